@@ -1,0 +1,211 @@
+use serde::{Deserialize, Serialize};
+
+use super::{Action, Span};
+
+/// One game: tag pairs, then the main line of turns, then the result token.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// Every tag pair, in the order written, unknown ones included.
+    pub tags: Vec<Tag>,
+    /// Comments (and NAGs) written before the first turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preamble: Vec<Item>,
+    pub turns: Vec<Turn>,
+    /// The result token closing the movetext; `None` when the text ends without one.
+    #[serde(default)]
+    pub result: Option<GameResult>,
+    #[serde(default)]
+    pub span: Span,
+}
+
+impl Game {
+    /// The value of the first tag with this name (names compare exactly, as in PGN).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// Sets a tag, replacing the first one with this name or appending a new one.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|t| t.name == name) {
+            Some(tag) => tag.value = value,
+            None => self.tags.push(Tag {
+                name: name.to_owned(),
+                value,
+                span: Span::default(),
+            }),
+        }
+    }
+
+    /// Whether any turn of the main line carries a die face.
+    pub fn has_die_faces(&self) -> bool {
+        self.turns.iter().any(|t| t.face.is_some())
+    }
+}
+
+/// A tag pair `[Name "value"]`; the value is stored decoded (`\"` and `\\` unescaped).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    #[serde(rename = "0-1")]
+    BlackWins,
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    #[serde(rename = "*")]
+    Unknown,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads the canonical spellings only (the parser's lenient ones live in `parse`).
+    pub fn from_ascii(text: &[u8]) -> Option<GameResult> {
+        match text {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// The side a move number announces: `12.` is White's, `12...` is Black's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+/// A move number with its side. When the text leaves it out, the parser counts it on from the
+/// turn before (or from the FEN tag's side to move and move number), so every turn has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveNumber {
+    pub number: u32,
+    pub side: Side,
+}
+
+impl MoveNumber {
+    /// The number of the turn that follows this one.
+    #[must_use]
+    pub fn next(self) -> MoveNumber {
+        match self.side {
+            Side::White => MoveNumber {
+                number: self.number,
+                side: Side::Black,
+            },
+            Side::Black => MoveNumber {
+                number: self.number.saturating_add(1),
+                side: Side::White,
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for MoveNumber {
+    /// `12.` or `12...`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.side {
+            Side::White => write!(f, "{}.", self.number),
+            Side::Black => write!(f, "{}...", self.number),
+        }
+    }
+}
+
+/// A die face `1:` … `6:` (or ⚀ … ⚅) opening a turn of Marquis de Sade chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieFace {
+    /// 1 to 6.
+    pub value: u8,
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// One player's turn: move number, die face (Sade only) and what was written after them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    pub number: MoveNumber,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face: Option<DieFace>,
+    pub items: Vec<Item>,
+    #[serde(default)]
+    pub span: Span,
+}
+
+impl Turn {
+    /// The turn's actions in order, without comments, NAGs and variations.
+    pub fn actions(&self) -> impl Iterator<Item = &Action> + '_ {
+        self.items.iter().filter_map(|item| match item {
+            Item::Action(action) => Some(action),
+            _ => None,
+        })
+    }
+}
+
+/// What a turn holds, in the order written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Item {
+    Action(Action),
+    Comment(Comment),
+    Nag(Nag),
+    Variation(Variation),
+}
+
+/// `{text}` or `; text` to the end of the line; the text is kept exactly, spaces included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comment {
+    pub text: String,
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// A numeric annotation glyph `$n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nag {
+    pub nag: u8,
+    #[serde(default)]
+    pub span: Span,
+}
+
+/// `( … )`: an alternative line, starting where the action before it started.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variation {
+    /// Comments written before the variation's first turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preamble: Vec<Item>,
+    pub turns: Vec<Turn>,
+    #[serde(default)]
+    pub span: Span,
+}

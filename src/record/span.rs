@@ -1,0 +1,43 @@
+use serde::{Deserialize, Serialize};
+
+/// A byte range `start..end` in the source text a node was read from.
+///
+/// Spans are bookkeeping, not content: two spans always compare equal, so two records that say
+/// the same thing are equal wherever their texts placed it (`parse(write(g)) == g`).
+/// A record built by hand or read from JSON without spans has empty spans at 0.
+#[derive(Clone, Copy, Debug, Default, Eq, Serialize, Deserialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The span from the start of `self` to the end of `other`.
+    #[must_use]
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn len(self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// Same position and length (the comparison `==` deliberately does not make).
+    pub fn same_range(self, other: Span) -> bool {
+        self.start == other.start && self.end == other.end
+    }
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _other: &Span) -> bool {
+        true
+    }
+}

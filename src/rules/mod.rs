@@ -1,0 +1,237 @@
+//! One rule set per game. Each replays a record's main line and says how it ended.
+//!
+//! The seam is [`rule_set`]: a variant name and the function that replays a game under its
+//! rules. Adding a game means one module here and one line in that table; the parser, the
+//! writers, the referee and the CLI do not change.
+
+pub mod marseillais;
+pub mod resolve;
+pub mod sade;
+pub mod setup;
+pub mod standard;
+
+use serde::Serialize;
+use shakmaty::{Color, Role, Square};
+
+use crate::record::{Game, Span, VariantName};
+
+/// Replays a game's main line under one game's rules.
+pub type Replayer = fn(&Game) -> Replay;
+
+/// A game's rules, as the referee sees them.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleSet {
+    pub replay: Replayer,
+    /// Whether a drawn result (`1/2-1/2`) can stand (it cannot in Sade, Art. 17).
+    pub draws: bool,
+}
+
+/// The table of rule sets: the one that replays games of a variant, or `None` for a game
+/// sade-ref does not referee.
+pub fn rule_set(variant: &VariantName) -> Option<RuleSet> {
+    let (replay, draws): (Replayer, bool) = match variant {
+        VariantName::Sade => (sade::replay, false),
+        VariantName::Standard | VariantName::Chess960 => (standard::replay, true),
+        VariantName::Marseillais | VariantName::MarseillaisClassical => (marseillais::replay, true),
+        VariantName::Other(_) => return None,
+    };
+    Some(RuleSet { replay, draws })
+}
+
+/// What a rule set found when it replayed a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Replay {
+    pub outcome: Outcome,
+    /// Every action accepted before the game ended or went wrong, in order.
+    pub resolved: Vec<Resolved>,
+    /// The position after the last accepted action (for Sade with its pocket of captured pieces).
+    pub final_fen: String,
+    /// Turns replayed, including a turn that ended the game or held the first illegal action.
+    pub turns: usize,
+}
+
+/// How the replayed game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum Outcome {
+    /// Every action was legal and no rule ended the game.
+    Unfinished,
+    /// A rule ended the game at `at`; nothing may follow it.
+    Finished {
+        /// `None` for a draw.
+        #[serde(serialize_with = "opt_color_name")]
+        winner: Option<Color>,
+        termination: Termination,
+        /// The Article or law that ended it: `"Art. 9.2"`, `"R2"`, `"FIDE 5.1.1"`.
+        article: &'static str,
+        at: ActionRef,
+    },
+    /// The first illegal action.
+    Invalid(Violation),
+}
+
+/// Where in a record: the index of the turn in `Game::turns` (0-based) and the action within it
+/// (1-based; 0 for the turn as a whole).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ActionRef {
+    pub turn_index: usize,
+    pub action: usize,
+}
+
+/// An illegal action, in words an arbiter knows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// The move number as written (`12` for `12...`).
+    pub turn: u32,
+    #[serde(serialize_with = "color_name")]
+    pub side: Color,
+    /// The die face of the turn (Sade).
+    pub face: Option<u8>,
+    /// 1-based index of the action in its turn; 0 when the turn as a whole is at fault.
+    pub action: usize,
+    /// Index of the turn in `Game::turns`.
+    #[serde(skip)]
+    pub turn_index: usize,
+    /// Specific, e.g. "Black's pieces could be played (e.g. Nc6 a6 h5), so White may not play
+    /// his own".
+    pub reason: String,
+    /// The Article or ruling: `"Art. 12.2"`, `"R9"`.
+    pub article: &'static str,
+    /// The offending action's span, or the turn's.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// Sade, Art. 9.2: a player mated himself with the opponent's pieces (faces 1–3).
+    SacrificeAccomplished,
+    /// Sade, Art. 10: a player was mated by the opponent, and wins.
+    LibertinesMercy,
+    /// Sade, Art. 9.3: a player has only the king left, and wins.
+    Nakedness,
+    /// Sade, Art. 9.1: a player with no legal move on face 4 or 6, not in check, wins.
+    SweetStalemate,
+    /// Sade, Art. 5 / 11: a player could not fulfil the face (claimed with `--`), and loses.
+    PovertyOfTheFlesh,
+    /// Sade, Art. 4.1: a non-mating check inside a series; the player who gave it loses.
+    ForbiddenCheck,
+    /// A decisive result token that no rule explains.
+    Resignation,
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial,
+    ThreefoldRepetition,
+    FivefoldRepetition,
+    FiftyMoveRule,
+    SeventyFiveMoveRule,
+    /// A drawn result token that no rule explains.
+    Agreement,
+}
+
+impl Termination {
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::SacrificeAccomplished => "sacrifice-accomplished",
+            Termination::LibertinesMercy => "libertines-mercy",
+            Termination::Nakedness => "nakedness",
+            Termination::SweetStalemate => "sweet-stalemate",
+            Termination::PovertyOfTheFlesh => "poverty-of-the-flesh",
+            Termination::ForbiddenCheck => "forbidden-check",
+            Termination::Resignation => "resignation",
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient-material",
+            Termination::ThreefoldRepetition => "threefold-repetition",
+            Termination::FivefoldRepetition => "fivefold-repetition",
+            Termination::FiftyMoveRule => "fifty-move-rule",
+            Termination::SeventyFiveMoveRule => "seventy-five-move-rule",
+            Termination::Agreement => "agreement",
+        }
+    }
+
+    /// As an arbiter says it: "The Sacrifice Accomplished", "checkmate".
+    pub fn title(self) -> &'static str {
+        match self {
+            Termination::SacrificeAccomplished => "The Sacrifice Accomplished",
+            Termination::LibertinesMercy => "The Libertine's Mercy",
+            Termination::Nakedness => "Nakedness",
+            Termination::SweetStalemate => "The Sweet Stalemate",
+            Termination::PovertyOfTheFlesh => "Poverty of the Flesh",
+            Termination::ForbiddenCheck => "a forbidden check",
+            Termination::Resignation => "resignation",
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::FiftyMoveRule => "the fifty-move rule",
+            Termination::SeventyFiveMoveRule => "the seventy-five-move rule",
+            Termination::Agreement => "agreement",
+        }
+    }
+}
+
+/// What the referee resolved an accepted action to (for `convert --annotate`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Resolved {
+    pub turn_index: usize,
+    /// 1-based, as in [`Violation::action`].
+    pub action: usize,
+    /// Whose piece moved, was removed or was put back.
+    #[serde(serialize_with = "color_name")]
+    pub color: Color,
+    #[serde(serialize_with = "role_name")]
+    pub role: Role,
+    /// Origin square (`None` for a resurrection or `--`).
+    #[serde(serialize_with = "opt_square")]
+    pub from: Option<Square>,
+    /// Destination square (`None` for a sacrifice or `--`).
+    #[serde(serialize_with = "opt_square")]
+    pub to: Option<Square>,
+    /// The move in UCI (`e1g1` for white king-side castling), for moves.
+    pub uci: Option<String>,
+    #[serde(serialize_with = "opt_role_name")]
+    pub captured: Option<Role>,
+    #[serde(serialize_with = "opt_role_name")]
+    pub promotion: Option<Role>,
+    /// The position after the action (Sade: with the pocket of captured pieces).
+    pub fen_after: String,
+}
+
+fn role_name<S: serde::Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("{role:?}").to_lowercase())
+}
+
+#[allow(clippy::ref_option)]
+fn opt_role_name<S: serde::Serializer>(role: &Option<Role>, s: S) -> Result<S::Ok, S::Error> {
+    match role {
+        Some(role) => role_name(role, s),
+        None => s.serialize_none(),
+    }
+}
+
+#[allow(clippy::ref_option)]
+fn opt_square<S: serde::Serializer>(square: &Option<Square>, s: S) -> Result<S::Ok, S::Error> {
+    match square {
+        Some(square) => s.collect_str(square),
+        None => s.serialize_none(),
+    }
+}
+
+pub(crate) fn color_name<S: serde::Serializer>(color: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(color.fold_wb("white", "black"))
+}
+
+#[allow(clippy::ref_option)]
+pub(crate) fn opt_color_name<S: serde::Serializer>(
+    color: &Option<Color>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match color {
+        Some(color) => color_name(color, s),
+        None => s.serialize_none(),
+    }
+}

@@ -1,0 +1,106 @@
+//! From a written move to a legal shakmaty [`Move`] in a given position.
+//!
+//! SAN is matched as shakmaty matches it, then, if that finds nothing, with the capture mark
+//! ignored (`Nxf3` for a quiet move, `Qh7` for a capture: what a hand-written score often says);
+//! the match must still be unique. UCI castling is accepted as king-to-destination (`e1g1`) and
+//! king-to-rook (`e1h1`).
+
+use shakmaty::san::{San, SanError};
+use shakmaty::uci::UciMove as ShakUci;
+use shakmaty::{Move, Position};
+
+use crate::record::{ActionKind, SanMove, UciMove};
+
+/// Why a written move is not a legal move here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// No legal move matches.
+    Illegal,
+    /// More than one legal move matches.
+    Ambiguous,
+    /// The action is not a move (a sacrifice, a resurrection, `--`).
+    NotAMove,
+}
+
+/// The legal move of `pos`'s side to move that the action names.
+///
+/// # Errors
+/// [`MoveError`] when no unique legal move matches.
+pub fn resolve<P: Position>(pos: &P, kind: &ActionKind) -> Result<Move, MoveError> {
+    match kind {
+        ActionKind::San(san) => resolve_san(pos, *san),
+        ActionKind::Uci(uci) => resolve_uci(pos, *uci),
+        _ => Err(MoveError::NotAMove),
+    }
+}
+
+/// See [`resolve`].
+///
+/// # Errors
+/// [`MoveError`] when no unique legal move matches.
+pub fn resolve_san<P: Position>(pos: &P, san: SanMove) -> Result<Move, MoveError> {
+    let strict = to_shakmaty(san);
+    match strict.to_move(pos) {
+        Ok(m) => Ok(m),
+        Err(SanError::AmbiguousSan) => Err(MoveError::Ambiguous),
+        Err(SanError::IllegalSan) => match san {
+            SanMove::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                let flipped = San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture: !capture,
+                    to,
+                    promotion,
+                };
+                flipped.to_move(pos).map_err(|e| match e {
+                    SanError::AmbiguousSan => MoveError::Ambiguous,
+                    SanError::IllegalSan => MoveError::Illegal,
+                })
+            }
+            SanMove::Castle(_) => Err(MoveError::Illegal),
+        },
+    }
+}
+
+/// See [`resolve`].
+///
+/// # Errors
+/// [`MoveError::Illegal`] when the move is not legal.
+pub fn resolve_uci<P: Position>(pos: &P, uci: UciMove) -> Result<Move, MoveError> {
+    let m = ShakUci::Normal {
+        from: uci.from,
+        to: uci.to,
+        promotion: uci.promotion,
+    };
+    m.to_move(pos).map_err(|_| MoveError::Illegal)
+}
+
+/// The shakmaty SAN for a written SAN move.
+pub fn to_shakmaty(san: SanMove) -> San {
+    match san {
+        SanMove::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        },
+        SanMove::Castle(side) => San::Castle(side),
+    }
+}

@@ -1,0 +1,127 @@
+//! The start position of a record: the `FEN` tag (with Sade's pocket of captured pieces) or the
+//! standard initial position.
+
+use shakmaty::fen::Fen;
+use shakmaty::{ByColor, ByRole, Color, Role, Setup};
+
+use crate::record::{Game, Span};
+
+/// Pieces off the board, per colour and kind: Sade's pool of captured pieces (Art. 7, R8).
+pub type Pocket = ByColor<ByRole<u8>>;
+
+/// A record's start position, before any rule set has judged it.
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub setup: Setup,
+    /// The pocket written in the FEN (`[Qrn]`), if one was.
+    pub pocket: Option<Pocket>,
+    /// Whether the record gave a FEN (a setup) rather than the initial position.
+    pub from_fen: bool,
+}
+
+/// A `FEN` tag that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    pub reason: String,
+    /// The span of the `FEN` tag.
+    pub span: Span,
+}
+
+/// Reads the `FEN` tag of a game, or gives the standard initial position.
+///
+/// # Errors
+/// [`SetupError`] when the tag is not a FEN, or its pocket is not a list of piece letters.
+pub fn start_of(game: &Game) -> Result<Start, SetupError> {
+    let Some(tag) = game.tags.iter().find(|t| t.name == "FEN") else {
+        return Ok(Start {
+            setup: Setup::initial(),
+            pocket: None,
+            from_fen: false,
+        });
+    };
+    let error = |reason: String| SetupError {
+        reason,
+        span: tag.span,
+    };
+    let (fen, pocket) = split_pocket(tag.value.trim()).map_err(error)?;
+    let setup = Fen::from_ascii(fen.as_bytes())
+        .map_err(|e| error(format!("the FEN tag is not a position: {e}")))?
+        .into_setup();
+    Ok(Start {
+        setup,
+        pocket,
+        from_fen: true,
+    })
+}
+
+/// Takes a crazyhouse-style pocket `[Qrn]` out of the placement field.
+fn split_pocket(fen: &str) -> Result<(String, Option<Pocket>), String> {
+    let placement_end = fen.find(' ').unwrap_or(fen.len());
+    let placement = &fen[..placement_end];
+    let Some(open) = placement.find('[') else {
+        return Ok((fen.to_owned(), None));
+    };
+    let Some(close) = placement[open..].find(']').map(|i| i + open) else {
+        return Err("the FEN's pocket `[` is not closed by `]`".to_owned());
+    };
+    if close + 1 != placement.len() {
+        return Err("the FEN's pocket `[…]` must close the placement field".to_owned());
+    }
+    let mut pocket = Pocket::default();
+    for c in placement[open + 1..close].chars() {
+        let color = Color::from_white(c.is_ascii_uppercase());
+        let role = Role::from_char(c.to_ascii_lowercase())
+            .filter(|&r| r != Role::King)
+            .ok_or_else(|| {
+                format!("{c:?} in the FEN's pocket is not a piece letter (Q, R, B, N, P)")
+            })?;
+        let count = pocket.get_mut(color).get_mut(role);
+        *count = count.saturating_add(1);
+    }
+    Ok((
+        format!("{}{}", &placement[..open], &fen[placement_end..]),
+        Some(pocket),
+    ))
+}
+
+/// Writes a pocket as FEN does: `[QRrn]`, White's pieces first, strongest first.
+pub fn pocket_text(pocket: &Pocket) -> String {
+    let mut text = String::from("[");
+    for color in Color::ALL {
+        for role in [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
+            for _ in 0..*pocket.get(color).get(role) {
+                text.push(role.of(color).char());
+            }
+        }
+    }
+    text.push(']');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pocket_comes_out_of_the_placement() {
+        let (fen, pocket) = split_pocket("8/8/8/8/8/8/8/K6k[Qrn] w - - 0 1").unwrap();
+        assert_eq!(fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        let pocket = pocket.unwrap();
+        assert_eq!(*pocket.white.get(Role::Queen), 1);
+        assert_eq!(*pocket.black.get(Role::Rook), 1);
+        assert_eq!(pocket_text(&pocket), "[Qrn]");
+    }
+
+    #[test]
+    fn bad_pockets() {
+        assert!(split_pocket("8/8/8/8/8/8/8/K6k[Qr w - - 0 1").is_err());
+        assert!(split_pocket("8/8/8/8/8/8/8/K6k[K] w - - 0 1").is_err());
+        assert!(split_pocket("8/8/8/8/8/8/8/K6k[x] w - - 0 1").is_err());
+    }
+}
