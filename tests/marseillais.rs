@@ -1,0 +1,1 @@
+//! Marseillais chess (M1–M7).

@@ -1,0 +1,5 @@
+//! All integration tests, one binary.
+
+mod marseillais;
+mod perft;
+mod standard;
