@@ -1,0 +1,530 @@
+//! Marseillais chess: two moves a turn (M1–M7, seeds/001).
+//!
+//! - M1 The record's turns follow its written move numbers; a record turn may hold several real
+//!   turns when numbers are left out, so the replay splits the moves by the rules: two a turn,
+//!   one in White's first turn of a Balanced game, one when the first move gives check.
+//!   Violations name the record turn and the move's 1-based place in it.
+//! - M2 A check with the first move ends the turn; a player in check must escape with the
+//!   first move; the king is never left in check (move legality).
+//! - M3 A first move after which no second move exists is allowed only when no full turn
+//!   exists; then the game is a stalemate. No legal first move: mate if in check, else
+//!   stalemate.
+//! - M4 En passant against either double step of the opponent's last turn, with the first
+//!   move; after two double steps, the other pawn with the second move, right after a first en
+//!   passant capture. (Either pawn may be taken first.)
+//! - M5 Castling is one move; a king or rook that moved earlier in the turn lost the right
+//!   (shakmaty drops the right when king or rook moves).
+//! - M6 Draws at once: the same position (placement, side to move, castling rights, en passant
+//!   captures available) at the start of a turn of the same player for the third time; fifty
+//!   turns by each player without a capture or a pawn move; K v K, K+N v K, K+B v K.
+//! - M7 From a FEN tag every turn has two moves; insufficient material is checked after every
+//!   move.
+//!
+//! `--` is not a move in Marseillais chess (there is no null move), and a die face has no place.
+//! The FEN written after a move has the player who moves next to move, the fullmove number of
+//! the turn, the halfmove clock counting single moves, and an en passant square only when
+//! exactly one en passant capture is available.
+
+mod board;
+
+use std::collections::HashMap;
+use std::num::NonZeroU32;
+
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};
+
+use board::{Board, double_step, insufficient_material, rebase};
+
+use crate::record::{ActionKind, Game, SanMove, Turn, VariantName};
+use crate::rules::standard::{
+    self, Why, color_name, explain, repetition_key, resolved_move, side_color,
+};
+use crate::rules::{ActionRef, Outcome, Replay, Resolved, Termination, Violation};
+
+/// Replays a game under the rules of Marseillais chess (Balanced or Classical start).
+pub fn replay(game: &Game) -> Replay {
+    let start = match standard::start_position(game) {
+        Ok(start) => start,
+        Err(error) => {
+            return Replay {
+                outcome: Outcome::Invalid(error),
+                resolved: Vec::new(),
+                final_fen: String::new(),
+                turns: 0,
+            };
+        }
+    };
+    let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
+    // M7: the Balanced single first move belongs to a game from the initial position only.
+    let balanced = variant != VariantName::MarseillaisClassical && !start.from_fen;
+    let mover = start.pos.turn();
+    let fullmoves = start.pos.fullmoves();
+    // The FEN's halfmove clock counts single moves, two a turn.
+    let quiet_turns = start.pos.halfmoves() / 2;
+    let board = Board {
+        pos: start.pos,
+        ep: Vec::new(),
+    };
+    let first_len = if balanced && mover == Color::White {
+        1
+    } else {
+        2
+    };
+    Replayer {
+        game,
+        mode: start.mode,
+        turn: TurnState::new(mover, first_len, &board),
+        board,
+        resolved: Vec::new(),
+        turns: 0,
+        seen: HashMap::new(),
+        quiet_turns,
+        fullmoves,
+        last: GAME_START,
+        check_ended: None,
+    }
+    .run()
+}
+
+/// Before the first move of the game.
+const GAME_START: ActionRef = ActionRef {
+    turn_index: 0,
+    action: 0,
+};
+
+/// The real turn being played.
+#[derive(Clone, Debug)]
+struct TurnState {
+    mover: Color,
+    /// Moves the turn has: 1 (Balanced first turn) or 2.
+    len: usize,
+    /// Moves played so far.
+    played: usize,
+    /// The board at the start of the turn.
+    start: Board,
+    /// Squares the mover's pawns passed with double steps this turn (M4).
+    double_steps: Vec<Square>,
+    /// Whether a capture or pawn move was made this turn (M6).
+    zeroing: bool,
+    /// Where the turn's first move stands in the record.
+    began_at: Option<ActionRef>,
+    /// The first move as written, for messages.
+    first_written: Option<String>,
+}
+
+impl TurnState {
+    fn new(mover: Color, len: usize, start: &Board) -> TurnState {
+        TurnState {
+            mover,
+            len,
+            played: 0,
+            start: start.clone(),
+            double_steps: Vec::new(),
+            zeroing: false,
+            began_at: None,
+            first_written: None,
+        }
+    }
+}
+
+/// A turn that a check with its first move ended (M2), for the message when the record goes
+/// on as if it had not.
+#[derive(Clone, Debug)]
+struct CheckEnded {
+    turn_index: usize,
+    mover: Color,
+    written: String,
+}
+
+struct Replayer<'g> {
+    game: &'g Game,
+    mode: CastlingMode,
+    board: Board,
+    turn: TurnState,
+    resolved: Vec<Resolved>,
+    turns: usize,
+    /// Positions at the start of a turn (M6), with the en passant captures then available.
+    seen: HashMap<(u64, Vec<Square>), u32>,
+    /// Turns in a row without a capture or a pawn move (M6).
+    quiet_turns: u32,
+    fullmoves: NonZeroU32,
+    last: ActionRef,
+    check_ended: Option<CheckEnded>,
+}
+
+fn article_of(why: Why) -> &'static str {
+    match why {
+        Why::Movement => "FIDE 3",
+        Why::Check => "M2",
+        Why::Castling => "M5",
+        Why::Promotion => "FIDE 3.7.5",
+        Why::EnPassant => "M4",
+        Why::Ambiguous => "FIDE C.10",
+        Why::NotAMove => "M1",
+    }
+}
+
+impl Replayer<'_> {
+    fn finish(self, outcome: Outcome) -> Replay {
+        Replay {
+            outcome,
+            final_fen: self.board.fen(),
+            resolved: self.resolved,
+            turns: self.turns,
+        }
+    }
+
+    fn invalid(self, turn: &Turn, at: ActionRef, reason: String, article: &'static str) -> Replay {
+        let span = turn
+            .actions()
+            .nth(at.action.wrapping_sub(1))
+            .map_or(turn.span, |a| a.span);
+        let error = Violation {
+            turn: turn.number.number,
+            side: self.turn.mover,
+            face: turn.face.map(|f| f.value),
+            action: at.action,
+            turn_index: at.turn_index,
+            reason,
+            article,
+            span,
+        };
+        self.finish(Outcome::Invalid(error))
+    }
+
+    fn finished(
+        winner: Option<Color>,
+        termination: Termination,
+        article: &'static str,
+        at: ActionRef,
+    ) -> Outcome {
+        Outcome::Finished {
+            winner,
+            termination,
+            article,
+            at,
+        }
+    }
+
+    /// What ends the game at the start of a turn (M3, M6), before its first move.
+    fn start_of_turn_end(&mut self, at: ActionRef) -> Option<Outcome> {
+        let mover = self.turn.mover;
+        if self.board.legal_moves().is_empty() {
+            return Some(if self.board.is_check() {
+                Self::finished(Some(!mover), Termination::Checkmate, "M3", at)
+            } else {
+                Self::finished(None, Termination::Stalemate, "M3", at)
+            });
+        }
+        let key = (repetition_key(&self.board.pos), self.board.capturable_ep());
+        let count = self.seen.entry(key).or_insert(0);
+        *count += 1;
+        if *count >= 3 {
+            return Some(Self::finished(
+                None,
+                Termination::ThreefoldRepetition,
+                "M6",
+                at,
+            ));
+        }
+        if self.quiet_turns >= 100 {
+            return Some(Self::finished(None, Termination::FiftyMoveRule, "M6", at));
+        }
+        None
+    }
+
+    /// A full turn from the start of the current turn (M3): a first move that checks or ends
+    /// the game, or one followed by a legal second move. Returns an example.
+    fn full_turn(&self) -> Option<(Move, Option<Move>)> {
+        let start = &self.turn.start;
+        let mover = self.turn.mover;
+        for m in start.legal_moves() {
+            if self.turn.len == 1 {
+                return Some((m, None));
+            }
+            let mut after = start.pos.clone();
+            after.play_unchecked(m);
+            if after.is_check() || insufficient_material(&after) {
+                return Some((m, None));
+            }
+            let Some(pos) = rebase(&after, mover, self.fullmoves, self.mode) else {
+                continue;
+            };
+            let next = Board {
+                pos,
+                ep: second_move_ep(&start.ep, m),
+            };
+            if let Some(&second) = next.legal_moves().first() {
+                return Some((m, Some(second)));
+            }
+        }
+        None
+    }
+
+    fn san(pos: &Chess, m: Move) -> String {
+        San::from_move(pos, m).to_string()
+    }
+
+    fn run(mut self) -> Replay {
+        let start = GAME_START;
+        if insufficient_material(&self.board.pos) {
+            let end = Self::finished(None, Termination::InsufficientMaterial, "M6", start);
+            return self.finish(end);
+        }
+        if let Some(end) = self.start_of_turn_end(start) {
+            return self.finish(end);
+        }
+        let game = self.game;
+        for (turn_index, record_turn) in game.turns.iter().enumerate() {
+            if record_turn.actions().next().is_none() {
+                continue;
+            }
+            self.turns = turn_index + 1;
+            let whole = ActionRef {
+                turn_index,
+                action: 0,
+            };
+            if let Some(face) = record_turn.face {
+                let reason = format!(
+                    "a die face ({}:) belongs to Marquis de Sade games, not to Marseillais chess",
+                    face.value
+                );
+                return self.invalid(record_turn, whole, reason, "M1");
+            }
+            let written_side = side_color(record_turn.number.side);
+            if written_side != self.turn.mover {
+                return self.turn_number_mismatch(record_turn, whole);
+            }
+            for (i, action) in record_turn.actions().enumerate() {
+                let at = ActionRef {
+                    turn_index,
+                    action: i + 1,
+                };
+                match self.play(at, &action.kind) {
+                    Ok(None) => self.last = at,
+                    Ok(Some(end)) => return self.finish(end),
+                    Err((reason, article)) => {
+                        return self.invalid(record_turn, at, reason, article);
+                    }
+                }
+            }
+        }
+        // The record stops at the start of a turn: a player with no full turn is stalemated
+        // (M3). (When the record goes on, the first move shows it, see `play`.)
+        if self.turn.played == 0 && self.full_turn().is_none() {
+            let end = Self::finished(None, Termination::Stalemate, "M3", self.last);
+            return self.finish(end);
+        }
+        self.finish(Outcome::Unfinished)
+    }
+
+    /// A record turn whose written number names the other side.
+    fn turn_number_mismatch(self, record_turn: &Turn, whole: ActionRef) -> Replay {
+        let mover = self.turn.mover;
+        if self.turn.played > 0 {
+            // The turn under way has one move and no check ended it.
+            let began = self.turn.began_at.unwrap_or(whole);
+            let first = self.turn.first_written.clone().unwrap_or_default();
+            let reason = format!(
+                "{}'s turn has one move ({first}); a turn has two moves unless the first gives \
+                 check, so {} comes too early",
+                color_name(mover),
+                record_turn.number
+            );
+            let holder = self.game.turns.get(began.turn_index).unwrap_or(record_turn);
+            let at = ActionRef {
+                turn_index: began.turn_index,
+                action: 0,
+            };
+            return self.invalid(holder, at, reason, "M1");
+        }
+        let reason = format!(
+            "the record writes {} for {}, but it is {}'s turn",
+            record_turn.number,
+            color_name(!mover),
+            color_name(mover)
+        );
+        self.invalid(record_turn, whole, reason, "M1")
+    }
+
+    /// Plays one written action. `Ok(Some(_))` when the game ended with it.
+    fn play(
+        &mut self,
+        at: ActionRef,
+        kind: &ActionKind,
+    ) -> Result<Option<Outcome>, (String, &'static str)> {
+        let mover = self.turn.mover;
+        if matches!(kind, ActionKind::Nothing {}) {
+            return Err((
+                "-- is not a move: Marseillais chess has no null move".to_owned(),
+                "M1",
+            ));
+        }
+        let m = match self.board.resolve(kind) {
+            Ok(m) => m,
+            Err(error) => return Err(self.refusal(at, kind, error)),
+        };
+        let before = self.board.pos.clone();
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        if self.turn.played == 0 {
+            self.turn.began_at = Some(at);
+            self.turn.first_written = Some(kind.to_string());
+        }
+        self.turn.played += 1;
+        self.turn.zeroing |= m.is_zeroing();
+        self.turn.double_steps.extend(double_step(m));
+        let gives_check = after.is_check();
+        let turn_over = gives_check || self.turn.played >= self.turn.len;
+
+        if !turn_over {
+            let Some(pos) = rebase(&after, mover, self.fullmoves, self.mode) else {
+                return Err(("this position cannot be set up (internal)".to_owned(), "M2"));
+            };
+            let next = Board {
+                pos,
+                ep: second_move_ep(&self.turn.start.ep, m),
+            };
+            self.record(&before, m, at, &next);
+            self.board = next;
+            if insufficient_material(&after) {
+                return Ok(Some(Self::finished(
+                    None,
+                    Termination::InsufficientMaterial,
+                    "M7",
+                    at,
+                )));
+            }
+            if self.board.legal_moves().is_empty() {
+                // M3: allowed only when no full turn exists; then it is stalemate.
+                return match self.full_turn() {
+                    None => Ok(Some(Self::finished(None, Termination::Stalemate, "M3", at))),
+                    Some((first, second)) => {
+                        let start = &self.turn.start.pos;
+                        let example = match second {
+                            Some(second) => {
+                                let mut mid = start.clone();
+                                mid.play_unchecked(first);
+                                let mid =
+                                    rebase(&mid, mover, self.fullmoves, self.mode).unwrap_or(mid);
+                                format!("{} {}", Self::san(start, first), Self::san(&mid, second))
+                            }
+                            None => Self::san(start, first),
+                        };
+                        Err((
+                            format!(
+                                "after {kind}, {} has no legal second move, but a full turn \
+                                 is possible (e.g. {example})",
+                                color_name(mover)
+                            ),
+                            "M3",
+                        ))
+                    }
+                };
+            }
+            return Ok(None);
+        }
+
+        // The turn is over: the opponent moves next.
+        if mover == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        let Some(pos) = rebase(&after, !mover, self.fullmoves, self.mode) else {
+            return Err(("this position cannot be set up (internal)".to_owned(), "M2"));
+        };
+        let next = Board {
+            pos,
+            ep: std::mem::take(&mut self.turn.double_steps),
+        };
+        self.record(&before, m, at, &next);
+        self.board = next;
+        if insufficient_material(&after) {
+            return Ok(Some(Self::finished(
+                None,
+                Termination::InsufficientMaterial,
+                "M7",
+                at,
+            )));
+        }
+        self.quiet_turns = if self.turn.zeroing {
+            0
+        } else {
+            self.quiet_turns.saturating_add(1)
+        };
+        self.check_ended =
+            (gives_check && self.turn.played == 1 && self.turn.len == 2).then(|| CheckEnded {
+                turn_index: at.turn_index,
+                mover,
+                written: kind.to_string(),
+            });
+        self.turn = TurnState::new(!mover, 2, &self.board);
+        Ok(self.start_of_turn_end(at))
+    }
+
+    fn record(&mut self, before: &Chess, m: Move, at: ActionRef, next: &Board) {
+        let mut resolved = resolved_move(before, m, self.mode, at, &next.pos);
+        resolved.fen_after = next.fen();
+        self.resolved.push(resolved);
+    }
+
+    /// The reason and article for a refused move.
+    fn refusal(
+        &self,
+        at: ActionRef,
+        kind: &ActionKind,
+        error: crate::rules::resolve::MoveError,
+    ) -> (String, &'static str) {
+        let mover = self.turn.mover;
+        let explanation = explain(&self.board.pos, kind, error);
+        let mut reason = explanation.reason;
+        let mut article = article_of(explanation.why);
+        match explanation.why {
+            Why::EnPassant => reason.push_str(
+                " (en passant only with the first move of the turn, against a double step of \
+                 the opponent's last turn, or with the second move right after a first en \
+                 passant capture)",
+            ),
+            Why::Castling if self.turn.played > 0 => {
+                if let ActionKind::San(SanMove::Castle(side)) = kind {
+                    if castled_right_lost_this_turn(&self.turn.start.pos, &self.board.pos, *side) {
+                        reason = format!(
+                            "{kind} is not legal: {}'s king or rook moved earlier in this turn",
+                            color_name(mover)
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+        if self.turn.played == 0 {
+            if let Some(ended) = &self.check_ended {
+                if ended.turn_index == at.turn_index {
+                    reason.push_str(&format!(
+                        "; {}'s turn ended with the check {} (a check with the first move ends \
+                         the turn)",
+                        color_name(ended.mover),
+                        ended.written
+                    ));
+                    article = "M2";
+                }
+            }
+        }
+        (reason, article)
+    }
+}
+
+/// Whether the mover had the castling right on `side` at the start of the turn and lost it
+/// since (M5).
+fn castled_right_lost_this_turn(start: &Chess, now: &Chess, side: CastlingSide) -> bool {
+    let us = now.turn();
+    start.castles().has(us, side) && !now.castles().has(us, side)
+}
+
+/// The en passant squares for the second move (M4): after a first en passant capture, the other
+/// double step of the opponent's last turn.
+fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
+    match first {
+        Move::EnPassant { to, .. } => offered.iter().copied().filter(|&s| s != to).collect(),
+        _ => Vec::new(),
+    }
+}
