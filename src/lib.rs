@@ -7,3 +7,4 @@
 pub mod record;
 pub mod referee;
 pub mod rules;
+pub mod write;
