@@ -11,7 +11,8 @@
 //!   directly follows White's move of the same number, as PGN export does (`12. e4 e5`).
 //! - Die faces `3:`, actions as [`Action`](crate::record::Action)'s `Display` (`Nf3+!`, `-Nc3`,
 //!   `Q@d4`, `--`), NAGs `$n`, variations `( ... )`, comments `{text}`; a comment whose text
-//!   holds a `}` cannot be a brace comment and is written as `;text` lines instead.
+//!   holds a `}` cannot be a brace comment: it is cut at its line breaks, and each piece that
+//!   holds a `}` is written as a `;piece` line, the others as `{piece}`.
 //! - The result token (`*` when the record has none), a newline; games one blank line apart.
 //!
 //! [`normalize`] gives the record that reading the canonical text back yields, so that
@@ -78,7 +79,7 @@ pub fn games_to_sdn(games: &[Game]) -> String {
 
 /// The record that reading [`to_sdn`]'s text back gives: tags in export order with the roster
 /// filled in, the result token present, and each comment that holds a `}` split at its line
-/// breaks (it is written as `;` comments, one a line). Spans are kept (they compare equal anyway).
+/// breaks (it is written as `;` comments, one a line, see the module docs). Spans are kept (they compare equal anyway).
 pub fn normalize(game: &Game) -> Game {
     Game {
         tags: export_tags(game).into_iter().map(Cow::into_owned).collect(),
@@ -285,7 +286,11 @@ impl<'a> Movetext<'a> {
                     None => self.token(&format!("{{{}}}", comment.text)),
                     Some(lines) => {
                         for line in lines {
-                            self.line_token(&format!(";{line}"));
+                            if line.contains('}') {
+                                self.line_token(&format!(";{line}"));
+                            } else {
+                                self.token(&format!("{{{line}}}"));
+                            }
                         }
                     }
                 },
