@@ -62,7 +62,16 @@ impl fmt::Display for Diagnostic<'_> {
             .position(|&b| b == b'\n')
             .map_or(self.source.len(), |i| start + i);
         let text = String::from_utf8_lossy(&self.source[line_start..line_end]);
-        let text = text.trim_end_matches('\r').replace('\t', " ");
+        // Control characters (a NUL, say) are shown as their pictures, one column each.
+        let text: String = text
+            .trim_end_matches('\r')
+            .chars()
+            .map(|c| match c {
+                '\t' => ' ',
+                c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
+                c => c,
+            })
+            .collect();
         let gutter = " ".repeat(line.to_string().len());
         let lead = char_count(&self.source[line_start..start]);
         let end = self.span.end.clamp(start, line_end);

@@ -52,9 +52,6 @@ pub enum ErrorKind {
     /// `[Event "x" junk]`.
     #[error("unexpected `{0}` after the tag value")]
     JunkAfterTagValue(String),
-    /// A tag pair inside the movetext (outside a game's tag section, the reader starts a new game).
-    #[error("tag pair inside a variation")]
-    TagInVariation,
     /// `{ ...` to the end of the text.
     #[error("comment is not closed by `}}`")]
     UnclosedComment,
@@ -82,9 +79,6 @@ pub enum ErrorKind {
     /// `3:` followed by another turn or the end of the game.
     #[error("die face {0}: is followed by no action")]
     EmptyTurn(u8),
-    /// Two die faces for one turn: `1. 3: 4: e4`.
-    #[error("the turn already has the die face {0}:")]
-    SecondDieFace(u8),
     /// `12..`, `12....`.
     #[error("`{0}` is not a move number")]
     BadMoveNumber(String),
@@ -136,6 +130,42 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// A stable name for the kind, for tests and JSON: `bad-die-face`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::UnclosedTag => "unclosed-tag",
+            ErrorKind::UnclosedTagValue => "unclosed-tag-value",
+            ErrorKind::MissingTagValue(..) => "missing-tag-value",
+            ErrorKind::MissingTagName => "missing-tag-name",
+            ErrorKind::JunkAfterTagValue(..) => "junk-after-tag-value",
+            ErrorKind::UnclosedComment => "unclosed-comment",
+            ErrorKind::StrayCommentClose => "stray-comment-close",
+            ErrorKind::StrayVariationClose => "stray-variation-close",
+            ErrorKind::UnclosedVariation => "unclosed-variation",
+            ErrorKind::EmptyVariation => "empty-variation",
+            ErrorKind::VariationBeforeMove => "variation-before-move",
+            ErrorKind::TooDeep(..) => "too-deep",
+            ErrorKind::BadDieFace(..) => "bad-die-face",
+            ErrorKind::EmptyTurn(..) => "empty-turn",
+            ErrorKind::BadMoveNumber(..) => "bad-move-number",
+            ErrorKind::MoveNumberTooLarge(..) => "move-number-too-large",
+            ErrorKind::DanglingMoveNumber(..) => "dangling-move-number",
+            ErrorKind::BadNag(..) => "bad-nag",
+            ErrorKind::BadGlyph(..) => "bad-glyph",
+            ErrorKind::BadCheckMark(..) => "bad-check-mark",
+            ErrorKind::BadCastling(..) => "bad-castling",
+            ErrorKind::BadMove(..) => "bad-move",
+            ErrorKind::BadPromotion(..) => "bad-promotion",
+            ErrorKind::BadSacrifice(..) => "bad-sacrifice",
+            ErrorKind::BadResurrection(..) => "bad-resurrection",
+            ErrorKind::BadResult(..) => "bad-result",
+            ErrorKind::Nul => "nul",
+            ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::UnexpectedChar(..) => "unexpected-char",
+            ErrorKind::StrayTagClose => "stray-tag-close",
+        }
+    }
+
     /// A hint for mending the text, where one helps.
     pub fn help(&self) -> Option<String> {
         Some(match self {
@@ -150,7 +180,6 @@ impl ErrorKind {
             ErrorKind::VariationBeforeMove => "write the variation after the move it replaces".into(),
             ErrorKind::BadDieFace(_) => "a die face is 1: to 6: (or ⚀ to ⚅)".into(),
             ErrorKind::EmptyTurn(_) => "write the turn's actions after the die face, or `--` when nothing can be done".into(),
-            ErrorKind::SecondDieFace(_) => "each turn has one die face: start the next turn with its move number".into(),
             ErrorKind::BadMoveNumber(_) => "write `12.` before White's turn and `12...` before Black's".into(),
             ErrorKind::BadNag(_) => "a NAG is `$` and a number from 0 to 255".into(),
             ErrorKind::BadGlyph(_) => "the glyphs are !, ?, !!, ??, !? and ?!; others are NAGs like `$10`".into(),

@@ -123,30 +123,11 @@ fn read_elements(
             return Ok((current, None, end));
         };
         match c {
-            b'{' => {
-                let close = src[i..].iter().position(|&b| b == b'}').map(|p| i + p);
-                let Some(close) = close else {
-                    return Err(ParseError::new(ErrorKind::UnclosedComment, i, i + 1));
-                };
-                let text = comment_text(src, i + 1, close)?;
-                current.push(Element::Comment(Comment {
-                    text,
-                    span: Span::new(i, close + 1),
-                }));
-                i = close + 1;
-            }
-            b';' => {
-                let len = line_end(&src[i..]);
-                let mut text_end = i + len;
-                while text_end > i + 1 && matches!(src[text_end - 1], b'\n' | b'\r') {
-                    text_end -= 1;
+            b'{' | b';' => {
+                if let Some((comment, after)) = comment_at(src, i)? {
+                    current.push(Element::Comment(comment));
+                    i = after;
                 }
-                let text = comment_text(src, i + 1, text_end)?;
-                current.push(Element::Comment(Comment {
-                    text,
-                    span: Span::new(i, text_end),
-                }));
-                i += len;
             }
             b'(' => {
                 if stack.len() >= MAX_DEPTH {
@@ -200,7 +181,10 @@ fn read_elements(
                 i += len;
             }
             _ => {
-                let len = word_len(&src[i..]);
+                let starts_token = !c.is_ascii()
+                    || c.is_ascii_alphanumeric()
+                    || matches!(c, b'-' | b'*' | b'.' | b'@');
+                let len = if starts_token { word_len(&src[i..]) } else { 0 };
                 if len == 0 {
                     let ch = char_at(src, i);
                     return Err(ParseError::new(
@@ -220,6 +204,41 @@ fn read_elements(
             }
         }
         end = i;
+    }
+}
+
+/// The comment starting at `i` (`{…}` or `;…` to the end of the line) and the offset after it.
+pub fn comment_at(src: &[u8], i: usize) -> Result<Option<(Comment, usize)>, ParseError> {
+    match src.get(i) {
+        Some(b'{') => {
+            let Some(close) = src[i..].iter().position(|&b| b == b'}').map(|p| i + p) else {
+                return Err(ParseError::new(ErrorKind::UnclosedComment, i, i + 1));
+            };
+            let text = comment_text(src, i + 1, close)?;
+            Ok(Some((
+                Comment {
+                    text,
+                    span: Span::new(i, close + 1),
+                },
+                close + 1,
+            )))
+        }
+        Some(b';') => {
+            let len = line_end(&src[i..]);
+            let mut text_end = i + len;
+            while text_end > i + 1 && matches!(src[text_end - 1], b'\n' | b'\r') {
+                text_end -= 1;
+            }
+            let text = comment_text(src, i + 1, text_end)?;
+            Ok(Some((
+                Comment {
+                    text,
+                    span: Span::new(i, text_end),
+                },
+                i + len,
+            )))
+        }
+        _ => Ok(None),
     }
 }
 

@@ -116,6 +116,18 @@ fn recover(src: &[u8], from: usize, in_tags: bool) -> usize {
 fn read_game(src: &[u8], pos: &mut usize, in_tags: &mut bool) -> Result<Game, ParseError> {
     let start = *pos;
     let mut game = Game::default();
+    // Comments before the tag section (`; expect: …` lines) belong to the game.
+    let mut leading = Vec::new();
+    loop {
+        *pos = skip_filler(src, *pos);
+        match movetext::comment_at(src, *pos)? {
+            Some((comment, end)) if tag_section_follows(src, end) => {
+                leading.push(crate::record::Item::Comment(comment));
+                *pos = end;
+            }
+            _ => break,
+        }
+    }
     // The tag section. A tag name seen before in this game starts the next game (header-only
     // games one after another, as tournament files hold them).
     loop {
@@ -132,7 +144,8 @@ fn read_game(src: &[u8], pos: &mut usize, in_tags: &mut bool) -> Result<Game, Pa
     }
     *in_tags = false;
     let movetext = movetext::read(src, pos, &game.tags)?;
-    game.preamble = movetext.preamble;
+    leading.extend(movetext.preamble);
+    game.preamble = leading;
     game.turns = movetext.turns;
     game.result = movetext.result;
     game.span = Span::new(start, movetext.end.max(start));
@@ -186,6 +199,17 @@ fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
         span: Span::new(pos, i + 1),
     };
     Ok((tag, i + 1))
+}
+
+/// Whether only comments and white space stand between `pos` and a tag pair.
+fn tag_section_follows(src: &[u8], mut pos: usize) -> bool {
+    loop {
+        pos = skip_filler(src, pos);
+        match movetext::comment_at(src, pos) {
+            Ok(Some((_, end))) => pos = end,
+            _ => return src.get(pos) == Some(&b'['),
+        }
+    }
 }
 
 fn skip_spaces(src: &[u8], mut i: usize) -> usize {
