@@ -1,5 +1,10 @@
-//! All integration tests, one binary.
+//! All integration tests, one binary (the ripgrep habit: one link step, one process).
 
+mod cli;
+mod corpus_syntax;
 mod marseillais;
 mod perft;
+mod reader_never_panics;
 mod standard;
+mod support;
+mod write;
