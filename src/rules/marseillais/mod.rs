@@ -485,29 +485,28 @@ impl Replayer<'_> {
                  passant capture)",
             ),
             Why::Castling if self.turn.played > 0 => {
-                if let ActionKind::San(SanMove::Castle(side)) = kind {
-                    if castled_right_lost_this_turn(&self.turn.start.pos, &self.board.pos, *side) {
-                        reason = format!(
-                            "{kind} is not legal: {}'s king or rook moved earlier in this turn",
-                            color_name(mover)
-                        );
-                    }
+                if let ActionKind::San(SanMove::Castle(side)) = kind
+                    && castled_right_lost_this_turn(&self.turn.start.pos, &self.board.pos, *side)
+                {
+                    reason = format!(
+                        "{kind} is not legal: {}'s king or rook moved earlier in this turn",
+                        color_name(mover)
+                    );
                 }
             }
             _ => {}
         }
-        if self.turn.played == 0 {
-            if let Some(ended) = &self.check_ended {
-                if ended.turn_index == at.turn_index {
-                    reason.push_str(&format!(
-                        "; {}'s turn ended with the check {} (a check with the first move ends \
-                         the turn)",
-                        color_name(ended.mover),
-                        ended.written
-                    ));
-                    article = "M2";
-                }
-            }
+        if self.turn.played == 0
+            && let Some(ended) = &self.check_ended
+            && ended.turn_index == at.turn_index
+        {
+            reason.push_str(&format!(
+                "; {}'s turn ended with the check {} (a check with the first move ends the \
+                 turn)",
+                color_name(ended.mover),
+                ended.written
+            ));
+            article = "M2";
         }
         (reason, article)
     }
