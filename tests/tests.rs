@@ -5,6 +5,7 @@ mod corpus_syntax;
 mod marseillais;
 mod perft;
 mod reader_never_panics;
+mod real_records;
 mod standard;
 mod support;
 mod write;
