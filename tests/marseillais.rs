@@ -293,3 +293,21 @@ fn null_moves_and_die_faces_have_no_place() {
     let v = violation(&balanced("1. e4 1... -- *")).clone();
     assert_eq!(v.article, "M1");
 }
+
+#[test]
+fn m1_a_parsed_record_with_comma_pairs_is_split_by_the_rules() {
+    // The reader opens a Marseillais turn at each move number only; the rule set splits.
+    let text = "[Variant \"Marseillais\"]\n\n1.e4 e5,Nc6 2.Qh5,Nf3 g6,gxh5 *\n";
+    let games = sade_ref::parse::parse_str(text);
+    let game = games[0].as_ref().expect("a record");
+    assert_eq!(game.turns.len(), 2);
+    let replay = marseillais::replay(game);
+    assert_eq!(replay.outcome, Outcome::Unfinished);
+    assert_eq!(colors(&replay), vec![W, B, B, W, W, B, B]);
+    assert_eq!(
+        replay.final_fen,
+        "r1bqkbnr/pppp1p1p/2n5/4p2p/4P3/5N2/PPPP1PPP/RNB1KB1R w KQkq - 0 3"
+    );
+    let verdict = verify(game);
+    assert_eq!(verdict.status, Status::Unfinished);
+}
