@@ -16,7 +16,8 @@
 //!   (shakmaty drops the right when king or rook moves).
 //! - M6 Draws at once: the same position (placement, side to move, castling rights, en passant
 //!   captures available) at the start of a turn of the same player for the third time; fifty
-//!   turns by each player without a capture or a pawn move; K v K, K+N v K, K+B v K.
+//!   turns by each player without a capture or a pawn move (a FEN's halfmove clock is read as
+//!   single moves, two a turn); K v K, K+N v K, K+B v K.
 //! - M7 From a FEN tag every turn has two moves; insufficient material is checked after every
 //!   move.
 //!
