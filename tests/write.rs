@@ -8,6 +8,8 @@ use sade_ref::record::{
     SanMove, Side, Span, Tag, Turn, UciMove, Variation,
 };
 use sade_ref::write::{json, sdn};
+
+use crate::support::{corpus_files, display};
 use serde_json::Value;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
@@ -1427,4 +1429,45 @@ proptest! {
         let normal: Vec<_> = games.iter().map(|g| Ok(sdn::normalize(g))).collect();
         prop_assert_eq!(read, normal, "reading back:\n{}", text);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The corpus
+
+/// Every game the reader gives for a text: written, read back, and through JSON.
+fn check_text(name: &str, source: &[u8]) -> usize {
+    let mut checked = 0;
+    for (i, game) in sade_ref::parse::parse_bytes(source).into_iter().enumerate() {
+        let Ok(g) = game else { continue };
+        let text = sdn::to_sdn(&g);
+        check_writer(&g);
+        let read: Vec<_> = parse_str(&text)
+            .into_iter()
+            .map(|r| r.map_err(|e| format!("{e}")))
+            .collect();
+        assert_eq!(
+            read,
+            vec![Ok(sdn::normalize(&g))],
+            "{name}, game {}: reading back\n{text}",
+            i + 1
+        );
+        let json_text = json::to_json(std::slice::from_ref(&g));
+        let back = json::from_json(&json_text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(back, vec![g], "{name}, game {}", i + 1);
+        assert_eq!(json::to_json(&back), json_text, "{name}: spans changed");
+        let errors = schema::validate(&json_value(&json_text));
+        assert!(errors.is_empty(), "{name}, game {}: {errors:?}", i + 1);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_valid_corpus_game_reads_back_and_round_trips_through_json() {
+    let mut checked = 0;
+    for path in corpus_files("corpus/valid", &["sdn", "pgn"]) {
+        let source = std::fs::read(&path).unwrap_or_default();
+        checked += check_text(&display(&path), &source);
+    }
+    assert!(checked >= 6, "only {checked} corpus games checked");
 }
