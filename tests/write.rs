@@ -1471,3 +1471,17 @@ fn every_valid_corpus_game_reads_back_and_round_trips_through_json() {
     }
     assert!(checked >= 6, "only {checked} corpus games checked");
 }
+
+#[test]
+fn the_deepest_variations_the_reader_allows_survive_sdn_and_json() {
+    // The reader's limit (parse::movetext::MAX_DEPTH): one more is an error.
+    let nested = |depth: usize| {
+        format!(
+            "1. e4 {}{} *\n",
+            "( 1. d4 ".repeat(depth),
+            ")".repeat(depth)
+        )
+    };
+    assert!(parse_str(&nested(21))[0].is_err());
+    assert_eq!(check_text("nested variations", nested(20).as_bytes()), 1);
+}
