@@ -735,7 +735,9 @@ fn json_shape_of_actions_and_items() {
 
 #[test]
 fn json_errors_say_where_and_what() {
-    let text = "{\"tags\": [], \"turns\": [\n {\"number\": {\"number\": 1, \"side\": \"white\"},\n  \"items\": [{\"type\": \"action\", \"sacrifice\": {\"square\": \"i9\"}}]}]}";
+    let text = r#"{"tags": [], "turns": [
+ {"number": {"number": 1, "side": "white"},
+  "items": [{"type": "action", "sacrifice": {"square": "i9"}}]}]}"#;
     let err = json::from_json(text)
         .err()
         .map(|e| (e.line(), e.to_string()));
@@ -1223,7 +1225,8 @@ fn arb_text() -> impl Strategy<Value = String> {
 
 fn arb_note() -> impl Strategy<Value = Item> {
     prop_oneof![
-        3 => (arb_text(), arb_span()).prop_map(|(text, span)| Item::Comment(Comment { text, span })),
+        3 => (arb_text(), arb_span())
+            .prop_map(|(text, span)| Item::Comment(Comment { text, span })),
         1 => any::<u8>().prop_map(|nag| Item::Nag(Nag { nag, span: Span::default() })),
     ]
 }
@@ -1396,10 +1399,16 @@ fn readable(mut g: Game) -> Game {
 
 proptest! {
     // No regression files: integration tests have no src/ for proptest to put them beside.
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
-    fn generated_records_round_trip_through_json_exactly(games in prop::collection::vec(arb_game(), 1..3)) {
+    fn generated_records_round_trip_through_json_exactly(
+        games in prop::collection::vec(arb_game(), 1..3)
+    ) {
         let text = json::to_json(&games);
         let back = json::from_json(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&back, &games);
@@ -1416,16 +1425,21 @@ proptest! {
         check_writer(&g);
         let text = sdn::to_sdn(&g);
         for line in text.lines() {
-            // Tokens here are at most 20 characters, tag lines at most 47.
+            // Tokens here are at most 20 characters, tag lines at most 56.
             prop_assert!(line.chars().count() <= 80, "{:?}", line);
         }
     }
 
     #[test]
-    fn generated_records_read_back_as_their_normal_form(games in prop::collection::vec(arb_game(), 1..3)) {
+    fn generated_records_read_back_as_their_normal_form(
+        games in prop::collection::vec(arb_game(), 1..3)
+    ) {
         let games: Vec<Game> = games.into_iter().map(readable).collect();
         let text = sdn::games_to_sdn(&games);
-        let read: Vec<_> = parse_str(&text).into_iter().map(|r| r.map_err(|e| format!("{e}"))).collect();
+        let read: Vec<_> = parse_str(&text)
+            .into_iter()
+            .map(|r| r.map_err(|e| format!("{e}")))
+            .collect();
         let normal: Vec<_> = games.iter().map(|g| Ok(sdn::normalize(g))).collect();
         prop_assert_eq!(read, normal, "reading back:\n{}", text);
     }

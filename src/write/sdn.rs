@@ -87,7 +87,7 @@ pub fn games_to_sdn(games: &[Game]) -> String {
 
 /// The record that reading [`to_sdn`]'s text back gives: tags in export order with the roster
 /// filled in and repeated names dropped, the result token present, and each comment that holds
-/// a `}` split at its line breaks (it is written as `;` comments, see the module docs). Spans are kept (they compare equal anyway).
+/// a `}` split at its line breaks (see the module docs). Spans are kept; they compare equal.
 pub fn normalize(game: &Game) -> Game {
     Game {
         tags: export_tags(game).into_iter().map(Cow::into_owned).collect(),
