@@ -134,13 +134,13 @@ fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> 
                 verdict.status = Status::Finished;
                 verdict.winner = Some(winner);
                 verdict.termination = Some(Termination::Resignation);
-                verdict.article = Some("resignation");
+                verdict.article = Some("result token");
                 verdict.result = result_of(Some(winner));
             }
             Some(GameResult::Draw) if draws => {
                 verdict.status = Status::Finished;
                 verdict.termination = Some(Termination::Agreement);
-                verdict.article = Some("agreement");
+                verdict.article = Some("result token");
                 verdict.result = GameResult::Draw;
             }
             Some(GameResult::Draw) => {
