@@ -1499,3 +1499,29 @@ fn the_deepest_variations_the_reader_allows_survive_sdn_and_json() {
     assert!(parse_str(&nested(21))[0].is_err());
     assert_eq!(check_text("nested variations", nested(20).as_bytes()), 1);
 }
+
+#[test]
+fn a_missing_result_tag_is_filled_from_the_token_so_conversion_adds_no_dispute() {
+    let mut g = game(
+        vec![],
+        vec![
+            white(1, vec![san("f3")]),
+            black(1, vec![san("e5")]),
+            white(2, vec![san("g4")]),
+            black(2, vec![marked(san("Qh4"), Some(Check::Mate), None)]),
+        ],
+        Some(GameResult::BlackWins),
+    );
+    let before = sade_ref::referee::verify(&g);
+    assert_eq!(before.result, GameResult::BlackWins, "{before:?}");
+    assert_eq!(before.dispute, None);
+    let read = parse_str(&sdn::to_sdn(&g));
+    let Some(Ok(after)) = read.first() else {
+        panic!("canonical text does not read back: {read:?}");
+    };
+    assert_eq!(after.tag("Result"), Some("0-1"));
+    assert_eq!(sade_ref::referee::verify(after).dispute, None);
+    // A "*" there would have been a dispute with Fool's mate.
+    g.set_tag("Result", "*");
+    assert!(sade_ref::referee::verify(&g).dispute.is_some());
+}
