@@ -69,7 +69,11 @@ fn main() {
     match std::fs::read_to_string(root.join("../shared/data/pgn/lichess/lichess_db_1000k.pgn")) {
         Ok(text) => {
             let (ours, valid) = best_of(5, || {
-                parse_str(&text).iter().filter_map(|g| g.as_ref().ok()).filter(|g| verify(g).status != Status::Invalid).count()
+                parse_str(&text)
+                    .iter()
+                    .filter_map(|g| g.as_ref().ok())
+                    .filter(|g| verify(g).status != Status::Invalid)
+                    .count()
             });
             let (theirs, plies) = best_of(5, || {
                 let mut reader = Reader::new(text.as_bytes());
@@ -80,10 +84,21 @@ fn main() {
                 plies
             });
             let games = parse_str(&text).len() as f64;
-            println!("standard: lichess_db_1000k.pgn, {games} games, {plies} plies ({valid} valid)");
-            println!("  sade-ref verify (parse + referee)   {:>10.0} games/s", games / ours.as_secs_f64());
-            println!("  pgn-reader + shakmaty replay         {:>10.0} games/s", games / theirs.as_secs_f64());
-            println!("  ratio sade-ref / baseline            {:>10.2}", theirs.as_secs_f64() / ours.as_secs_f64());
+            println!(
+                "standard: lichess_db_1000k.pgn, {games} games, {plies} plies ({valid} valid)"
+            );
+            println!(
+                "  sade-ref verify (parse + referee)   {:>10.0} games/s",
+                games / ours.as_secs_f64()
+            );
+            println!(
+                "  pgn-reader + shakmaty replay         {:>10.0} games/s",
+                games / theirs.as_secs_f64()
+            );
+            println!(
+                "  ratio sade-ref / baseline            {:>10.2}",
+                theirs.as_secs_f64() / ours.as_secs_f64()
+            );
         }
         Err(e) => println!("standard: ../shared/data not found ({e}); skipped"),
     }
@@ -96,11 +111,35 @@ fn main() {
             }
         }
     }
-    let games: Vec<_> = texts.iter().flat_map(|t| parse_str(t)).filter_map(Result::ok).collect();
-    let actions: usize = games.iter().flat_map(|g| &g.turns).map(|t| t.actions().count()).sum();
-    let (time, _) = best_of(5, || games.iter().filter(|g| verify(g).status != Status::Invalid).count());
+    let games: Vec<_> = texts
+        .iter()
+        .flat_map(|t| parse_str(t))
+        .filter_map(Result::ok)
+        .collect();
+    let actions: usize = games
+        .iter()
+        .flat_map(|g| &g.turns)
+        .map(|t| t.actions().count())
+        .sum();
+    let (time, _) = best_of(5, || {
+        games
+            .iter()
+            .filter(|g| verify(g).status != Status::Invalid)
+            .count()
+    });
     let (parse, _) = best_of(5, || texts.iter().map(|t| parse_str(t).len()).sum());
-    println!("sade: corpus/games, {} games, {actions} actions", games.len());
-    println!("  referee alone      {:>10.0} games/s  {:>10.0} actions/s", games.len() as f64 / time.as_secs_f64(), actions as f64 / time.as_secs_f64());
-    println!("  reader alone       {:>10.0} games/s  (reader / referee time = {:.3})", games.len() as f64 / parse.as_secs_f64(), parse.as_secs_f64() / time.as_secs_f64());
+    println!(
+        "sade: corpus/games, {} games, {actions} actions",
+        games.len()
+    );
+    println!(
+        "  referee alone      {:>10.0} games/s  {:>10.0} actions/s",
+        games.len() as f64 / time.as_secs_f64(),
+        actions as f64 / time.as_secs_f64()
+    );
+    println!(
+        "  reader alone       {:>10.0} games/s  (reader / referee time = {:.3})",
+        games.len() as f64 / parse.as_secs_f64(),
+        parse.as_secs_f64() / time.as_secs_f64()
+    );
 }
