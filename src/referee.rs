@@ -87,10 +87,9 @@ fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> 
         article,
         ..
     } = &replay.outcome
+        && let Some(error) = action_after_end(game, *at, *termination, article)
     {
-        if let Some(error) = action_after_end(game, *at, *termination, article) {
-            replay.outcome = Outcome::Invalid(error);
-        }
+        replay.outcome = Outcome::Invalid(error);
     }
     let claimed = game.result.or_else(|| {
         game.tag("Result")
@@ -135,13 +134,13 @@ fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> 
                 verdict.status = Status::Finished;
                 verdict.winner = Some(winner);
                 verdict.termination = Some(Termination::Resignation);
-                verdict.article = Some("resignation");
+                verdict.article = Some("result token");
                 verdict.result = result_of(Some(winner));
             }
             Some(GameResult::Draw) if draws => {
                 verdict.status = Status::Finished;
                 verdict.termination = Some(Termination::Agreement);
-                verdict.article = Some("agreement");
+                verdict.article = Some("result token");
                 verdict.result = GameResult::Draw;
             }
             Some(GameResult::Draw) => {
@@ -182,14 +181,14 @@ fn result_of(winner: Option<Color>) -> GameResult {
 /// The Result tag and the result token must both say what the referee says.
 fn dispute(game: &Game, token: Option<GameResult>, referee: GameResult) -> Option<String> {
     let mut reasons = Vec::new();
-    if let Some(token) = game.result.or(token) {
-        if token != referee {
-            reasons.push(format!(
-                "the result token says {} but the referee finds {}",
-                token.as_str(),
-                referee.as_str()
-            ));
-        }
+    if let Some(token) = game.result.or(token)
+        && token != referee
+    {
+        reasons.push(format!(
+            "the result token says {} but the referee finds {}",
+            token.as_str(),
+            referee.as_str()
+        ));
     }
     if let Some(tag) = game.tag("Result") {
         let tag = tag.trim();

@@ -1,11 +1,12 @@
 use serde::{Deserialize, Serialize};
 
-/// A byte range `start..end` in the source text a node was read from.
+/// A byte range `start..end` in the source text a node was read from (JSON: `[start, end]`).
 ///
 /// Spans are bookkeeping, not content: two spans always compare equal, so two records that say
 /// the same thing are equal wherever their texts placed it (`parse(write(g)) == g`).
 /// A record built by hand or read from JSON without spans has empty spans at 0.
 #[derive(Clone, Copy, Debug, Default, Eq, Serialize, Deserialize)]
+#[serde(from = "(usize, usize)", into = "(usize, usize)")]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -39,5 +40,18 @@ impl Span {
 impl PartialEq for Span {
     fn eq(&self, _other: &Span) -> bool {
         true
+    }
+}
+
+/// JSON writes a span as `[start, end]`.
+impl From<(usize, usize)> for Span {
+    fn from((start, end): (usize, usize)) -> Span {
+        Span::new(start, end)
+    }
+}
+
+impl From<Span> for (usize, usize) {
+    fn from(span: Span) -> (usize, usize) {
+        (span.start, span.end)
     }
 }

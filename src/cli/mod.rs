@@ -1,0 +1,62 @@
+//! Command-line parsing (clap derive), dispatch and exit codes.
+//!
+//! Exit codes: 0 all is well, 1 some input had errors or some game is invalid or disputed (the
+//! rest was still processed), 2 the command could not run (no such file, bad flags).
+
+mod convert;
+mod input;
+mod output;
+mod verify;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "sade-ref",
+    version,
+    about = "Referee and record toolkit for Marquis de Sade chess, Marseillais chess and standard chess"
+)]
+#[command(
+    after_help = "Examples:\n  sade-ref verify corpus/games/*.sdn\n  sade-ref convert game.sdn --to json -o game.json"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Convert(convert::Args),
+    Verify(verify::Args),
+}
+
+/// How a run went, from best to worst; the process exits with the worst.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Ok = 0,
+    /// Some input had errors, or some game is invalid or disputed.
+    Problems = 1,
+    /// Something could not be done at all.
+    Failed = 2,
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() {
+                Status::Failed as u8
+            } else {
+                0
+            });
+        }
+    };
+    let status = match cli.command {
+        Command::Convert(args) => convert::run(&args),
+        Command::Verify(args) => verify::run(&args),
+    };
+    ExitCode::from(status as u8)
+}

@@ -1,0 +1,34 @@
+//! The SDN reader: text → [`Game`] records, one game at a time, with located errors.
+//!
+//! The reader knows notation, not chess: it reads `Nf3` as a knight move to f3 and leaves it to
+//! the referee to find which knight, or whether there is one. It reads every ordinary PGN file
+//! (PGN import format, with the leniencies listed in `spec/SDN.md`) and never panics: a syntax
+//! error ends that game with a [`ParseError`], and the reader goes on with the next game.
+//!
+//! ```
+//! let games = sade_ref::parse::parse_str("[Variant \"Sade\"]\n\n1. 3: e6 d6 Nf6 *\n");
+//! let game = games[0].as_ref().unwrap();
+//! assert_eq!(game.turns[0].face.unwrap().value, 3);
+//! assert_eq!(game.turns[0].actions().count(), 3);
+//! ```
+
+mod error;
+mod movetext;
+mod reader;
+mod token;
+
+pub use error::{ErrorKind, ParseError};
+pub use reader::Reader;
+
+use crate::record::Game;
+
+/// Reads every game of a text.
+pub fn parse_str(text: &str) -> Vec<Result<Game, ParseError>> {
+    Reader::new(text.as_bytes()).collect()
+}
+
+/// Reads every game of a text that may not be valid UTF-8 (bad bytes are errors where they
+/// stand, inside a tag value or a comment; anywhere else they start no token).
+pub fn parse_bytes(text: &[u8]) -> Vec<Result<Game, ParseError>> {
+    Reader::new(text).collect()
+}

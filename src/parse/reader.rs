@@ -1,0 +1,264 @@
+//! Splits a text into games and reads each one's tag section.
+
+use nom::Parser;
+use nom::bytes::complete::tag;
+
+use super::error::{ErrorKind, ParseError};
+use super::movetext;
+use super::token;
+use crate::record::{Game, Span, Tag};
+
+/// An iterator over the games of a text: each item is a game or the first syntax error in it.
+///
+/// Memory stays proportional to one game: the reader holds only the game it is reading.
+pub struct Reader<'a> {
+    src: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(src: &'a [u8]) -> Reader<'a> {
+        let pos = if src.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        Reader { src, pos }
+    }
+
+    /// The byte offset the reader has reached.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<Game, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.pos = skip_filler(self.src, self.pos);
+        if self.pos >= self.src.len() {
+            return None;
+        }
+        let start = self.pos;
+        let mut in_tags = true;
+        let result = read_game(self.src, &mut self.pos, &mut in_tags);
+        if let Err(error) = &result {
+            self.pos = recover(self.src, error.span.end.max(start + 1), in_tags);
+        }
+        debug_assert!(self.pos > start);
+        Some(result)
+    }
+}
+
+/// White space, `%` escape lines, `[pgn]` / `[/pgn]` wrappers, stray BOMs and the invisible
+/// characters that pasted text carries (no-break and zero-width spaces).
+pub(crate) fn skip_filler(src: &[u8], mut pos: usize) -> usize {
+    loop {
+        let rest = &src[pos.min(src.len())..];
+        let at_line_start = pos == 0 || src.get(pos - 1) == Some(&b'\n');
+        match rest {
+            [c, ..] if c.is_ascii_whitespace() => pos += 1,
+            [b'%', ..] if at_line_start => pos += line_end(rest),
+            _ if rest.starts_with(b"[pgn]") => pos += 5,
+            _ if rest.starts_with(b"[/pgn]") => pos += 6,
+            _ => match invisible_len(rest) {
+                0 => return pos,
+                n => pos += n,
+            },
+        }
+    }
+}
+
+/// The length of a leading no-break space, zero-width space or joiner, word joiner or BOM.
+pub(crate) fn invisible_len(rest: &[u8]) -> usize {
+    match rest {
+        [0xC2, 0xA0, ..] => 2,
+        [0xE2, 0x80, 0x8B..=0x8D, ..] | [0xE2, 0x81, 0xA0, ..] | [0xEF, 0xBB, 0xBF, ..] => 3,
+        _ => 0,
+    }
+}
+
+/// Bytes up to and including the next newline.
+pub(crate) fn line_end(rest: &[u8]) -> usize {
+    rest.iter()
+        .position(|&c| c == b'\n')
+        .map_or(rest.len(), |i| i + 1)
+}
+
+/// After an error: the start of the next game. In a tag section, past the rest of the game's
+/// tags and its movetext; in movetext, the next line that opens a tag pair.
+fn recover(src: &[u8], from: usize, in_tags: bool) -> usize {
+    let mut pos = from.min(src.len());
+    // Finish the line the error is on.
+    if pos > 0 && src.get(pos - 1) != Some(&b'\n') {
+        pos += line_end(&src[pos..]);
+    }
+    let mut seen_movetext = !in_tags;
+    while pos < src.len() {
+        let line = &src[pos..pos + line_end(&src[pos..])];
+        let trimmed = line.trim_ascii_start();
+        if trimmed.starts_with(b"[")
+            && !trimmed.starts_with(b"[pgn]")
+            && !trimmed.starts_with(b"[/pgn]")
+        {
+            if seen_movetext {
+                return pos;
+            }
+        } else if !trimmed.is_empty() {
+            seen_movetext = true;
+        }
+        pos += line.len();
+    }
+    src.len()
+}
+
+fn read_game(src: &[u8], pos: &mut usize, in_tags: &mut bool) -> Result<Game, ParseError> {
+    let start = *pos;
+    let mut game = Game::default();
+    // Comments before the tag section (`; expect: …` lines) belong to the game.
+    let mut leading = Vec::new();
+    loop {
+        *pos = skip_filler(src, *pos);
+        match movetext::comment_at(src, *pos)? {
+            Some((comment, end)) if tag_section_follows(src, end) => {
+                leading.push(crate::record::Item::Comment(comment));
+                *pos = end;
+            }
+            _ => break,
+        }
+    }
+    // The tag section. A tag name seen before in this game starts the next game (header-only
+    // games one after another, as tournament files hold them).
+    loop {
+        *pos = skip_filler(src, *pos);
+        if src.get(*pos) != Some(&b'[') {
+            break;
+        }
+        let (tag, end) = read_tag(src, *pos)?;
+        if game.tags.iter().any(|t| t.name == tag.name) {
+            break;
+        }
+        game.tags.push(tag);
+        *pos = end;
+    }
+    *in_tags = false;
+    let movetext = movetext::read(src, pos, &game.tags)?;
+    leading.extend(movetext.preamble);
+    game.preamble = leading;
+    game.turns = movetext.turns;
+    game.result = movetext.result;
+    game.span = Span::new(start, movetext.end.max(start));
+    Ok(game)
+}
+
+/// Reads `[Name "value"]` at `pos`; returns the tag and the offset after `]`.
+fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
+    let line_len = line_end(&src[pos..]);
+    let err = |kind, s: usize, e: usize| Err(ParseError::new(kind, s, e));
+    let mut i = pos + 1;
+    i = skip_spaces(src, i);
+    let name = match token::tag_name(&src[i..]) {
+        Ok((_, name)) => name,
+        Err(_) => return err(ErrorKind::MissingTagName, pos, i + 1),
+    };
+    let name_start = i;
+    i += name.len();
+    let name = std::str::from_utf8(name)
+        .map_err(|_| ParseError::new(ErrorKind::InvalidUtf8, name_start, name_start + name.len()))?
+        .to_owned();
+    i = skip_spaces(src, i);
+    if tag::<_, _, nom::error::Error<&[u8]>>(&b"\""[..])
+        .parse(&src[i..])
+        .is_err()
+    {
+        return if src.get(i) == Some(&b']') {
+            err(ErrorKind::MissingTagValue(name), pos, i + 1)
+        } else {
+            err(ErrorKind::UnclosedTag, pos, pos + line_len.max(1))
+        };
+    }
+    let value_start = i + 1;
+    let (value, value_end) = read_tag_value(src, value_start)?;
+    i = skip_spaces(src, value_end + 1);
+    match src.get(i) {
+        Some(b']') => {}
+        Some(b'\n' | b'\r') | None => return err(ErrorKind::UnclosedTag, pos, i),
+        Some(_) => {
+            let junk_end = i + line_end(&src[i..]);
+            let junk = String::from_utf8_lossy(&src[i..junk_end])
+                .trim_end()
+                .to_owned();
+            // `[Event "NII - Lille 2 / Tour Blanche Paris]`: the quote is missing, not the `]`.
+            return err(ErrorKind::JunkAfterTagValue(junk), i, junk_end);
+        }
+    }
+    let tag = Tag {
+        name,
+        value,
+        span: Span::new(pos, i + 1),
+    };
+    Ok((tag, i + 1))
+}
+
+/// Whether only comments and white space stand between `pos` and a tag pair.
+fn tag_section_follows(src: &[u8], mut pos: usize) -> bool {
+    loop {
+        pos = skip_filler(src, pos);
+        match movetext::comment_at(src, pos) {
+            Ok(Some((_, end))) => pos = end,
+            _ => return src.get(pos) == Some(&b'['),
+        }
+    }
+}
+
+fn skip_spaces(src: &[u8], mut i: usize) -> usize {
+    while matches!(src.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    i
+}
+
+/// The value after the opening quote: `\"` and `\\` are escapes, any other backslash stands for
+/// itself. Ends at the closing quote; a line end before it is an unclosed value.
+fn read_tag_value(src: &[u8], start: usize) -> Result<(String, usize), ParseError> {
+    let mut bytes = Vec::new();
+    let mut i = start;
+    loop {
+        match src.get(i) {
+            Some(b'"') => break,
+            Some(b'\\') if matches!(src.get(i + 1), Some(b'"' | b'\\')) => {
+                bytes.push(src[i + 1]);
+                i += 2;
+            }
+            Some(b'\n' | b'\r') | None => {
+                return Err(ParseError::new(ErrorKind::UnclosedTagValue, start - 1, i));
+            }
+            Some(0) => return Err(ParseError::new(ErrorKind::Nul, i, i + 1)),
+            Some(&c) => {
+                bytes.push(c);
+                i += 1;
+            }
+        }
+    }
+    match String::from_utf8(bytes) {
+        Ok(value) => Ok((value, i)),
+        Err(e) => {
+            let bad = bad_utf8_offset(&src[start..i], e.utf8_error().valid_up_to());
+            Err(ParseError::new(
+                ErrorKind::InvalidUtf8,
+                start + bad,
+                start + bad + 1,
+            ))
+        }
+    }
+}
+
+/// Where the first invalid byte of `raw` is, given how far its unescaped form was valid (the
+/// unescaped form is never longer, so this scans the raw bytes themselves).
+fn bad_utf8_offset(raw: &[u8], _hint: usize) -> usize {
+    match std::str::from_utf8(raw) {
+        Ok(_) => 0,
+        Err(e) => e.valid_up_to(),
+    }
+}

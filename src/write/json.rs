@@ -1,0 +1,107 @@
+//! Game records as JSON, both ways, losslessly: `from_json(&to_json(games)) == games`.
+//!
+//! The document is an array of games (or one game object); its shape is what the record types'
+//! serde derives give, described by `spec/sdn.schema.json`. A game looks like
+//!
+//! ```json
+//! {
+//!   "tags": [{ "name": "Event", "value": "Boudoir Open", "span": { "start": 0, "end": 22 } }],
+//!   "turns": [{
+//!     "number": { "number": 1, "side": "white" },
+//!     "face": { "value": 4, "span": { "start": 30, "end": 32 } },
+//!     "items": [
+//!       { "type": "action", "sacrifice": { "role": "N", "square": "b8" }, "span": { "start": 33, "end": 37 } },
+//!       { "type": "action", "san": "e5", "check": "+", "glyph": "!?", "span": { "start": 38, "end": 40 } },
+//!       { "type": "comment", "text": "a comment", "span": { "start": 41, "end": 52 } }
+//!     ],
+//!     "span": { "start": 27, "end": 52 }
+//!   }],
+//!   "result": "*",
+//!   "span": { "start": 0, "end": 54 }
+//! }
+//! ```
+//!
+//! Spans are byte offsets in the text the record was read from; they may be left out on input.
+
+use crate::record::Game;
+
+/// A JSON text that is not a game record, with where it went wrong.
+#[derive(Debug, thiserror::Error)]
+#[error("{inner}")]
+pub struct JsonError {
+    inner: serde_json::Error,
+}
+
+impl JsonError {
+    /// 1-based line of the error.
+    pub fn line(&self) -> usize {
+        self.inner.line()
+    }
+
+    /// 1-based column (in bytes) of the error; 0 at the very start of a line.
+    pub fn column(&self) -> usize {
+        self.inner.column()
+    }
+}
+
+impl From<serde_json::Error> for JsonError {
+    fn from(inner: serde_json::Error) -> JsonError {
+        JsonError { inner }
+    }
+}
+
+/// The games as a pretty-printed JSON array, spans included, ending with a newline.
+pub fn to_json(games: &[Game]) -> String {
+    // A record has no map with non-string keys and its custom serializers cannot fail.
+    let mut text = serde_json::to_string_pretty(games).expect("a game record serializes to JSON");
+    text.push('\n');
+    text
+}
+
+/// The games as JSON Lines: one compact game object a line.
+pub fn to_json_lines(games: &[Game]) -> String {
+    let mut text = String::new();
+    for game in games {
+        text.push_str(&serde_json::to_string(game).expect("a game record serializes to JSON"));
+        text.push('\n');
+    }
+    text
+}
+
+/// Reads games from JSON: an array of games, one game object, or JSON Lines (game objects one
+/// after another). Empty input (or only white space) holds no game.
+///
+/// # Errors
+/// [`JsonError`] at the first place where the text is not JSON or not a game record.
+pub fn from_json(text: &str) -> Result<Vec<Game>, JsonError> {
+    let mut games = Vec::new();
+    if text.trim_start().starts_with('[') {
+        for array in serde_json::Deserializer::from_str(text).into_iter::<Vec<Game>>() {
+            games.extend(array?);
+        }
+    } else {
+        for game in serde_json::Deserializer::from_str(text).into_iter::<Game>() {
+            games.push(game?);
+        }
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_input_holds_no_game() {
+        assert!(matches!(from_json(""), Ok(games) if games.is_empty()));
+        assert!(matches!(from_json(" \n "), Ok(games) if games.is_empty()));
+        assert!(matches!(from_json("[]"), Ok(games) if games.is_empty()));
+    }
+
+    #[test]
+    fn errors_are_located() {
+        let err = from_json("[\n  {\"tags\": [], \"turns\": 3}\n]").unwrap_err();
+        assert_eq!(err.line(), 2);
+        assert!(err.column() > 10, "{err}");
+    }
+}

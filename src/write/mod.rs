@@ -1,0 +1,24 @@
+//! Writers: canonical SDN text ([`sdn`]) and JSON ([`json`]).
+//!
+//! ```
+//! use sade_ref::record::{Action, ActionKind, DieFace, Game, Item, MoveNumber, Side, Turn};
+//! use sade_ref::write::sdn;
+//!
+//! let mut game = Game::default();
+//! game.set_tag("White", "Justine");
+//! game.turns.push(Turn {
+//!     number: MoveNumber { number: 1, side: Side::White },
+//!     face: Some(DieFace { value: 4, span: Default::default() }),
+//!     items: vec![Item::Action(Action::new(ActionKind::Sacrifice {
+//!         role: Some(shakmaty::Role::Knight),
+//!         square: shakmaty::Square::B1,
+//!     }))],
+//!     span: Default::default(),
+//! });
+//! let text = sdn::to_sdn(&game);
+//! assert!(text.starts_with("[Event \"?\"]\n"));
+//! assert!(text.ends_with("\n\n1. 4: -Nb1 *\n"));
+//! ```
+
+pub mod json;
+pub mod sdn;

@@ -1,0 +1,378 @@
+//! Canonical SDN: the PGN export format, extended with die faces and Sade's actions.
+//!
+//! - Tags: the seven-tag roster first (Event, Site, Date, Round, White, Black, Result; a missing
+//!   one is written `"?"`, Date `"????.??.??"`, Result the result token), then `Variant`,
+//!   `SetUp`, `FEN`, then every other tag sorted by name. Tags with the same name keep their
+//!   order. Values escape `\` and `"`.
+//! - A blank line, then the movetext: tokens one space apart, lines of at most 80 characters
+//!   (broken between tokens only; a longer token stands alone on its line).
+//! - Every turn has its move number (`12.`, `12...`), except that in games without die faces,
+//!   where a turn is one move (not Marseillais), Black's number is left out when Black's move
+//!   directly follows White's move of the same number, as PGN export does (`12. e4 e5`).
+//! - Die faces `3:`, actions as [`Action`](crate::record::Action)'s `Display` (`Nf3+!`, `-Nc3`,
+//!   `Q@d4`, `--`), NAGs `$n`, variations `( ... )`, comments `{text}`; a comment whose text
+//!   holds a `}` cannot be a brace comment: it is cut at its line breaks, and each piece that
+//!   holds a `}` is written as a `;piece` line, the others as `{piece}`.
+//! - The result token (`*` when the record has none), a newline; games one blank line apart.
+//!
+//! [`normalize`] gives the record that reading the canonical text back yields, so that
+//! `parse(write(g)) == normalize(g)` and `write(normalize(g)) == write(g)`.
+
+use std::borrow::Cow;
+
+use crate::record::{Comment, Game, GameResult, Item, Side, Tag, Turn, VariantName, Variation};
+
+/// Longest line the movetext is wrapped to, in characters.
+pub const MAX_LINE: usize = 80;
+
+/// The seven-tag roster, in export order, with the value written when the tag is missing
+/// (`None`: the result token).
+const ROSTER: [(&str, Option<&str>); 7] = [
+    ("Event", Some("?")),
+    ("Site", Some("?")),
+    ("Date", Some("????.??.??")),
+    ("Round", Some("?")),
+    ("White", Some("?")),
+    ("Black", Some("?")),
+    ("Result", None),
+];
+
+/// Tags that follow the roster, before all others.
+const SETUP_TAGS: [&str; 3] = ["Variant", "SetUp", "FEN"];
+
+/// Writes one game in canonical SDN, ending with a newline.
+pub fn write_game(game: &Game, out: &mut String) {
+    for tag in export_tags(game) {
+        write_tag(&tag.name, &tag.value, out);
+    }
+    out.push('\n');
+    let mut movetext = Movetext::new(out, numbering(game));
+    movetext.items(&game.preamble);
+    movetext.turns(&game.turns);
+    movetext.token(game.result.unwrap_or(GameResult::Unknown).as_str());
+    out.push('\n');
+}
+
+/// One game in canonical SDN.
+pub fn to_sdn(game: &Game) -> String {
+    let mut out = String::new();
+    write_game(game, &mut out);
+    out
+}
+
+/// Writes several games, one blank line apart.
+pub fn write_games(games: &[Game], out: &mut String) {
+    for (i, game) in games.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_game(game, out);
+    }
+}
+
+/// Several games in canonical SDN, one blank line apart.
+pub fn games_to_sdn(games: &[Game]) -> String {
+    let mut out = String::new();
+    write_games(games, &mut out);
+    out
+}
+
+/// The record that reading [`to_sdn`]'s text back gives: tags in export order with the roster
+/// filled in, the result token present, and each comment that holds a `}` split at its line
+/// breaks (it is written as `;` comments, one a line, see the module docs). Spans are kept (they compare equal anyway).
+pub fn normalize(game: &Game) -> Game {
+    Game {
+        tags: export_tags(game).into_iter().map(Cow::into_owned).collect(),
+        preamble: normalize_items(&game.preamble),
+        turns: normalize_turns(&game.turns),
+        result: Some(game.result.unwrap_or(GameResult::Unknown)),
+        span: game.span,
+    }
+}
+
+fn normalize_turns(turns: &[Turn]) -> Vec<Turn> {
+    turns
+        .iter()
+        .map(|turn| Turn {
+            number: turn.number,
+            face: turn.face,
+            items: normalize_items(&turn.items),
+            span: turn.span,
+        })
+        .collect()
+}
+
+fn normalize_items(items: &[Item]) -> Vec<Item> {
+    let mut normal = Vec::with_capacity(items.len());
+    for item in items {
+        match item {
+            Item::Comment(comment) => match line_comments(&comment.text) {
+                None => normal.push(item.clone()),
+                Some(lines) => normal.extend(lines.map(|line| {
+                    Item::Comment(Comment {
+                        text: line.to_owned(),
+                        span: comment.span,
+                    })
+                })),
+            },
+            Item::Variation(variation) => normal.push(Item::Variation(Variation {
+                preamble: normalize_items(&variation.preamble),
+                turns: normalize_turns(&variation.turns),
+                span: variation.span,
+            })),
+            Item::Action(_) | Item::Nag(_) => normal.push(item.clone()),
+        }
+    }
+    normal
+}
+
+/// The texts of the `;` comments a comment is written as, or `None` when it is a brace comment.
+fn line_comments(text: &str) -> Option<std::str::Split<'_, char>> {
+    text.contains('}').then(|| text.split('\n'))
+}
+
+/// The tags in export order, the missing roster filled in.
+fn export_tags(game: &Game) -> Vec<Cow<'_, Tag>> {
+    let mut tags: Vec<Cow<'_, Tag>> = game.tags.iter().map(Cow::Borrowed).collect();
+    for (name, missing) in ROSTER {
+        if game.tag(name).is_none() {
+            let value = missing.unwrap_or(game.result.unwrap_or(GameResult::Unknown).as_str());
+            tags.push(Cow::Owned(Tag {
+                name: name.to_owned(),
+                value: value.to_owned(),
+                span: Default::default(),
+            }));
+        }
+    }
+    // Stable: tags of the same name keep their order.
+    tags.sort_by(|a, b| tag_rank(&a.name).cmp(&tag_rank(&b.name)));
+    tags
+}
+
+/// Sort key: roster position, then the set-up tags, then the rest by name.
+fn tag_rank(name: &str) -> (usize, &str) {
+    if let Some(i) = ROSTER.iter().position(|(n, _)| *n == name) {
+        (i, "")
+    } else if let Some(i) = SETUP_TAGS.iter().position(|n| *n == name) {
+        (ROSTER.len() + i, "")
+    } else {
+        (ROSTER.len() + SETUP_TAGS.len(), name)
+    }
+}
+
+fn write_tag(name: &str, value: &str, out: &mut String) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '\\' || c == '"' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+/// Whether Black's move number may be left out after White's move (PGN export style): only in
+/// games where a turn is one move and no turn has a die face, so that a reader that counts the
+/// turns on reads the same turns back.
+fn numbering(game: &Game) -> Numbering {
+    let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
+    let one_move_turns = !game.has_die_faces()
+        && !matches!(
+            variant,
+            VariantName::Sade | VariantName::Marseillais | VariantName::MarseillaisClassical
+        );
+    if one_move_turns {
+        Numbering::PgnExport
+    } else {
+        Numbering::EveryTurn
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Numbering {
+    EveryTurn,
+    PgnExport,
+}
+
+/// Black's turn directly continues White's: same number, one move each, no die face, and
+/// nothing but NAGs between the two moves.
+fn continues(previous: &Turn, turn: &Turn) -> bool {
+    let one_move = |t: &Turn| t.face.is_none() && t.actions().count() == 1;
+    previous.number.side == Side::White
+        && turn.number.side == Side::Black
+        && turn.number.number == previous.number.number
+        && one_move(previous)
+        && one_move(turn)
+        && matches!(turn.items.first(), Some(Item::Action(_)))
+        && previous
+            .items
+            .iter()
+            .rev()
+            .take_while(|item| !matches!(item, Item::Action(_)))
+            .all(|item| matches!(item, Item::Nag(_)))
+}
+
+/// Movetext tokens laid out on lines of at most [`MAX_LINE`] characters.
+struct Movetext<'a> {
+    out: &'a mut String,
+    numbering: Numbering,
+    /// Characters on the current line.
+    column: usize,
+}
+
+impl<'a> Movetext<'a> {
+    fn new(out: &'a mut String, numbering: Numbering) -> Movetext<'a> {
+        Movetext {
+            out,
+            numbering,
+            column: 0,
+        }
+    }
+
+    /// Places a token after a space, or on a new line when it would pass the limit. A token
+    /// spanning lines (a comment with line breaks) is measured by its first line, and leaves the
+    /// column at the length of its last.
+    fn token(&mut self, token: &str) {
+        let first = token.split('\n').next().unwrap_or("");
+        let width = first.chars().count();
+        if self.column > 0 {
+            if self.column + 1 + width > MAX_LINE {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.out.push_str(token);
+        match token.rfind('\n') {
+            Some(i) => self.column = token[i + 1..].chars().count(),
+            None => self.column += width,
+        }
+    }
+
+    /// A token that runs to the end of its line (`;` comment).
+    fn line_token(&mut self, token: &str) {
+        self.token(token);
+        self.out.push('\n');
+        self.column = 0;
+    }
+
+    fn turns(&mut self, turns: &[Turn]) {
+        let mut previous: Option<&Turn> = None;
+        for turn in turns {
+            let numbered = match (self.numbering, previous) {
+                (Numbering::PgnExport, Some(previous)) => !continues(previous, turn),
+                _ => true,
+            };
+            if numbered {
+                self.token(&turn.number.to_string());
+            }
+            if let Some(face) = turn.face {
+                self.token(&format!("{}:", face.value));
+            }
+            self.items(&turn.items);
+            previous = Some(turn);
+        }
+    }
+
+    fn items(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Action(action) => self.token(&action.to_string()),
+                Item::Comment(comment) => match line_comments(&comment.text) {
+                    None => self.token(&format!("{{{}}}", comment.text)),
+                    Some(lines) => {
+                        for line in lines {
+                            if line.contains('}') {
+                                self.line_token(&format!(";{line}"));
+                            } else {
+                                self.token(&format!("{{{line}}}"));
+                            }
+                        }
+                    }
+                },
+                Item::Nag(nag) => self.token(&format!("${}", nag.nag)),
+                Item::Variation(variation) => {
+                    self.token("(");
+                    self.items(&variation.preamble);
+                    self.turns(&variation.turns);
+                    self.token(")");
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_rank_puts_roster_then_setup_then_names() {
+        let mut names = vec![
+            "Annotator",
+            "FEN",
+            "Result",
+            "Event",
+            "Variant",
+            "ECO",
+            "SetUp",
+        ];
+        names.sort_by_key(|n| tag_rank(n));
+        assert_eq!(
+            names,
+            [
+                "Event",
+                "Result",
+                "Variant",
+                "SetUp",
+                "FEN",
+                "Annotator",
+                "ECO"
+            ]
+        );
+    }
+
+    #[test]
+    fn tag_values_escape_backslash_and_quote() {
+        let mut out = String::new();
+        write_tag("Event", r#"a "b" \c"#, &mut out);
+        assert_eq!(out, "[Event \"a \\\"b\\\" \\\\c\"]\n");
+    }
+
+    #[test]
+    fn a_token_that_does_not_fit_goes_to_the_next_line() {
+        let mut out = String::new();
+        let mut text = Movetext::new(&mut out, Numbering::EveryTurn);
+        text.token(&"a".repeat(78));
+        text.token("bc");
+        text.token(&"d".repeat(90));
+        text.token("e");
+        assert_eq!(
+            out,
+            format!("{}\nbc\n{}\ne", "a".repeat(78), "d".repeat(90))
+        );
+    }
+
+    #[test]
+    fn a_comment_spanning_lines_is_measured_by_its_first_and_last_line() {
+        let mut out = String::new();
+        let mut text = Movetext::new(&mut out, Numbering::EveryTurn);
+        text.token(&"a".repeat(70));
+        text.token("{12345\n6789}");
+        text.token(&"b".repeat(70));
+        text.token(&"c".repeat(9));
+        assert_eq!(
+            out,
+            format!(
+                "{} {{12345\n6789}} {}\n{}",
+                "a".repeat(70),
+                "b".repeat(70),
+                "c".repeat(9)
+            )
+        );
+    }
+}

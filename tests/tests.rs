@@ -1,0 +1,7 @@
+//! All integration tests, one binary (the ripgrep habit: one link step, one process).
+
+mod cli;
+mod corpus_syntax;
+mod reader_never_panics;
+mod support;
+mod write;
