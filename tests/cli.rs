@@ -16,7 +16,9 @@ fn run(args: &[&str], stdin: Option<&str>) -> (String, String, i32) {
         .spawn()
         .expect("the binary runs");
     let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin.unwrap_or("").as_bytes()).expect("stdin takes the input");
+    input
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .expect("stdin takes the input");
     drop(input);
     let out = child.wait_with_output().expect("the binary ends");
     (
@@ -28,37 +30,73 @@ fn run(args: &[&str], stdin: Option<&str>) -> (String, String, i32) {
 
 fn transcript(args: &[&str], stdin: Option<&str>) -> String {
     let (stdout, stderr, code) = run(args, stdin);
-    format!("$ sade-ref {}\nexit code: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}", args.join(" "))
+    format!(
+        "$ sade-ref {}\nexit code: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}",
+        args.join(" ")
+    )
 }
 
 #[test]
 fn convert_to_sdn_writes_the_canonical_form() {
-    let (stdout, _, code) = run(&["convert", "corpus/valid/example.sdn", "--to", "sdn"], None);
+    let (stdout, _, code) = run(
+        &["convert", "corpus/valid/example.sdn", "--to", "sdn"],
+        None,
+    );
     assert_eq!(code, 0);
     assert!(stdout.contains("1. 3: e6 d6"), "{stdout}");
-    insta::assert_snapshot!(transcript(&["convert", "corpus/valid/example.sdn", "--to", "sdn"], None));
+    insta::assert_snapshot!(transcript(
+        &["convert", "corpus/valid/example.sdn", "--to", "sdn"],
+        None
+    ));
 }
 
 #[test]
 fn convert_sdn_to_json_and_back_is_lossless() {
-    let (json, _, code) = run(&["convert", "corpus/valid/every_construct.sdn", "--to", "json"], None);
+    let (json, _, code) = run(
+        &[
+            "convert",
+            "corpus/valid/every_construct.sdn",
+            "--to",
+            "json",
+        ],
+        None,
+    );
     assert_eq!(code, 0);
-    let (sdn_from_json, _, code) = run(&["convert", "-", "--from", "json", "--to", "sdn"], Some(&json));
+    let (sdn_from_json, _, code) = run(
+        &["convert", "-", "--from", "json", "--to", "sdn"],
+        Some(&json),
+    );
     assert_eq!(code, 0);
-    let (sdn_direct, _, _) = run(&["convert", "corpus/valid/every_construct.sdn", "--to", "sdn"], None);
+    let (sdn_direct, _, _) = run(
+        &["convert", "corpus/valid/every_construct.sdn", "--to", "sdn"],
+        None,
+    );
     assert_eq!(sdn_from_json, sdn_direct);
     let (json_again, _, _) = run(&["convert", "-", "--to", "json"], Some(&sdn_direct));
-    let (sdn_again, _, _) = run(&["convert", "-", "--from", "json", "--to", "sdn"], Some(&json_again));
-    assert_eq!(sdn_again, sdn_direct, "canonical SDN is a fixed point through JSON");
+    let (sdn_again, _, _) = run(
+        &["convert", "-", "--from", "json", "--to", "sdn"],
+        Some(&json_again),
+    );
+    assert_eq!(
+        sdn_again, sdn_direct,
+        "canonical SDN is a fixed point through JSON"
+    );
 }
 
 #[test]
 fn convert_reports_a_bad_game_and_converts_the_others() {
-    let text = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. 7: e6 *\n\n[Event \"c\"]\n\n1. d4 *\n";
+    let text =
+        "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. 7: e6 *\n\n[Event \"c\"]\n\n1. d4 *\n";
     let (stdout, stderr, code) = run(&["convert", "-", "--to", "sdn"], Some(text));
     assert_eq!(code, 1, "some input had errors");
-    assert!(stdout.contains("[Event \"a\"]") && stdout.contains("[Event \"c\"]"), "{stdout}");
-    assert!(stderr.contains("-:7:4: error: `7:` is not a die face"), "{stderr}");
+    assert!(
+        stdout.contains("[Event \"a\"]") && stdout.contains("[Event \"c\"]"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("-:7:4: error: `7:` is not a die face"),
+        "{stderr}"
+    );
     insta::assert_snapshot!(transcript(&["convert", "-", "--to", "sdn"], Some(text)));
 }
 
@@ -78,10 +116,17 @@ fn bad_flags_mean_the_command_could_not_run() {
 
 #[test]
 fn every_command_has_help_with_an_example() {
-    for args in [&["--help"][..], &["convert", "--help"], &["verify", "--help"]] {
+    for args in [
+        &["--help"][..],
+        &["convert", "--help"],
+        &["verify", "--help"],
+    ] {
         let (stdout, _, code) = run(args, None);
         assert_eq!(code, 0, "{args:?}");
-        assert!(stdout.contains("Examples:"), "{args:?} has no example:\n{stdout}");
+        assert!(
+            stdout.contains("Examples:"),
+            "{args:?} has no example:\n{stdout}"
+        );
     }
 }
 
@@ -89,14 +134,31 @@ fn every_command_has_help_with_an_example() {
 fn verify_reads_standard_input_and_writes_json_lines() {
     let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
     let (stdout, _, code) = run(&["verify", "-", "--format", "json"], Some(text));
-    let lines: Vec<serde_json::Value> =
-        stdout.lines().map(|l| serde_json::from_str(l).expect("each line is a JSON object")).collect();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is a JSON object"))
+        .collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     for (i, line) in lines.iter().enumerate() {
         assert_eq!(line["game"], i + 1);
-        for key in ["status", "winner", "termination", "error", "dispute", "final_fen", "turns"] {
+        for key in [
+            "status",
+            "winner",
+            "termination",
+            "error",
+            "dispute",
+            "final_fen",
+            "turns",
+        ] {
             assert!(line.get(key).is_some(), "no {key} in {line}");
         }
     }
-    assert_eq!(code, i32::from(lines.iter().any(|l| l["status"] == "invalid" || l["dispute"] == true)));
+    assert_eq!(
+        code,
+        i32::from(
+            lines
+                .iter()
+                .any(|l| l["status"] == "invalid" || l["dispute"] == true)
+        )
+    );
 }

@@ -3,5 +3,6 @@
 mod cli;
 mod corpus_syntax;
 mod reader_never_panics;
+mod sade;
 mod support;
 mod write;

@@ -23,9 +23,9 @@ pub(crate) struct Exposure {
     pub unmoved: Bitboard,
 }
 
-/// The phase a roll of 6 starts: the exposure, the fallback regular move, or `None` when there
-/// is no move at all (a stalemate, R7).
-pub(crate) fn begin(state: &State) -> Result<Option<Phase>, Refused> {
+/// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
+/// there is no move at all (R7).
+pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
     let roller = state.roller();
     let board = state.board();
     let Some(king) = board.king_of(roller) else {
@@ -45,12 +45,25 @@ pub(crate) fn begin(state: &State) -> Result<Option<Phase>, Refused> {
     };
     let phase = Phase::Exposure(exposure);
     if search::any_step(&progress(phase.clone()))? {
-        return Ok(Some(phase));
+        return Ok(phase);
     }
     if search::any_step(&progress(Phase::Regular))? {
-        return Ok(Some(Phase::Regular));
+        return Ok(Phase::Regular);
     }
-    Ok(None)
+    Ok(Phase::Stalemate)
+}
+
+/// Face 6 with no move at all: only `--` can be written, and the roller wins (R7).
+pub(crate) fn stalemate_claim(progress: &Progress) -> Illegal {
+    Illegal::new(
+        format!(
+            "no piece can leave the king and {} has no legal move: the turn is `--`, a stalemate \
+             that {} wins (R7, Art. 9.1)",
+            state::color_name(progress.roller()),
+            state::color_name(progress.roller())
+        ),
+        "R7",
+    )
 }
 
 fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {

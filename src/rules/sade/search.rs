@@ -10,7 +10,7 @@
 use std::ops::ControlFlow;
 
 use super::state::{Refused, State};
-use super::turn::{self, Begun, Fault, Next, Progress};
+use super::turn::{self, Fault, Next, Progress};
 use super::{Fulfilment, Step};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
@@ -20,7 +20,7 @@ use super::{Fulfilment, Step};
 /// on faces 1–3 the series with the opponent's pieces, or, only when there is none, with the
 /// roller's own (R4); on face 4 a sacrifice and a regular move; on face 5 a resurrection, or
 /// `--` when nothing can come back; on face 6 every maximal order of the exposure (R9), or the
-/// fallback regular move (Art. 8.7). A fulfilment that ends the game early (a mate, nakedness, a
+/// fallback regular move (Art. 8.7), or `--` when there is no move at all (a stalemate, R7). A fulfilment that ends the game early (a mate, nakedness, a
 /// stalemate) stops there and carries its [`super::End`]. A turn that can only be lost (a
 /// forbidden check, Poverty of the Flesh) is not a fulfilment: a face with none has no
 /// fulfilment at all.
@@ -35,23 +35,15 @@ pub fn visit_fulfilments<F>(
 where
     F: FnMut(&Fulfilment) -> ControlFlow<()>,
 {
-    match turn::begin(state, face)? {
-        Begun::Ended(end) => Ok(visit(&Fulfilment {
-            by: state.roller(),
-            steps: Vec::new(),
-            end: Some(end),
-        })),
-        Begun::Play(progress) => {
-            let by = progress.by();
-            walk(&progress, &mut Vec::new(), &mut |steps, end| {
-                visit(&Fulfilment {
-                    by,
-                    steps: steps.to_vec(),
-                    end,
-                })
-            })
-        }
-    }
+    let progress = turn::begin(state, face)?;
+    let by = progress.by();
+    walk(&progress, &mut Vec::new(), &mut |steps, end| {
+        visit(&Fulfilment {
+            by,
+            steps: steps.to_vec(),
+            end,
+        })
+    })
 }
 
 /// Every legal fulfilment of `face` from `state` (see [`visit_fulfilments`]).

@@ -64,6 +64,9 @@ pub(crate) enum Phase {
     Resurrection,
     /// Face 6: the pieces next to the king leave it.
     Exposure(face_6::Exposure),
+    /// Face 6 with no legal move at all, not even the fallback one: the record says `--` and
+    /// the roller wins by stalemate (R7).
+    Stalemate,
 }
 
 /// A turn in progress.
@@ -87,43 +90,28 @@ pub(crate) enum Next {
     End(End, State),
 }
 
-/// How a turn starts, right after the roll.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Begun {
-    Play(Progress),
-    /// The roll alone ends the game (face 6 with no move at all: a stalemate).
-    Ended(End),
-}
-
-/// The state after the roll of `face`.
+/// The turn right after the roll of `face`.
 ///
 /// # Errors
 /// [`Refused`] when a position cannot be analysed, or `face` is not 1–6.
-pub(crate) fn begin(state: &State, face: u8) -> Result<Begun, Refused> {
-    let phase = |phase| {
-        Ok(Begun::Play(Progress {
-            state: state.clone(),
-            face,
-            phase,
-            done: 0,
-        }))
+pub(crate) fn begin(state: &State, face: u8) -> Result<Progress, Refused> {
+    let phase = match face {
+        1..=3 => Phase::Series(faces_1_3::begin(state, face)?),
+        4 => Phase::Removal,
+        5 => Phase::Resurrection,
+        6 => face_6::begin(state)?,
+        _ => {
+            return Err(Refused {
+                reason: format!("a die has no face {face}"),
+            });
+        }
     };
-    match face {
-        1..=3 => phase(Phase::Series(faces_1_3::begin(state, face)?)),
-        4 => phase(Phase::Removal),
-        5 => phase(Phase::Resurrection),
-        6 => match face_6::begin(state)? {
-            Some(phase6) => phase(phase6),
-            None => Ok(Begun::Ended(End {
-                winner: state.roller(),
-                termination: Termination::SweetStalemate,
-                article: "Art. 9.1",
-            })),
-        },
-        _ => Err(Refused {
-            reason: format!("a die has no face {face}"),
-        }),
-    }
+    Ok(Progress {
+        state: state.clone(),
+        face,
+        phase,
+        done: 0,
+    })
 }
 
 impl Progress {
@@ -148,6 +136,7 @@ impl Progress {
             Phase::Regular => face_4::regular_moves(&self.state),
             Phase::Resurrection => face_5::options(&self.state),
             Phase::Exposure(exposure) => face_6::options(&self.state, exposure),
+            Phase::Stalemate => Ok(vec![Step::Nothing]),
         }
     }
 
@@ -162,6 +151,7 @@ impl Progress {
             Phase::Regular => face_4::resolve_regular(self, kind),
             Phase::Resurrection => face_5::resolve(self, kind),
             Phase::Exposure(exposure) => face_6::resolve(self, exposure, kind),
+            Phase::Stalemate => Err(face_6::stalemate_claim(self).into()),
         }
     }
 
@@ -176,6 +166,7 @@ impl Progress {
             Phase::Regular => face_4::apply_regular(self, step),
             Phase::Resurrection => face_5::apply(self, step),
             Phase::Exposure(exposure) => face_6::apply(self, exposure, step),
+            Phase::Stalemate => Err(face_6::stalemate_claim(self).into()),
         }
     }
 
@@ -185,6 +176,14 @@ impl Progress {
             Phase::Series(series) => faces_1_3::nothing(self, series),
             Phase::Removal => face_4::nothing_to_remove(self),
             Phase::Resurrection => face_5::nothing(self),
+            Phase::Stalemate => Ok(Next::End(
+                End {
+                    winner: self.roller(),
+                    termination: Termination::SweetStalemate,
+                    article: "Art. 9.1",
+                },
+                self.state.after_nothing(),
+            )),
             Phase::Regular | Phase::Exposure(_) => {
                 let example = search::first(self)?
                     .map(|steps| steps_san(&self.state, &steps))
@@ -224,6 +223,7 @@ impl Progress {
                 "Art. 7",
             )),
             Phase::Exposure(exposure) => face_6::unfinished(self, exposure),
+            Phase::Stalemate => Ok(face_6::stalemate_claim(self)),
         }
     }
 
@@ -570,12 +570,7 @@ pub fn play_turn(state: &State, turn: &Turn) -> Played {
     };
     let face = face.value;
     let mut progress = match begin(state, face) {
-        Ok(Begun::Play(progress)) => Some(progress),
-        Ok(Begun::Ended(end)) => {
-            played.state.end_turn();
-            played.outcome = TurnOutcome::Finished { end, action: 0 };
-            return played;
-        }
+        Ok(progress) => Some(progress),
         Err(e) => {
             played.outcome = refused(0, e, None);
             return played;
