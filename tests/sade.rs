@@ -509,6 +509,50 @@ fn face_6_a_false_claim_of_nothing() {
     assert_eq!(invalid(&r).article, "R14");
 }
 
+#[test]
+fn face_6_a_check_that_is_not_mate_during_the_exposure_loses() {
+    // Black's king on e8: Bb5 gives check, Kd8 or Kf8... escapes.
+    let fen = "4k3/7p/8/8/8/8/P2N4/4KB2 w - - 0 1";
+    let r = replay(fen, "1. 6: Bb5+");
+    assert_eq!(
+        finished(&r),
+        (
+            Color::Black,
+            Termination::ForbiddenCheck,
+            "Art. 4.1",
+            at(0, 1)
+        )
+    );
+    unfinished(&replay(fen, "1. 6: Bd3 Nb3"));
+}
+
+#[test]
+fn own_series_mating_the_opponent_ends_it_and_the_opponent_wins() {
+    // Black cannot be played (king and a blocked pawn), so White plays his own: Rh8 mates.
+    let fen = "k7/p7/P7/8/8/8/8/4K2R w - - 0 1";
+    let r = replay(fen, "1. 2: Rh8#");
+    assert_eq!(
+        finished(&r),
+        (
+            Color::Black,
+            Termination::LibertinesMercy,
+            "Art. 10",
+            at(0, 1)
+        )
+    );
+}
+
+// R12: no draws.
+
+#[test]
+fn a_drawn_result_is_invalid_in_sade() {
+    let text = format!("[Variant \"Sade\"]\n[FEN \"{START}\"]\n\n1. 1: e5 1/2-1/2\n");
+    let game = parse_str(&text).remove(0).expect("a game");
+    let verdict = referee::verify(&game);
+    assert_eq!(verdict.status, Status::Invalid);
+    assert_eq!(verdict.error.map(|e| e.article), Some("Art. 17"));
+}
+
 // R10: nakedness, whoever caused it.
 
 #[test]
@@ -916,4 +960,34 @@ fn has_fulfilment_stops_at_the_first() {
     assert!(flow.is_break());
     assert_eq!(seen, 1);
     assert!(sade::has_fulfilment(&state, 3).expect("analysable"));
+}
+
+/// Timing of the heaviest face-3 searches with the roller's own pieces (run with
+/// `cargo test --release -- --ignored slowest_face_3 --nocapture`).
+#[test]
+#[ignore = "a measurement, not a check"]
+fn slowest_face_3_own_mode_searches() {
+    // Black: king a8 and a pawn a7 blocked by White's a6: no Black piece can move, so White
+    // plays his own. White: about a hundred moves over eight pieces.
+    let open = "k7/p7/P7/8/2BQ1B2/2N2N2/8/2R1K2R w - - 0 1";
+    // White: two queens, a king with no square, blocked pawns: only the queens can move (unless
+    // one takes h3 and frees g2), so most pairs of queen moves are tried.
+    let two_queens = "k7/p7/P3Q3/2b5/8/7p/1Q5P/7K w - - 0 1";
+    for (name, fen) in [("open", open), ("two queens", two_queens)] {
+        let state = State::from_game(&game(fen, "")).expect("a playable start");
+        let t = std::time::Instant::now();
+        let exists = sade::has_fulfilment(&state, 3).expect("analysable");
+        let first = t.elapsed();
+        let t = std::time::Instant::now();
+        let mut count = 0u64;
+        let _ = sade::visit_fulfilments(&state, 3, |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        })
+        .expect("analysable");
+        println!(
+            "{name}: exists {exists} in {first:?}; all {count} fulfilments in {:?}",
+            t.elapsed()
+        );
+    }
 }

@@ -526,7 +526,7 @@ pub struct Played {
 pub enum TurnOutcome {
     /// The face was fulfilled; the game goes on.
     Complete,
-    /// The game ended at `action` (1-based; 0: at the roll itself).
+    /// The game ended at `action` (1-based).
     Finished { end: End, action: usize },
     /// The first illegal action (1-based; 0: the turn as a whole).
     Invalid {
@@ -569,6 +569,14 @@ pub fn play_turn(state: &State, turn: &Turn) -> Played {
         return played;
     };
     let face = face.value;
+    if !(1..=6).contains(&face) {
+        played.outcome = invalid(
+            0,
+            Illegal::new(format!("a die has no face {face} (Art. 2)"), "Art. 2"),
+            None,
+        );
+        return played;
+    }
     let mut progress = match begin(state, face) {
         Ok(progress) => Some(progress),
         Err(e) => {
