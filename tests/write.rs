@@ -2,11 +2,14 @@
 //! (lossless both ways, valid against `spec/sdn.schema.json`).
 
 use proptest::prelude::*;
+use sade_ref::parse::parse_str;
 use sade_ref::record::{
     Action, ActionKind, Check, Comment, DieFace, Game, GameResult, Glyph, Item, MoveNumber, Nag,
     SanMove, Side, Span, Tag, Turn, UciMove, Variation,
 };
 use sade_ref::write::{json, sdn};
+
+use crate::support::{corpus_files, display};
 use serde_json::Value;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
@@ -427,13 +430,13 @@ fn missing_roster_tags_are_filled_and_result_tag_follows_the_token() {
 }
 
 #[test]
-fn other_tags_are_sorted_by_name_and_repeated_names_keep_their_order() {
+fn other_tags_follow_variant_setup_fen_sorted_by_name() {
     let g = game(
         vec![
             tag("ECO", "C60"),
-            tag("Annotator", "second"),
+            tag("Annotator", "A"),
             tag("FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"),
-            tag("Annotator", "first? no, third"),
+            tag("Variant", "Standard"),
             tag("Event", "E"),
         ],
         vec![],
@@ -455,13 +458,12 @@ fn other_tags_are_sorted_by_name_and_repeated_names_keep_their_order() {
             "White",
             "Black",
             "Result",
+            "Variant",
             "FEN",
-            "Annotator",
             "Annotator",
             "ECO"
         ]
     );
-    assert!(text.contains("[Annotator \"second\"]\n[Annotator \"first? no, third\"]\n"));
 }
 
 #[test]
@@ -554,11 +556,103 @@ fn check_writer(g: &Game) {
     assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{text:?}");
 }
 
+/// Reading the canonical text back gives the normalized record.
+fn check_reads_back(g: &Game) {
+    let text = sdn::to_sdn(g);
+    let read: Vec<_> = parse_str(&text)
+        .into_iter()
+        .map(|r| r.map_err(|e| format!("{e}")))
+        .collect();
+    assert_eq!(read, vec![Ok(sdn::normalize(g))], "reading back:\n{text}");
+}
+
 #[test]
 fn hand_built_games_are_a_fixed_point_of_normalize() {
     for g in hand_built() {
         check_writer(&g);
     }
+}
+
+#[test]
+fn hand_built_games_read_back_as_their_normal_form() {
+    for g in hand_built() {
+        check_reads_back(&g);
+    }
+    let games = hand_built();
+    let read: Vec<_> = parse_str(&sdn::games_to_sdn(&games))
+        .into_iter()
+        .map(|r| r.map_err(|e| format!("{e}")))
+        .collect();
+    let normal: Vec<_> = games.iter().map(|g| Ok(sdn::normalize(g))).collect();
+    assert_eq!(read, normal);
+}
+
+#[test]
+fn a_repeated_tag_name_is_written_once() {
+    let g = game(
+        vec![
+            tag("Event", "first"),
+            tag("ECO", "C60"),
+            tag("Event", "second"),
+        ],
+        vec![white(1, vec![san("e4")])],
+        None,
+    );
+    let text = sdn::to_sdn(&g);
+    assert!(text.starts_with("[Event \"first\"]\n[Site"), "{text}");
+    assert!(!text.contains("second"));
+    check_reads_back(&g);
+}
+
+#[test]
+fn a_pawn_move_with_an_origin_rank_is_not_read_as_a_move_number() {
+    let g = game(
+        vec![],
+        vec![white(1, vec![san("P3xd4")]), black(1, vec![san("P7d5")])],
+        None,
+    );
+    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. P3xd4 P7d5 *\n");
+    check_reads_back(&g);
+}
+
+#[test]
+fn a_line_comment_loses_the_carriage_return_that_would_end_its_line() {
+    let g = game(
+        vec![],
+        vec![white(1, vec![san("e4"), comment("a}\r\nb\r")])],
+        None,
+    );
+    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. e4 ;a}\n{b\r} *\n");
+    assert_eq!(
+        sdn::normalize(&g).turns[0].items[1..],
+        [comment("a}"), comment("b\r")]
+    );
+    check_reads_back(&g);
+}
+
+#[test]
+fn a_die_face_in_a_variation_numbers_every_turn() {
+    let g = game(
+        vec![],
+        vec![
+            white(1, vec![san("e4")]),
+            black(
+                1,
+                vec![
+                    san("e5"),
+                    variation(vec![], vec![turn(1, Side::Black, Some(3), vec![san("c5")])]),
+                ],
+            ),
+            white(2, vec![san("Nf3")]),
+            black(2, vec![san("Nc6")]),
+        ],
+        None,
+    );
+    assert_eq!(
+        movetext(&sdn::to_sdn(&g)),
+        "1. e4 1... e5 ( 1... 3: c5 ) 2. Nf3 2... Nc6 *\n"
+    );
+    check_reads_back(&g);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,7 +707,7 @@ fn json_shape_of_actions_and_items() {
     assert_eq!(first[3]["text"], "a } in it");
     assert_eq!(
         first[4],
-        serde_json::json!({"type": "nag", "nag": 13, "span": {"start": 0, "end": 0}})
+        serde_json::json!({"type": "nag", "nag": 13, "span": [0, 0]})
     );
     assert_eq!(turns[0]["face"]["value"], 3);
     assert_eq!(
@@ -641,7 +735,9 @@ fn json_shape_of_actions_and_items() {
 
 #[test]
 fn json_errors_say_where_and_what() {
-    let text = "{\"tags\": [], \"turns\": [\n {\"number\": {\"number\": 1, \"side\": \"white\"},\n  \"items\": [{\"type\": \"action\", \"sacrifice\": {\"square\": \"i9\"}}]}]}";
+    let text = r#"{"tags": [], "turns": [
+ {"number": {"number": 1, "side": "white"},
+  "items": [{"type": "action", "sacrifice": {"square": "i9"}}]}]}"#;
     let err = json::from_json(text)
         .err()
         .map(|e| (e.line(), e.to_string()));
@@ -669,7 +765,7 @@ mod schema {
     use serde_json::{Map, Value};
 
     const ANNOTATIONS: [&str; 5] = ["$schema", "$id", "title", "description", "$defs"];
-    const KEYWORDS: [&str; 14] = [
+    const KEYWORDS: [&str; 16] = [
         "$ref",
         "type",
         "properties",
@@ -681,6 +777,8 @@ mod schema {
         "pattern",
         "minimum",
         "maximum",
+        "minItems",
+        "maxItems",
         "oneOf",
         "anyOf",
         "not",
@@ -819,6 +917,19 @@ mod schema {
                         }
                     }
                 }
+                "minItems" | "maxItems" => {
+                    if let (Value::Array(list), Some(limit)) = (value, rule.as_u64()) {
+                        let n = list.len() as u64;
+                        let ok = if key == "minItems" {
+                            n >= limit
+                        } else {
+                            n <= limit
+                        };
+                        if !ok {
+                            errors.push(format!("{at}: {n} items ({key} {limit})"));
+                        }
+                    }
+                }
                 "required" => {
                     if let Value::Object(map) = value {
                         for name in rule.as_array().into_iter().flatten() {
@@ -954,6 +1065,10 @@ fn schema_validator_rejects_what_it_should() {
         1
     );
     assert_eq!(s(json!({"not": {"type": "string"}}), json!("a")), 1);
+    let pair = json!({"type": "array", "minItems": 2, "maxItems": 2});
+    assert_eq!(s(pair.clone(), json!([0, 4])), 0);
+    assert_eq!(s(pair.clone(), json!([0])), 1);
+    assert_eq!(s(pair, json!([0, 4, 5])), 1);
     assert_eq!(
         s(
             json!({"anyOf": [{"type": "string"}, {"type": "null"}]}),
@@ -983,7 +1098,7 @@ fn schema_rejects_records_the_reader_would_not_give() {
     let valid = json_value(&json::to_json(&[everything()]));
     assert!(schema::validate(&valid).is_empty());
     type Mutation = fn(&mut Value);
-    let broken: [(&str, Mutation); 9] = [
+    let broken: [(&str, Mutation); 10] = [
         ("die face 7", |d| {
             d[0]["turns"][0]["face"]["value"] = 7.into()
         }),
@@ -1003,6 +1118,9 @@ fn schema_rejects_records_the_reader_would_not_give() {
             d[0]["turns"][0]["items"][3]["type"] = "remark".into();
         }),
         ("unknown game field", |d| d[0]["verdict"] = "valid".into()),
+        ("span as an object", |d| {
+            d[0]["span"] = serde_json::json!({"start": 0, "end": 3});
+        }),
         ("side red", |d| {
             d[0]["turns"][0]["number"]["side"] = "red".into()
         }),
@@ -1102,12 +1220,13 @@ fn arb_action() -> impl Strategy<Value = Action> {
 
 /// Comment text: words, braces, semicolons, line breaks, quotes, non-ASCII.
 fn arb_text() -> impl Strategy<Value = String> {
-    "[a-zé0-9 {};\n\"\\\\%()$.-]{0,16}"
+    "[a-zé0-9 {};\n\r\"\\\\%()$.-]{0,16}"
 }
 
 fn arb_note() -> impl Strategy<Value = Item> {
     prop_oneof![
-        3 => (arb_text(), arb_span()).prop_map(|(text, span)| Item::Comment(Comment { text, span })),
+        3 => (arb_text(), arb_span())
+            .prop_map(|(text, span)| Item::Comment(Comment { text, span })),
         1 => any::<u8>().prop_map(|nag| Item::Nag(Nag { nag, span: Span::default() })),
     ]
 }
@@ -1218,11 +1337,78 @@ fn arb_game() -> impl Strategy<Value = Game> {
     })
 }
 
+/// How the reader groups actions into turns (see `parse::movetext`): one move a turn in games
+/// without die faces other than Sade and Marseillais, otherwise whatever a number or face opens.
+fn one_move_turns(g: &Game) -> bool {
+    fn any_face(turns: &[Turn]) -> bool {
+        turns.iter().any(|t| {
+            t.face.is_some()
+                || t.items
+                    .iter()
+                    .any(|i| matches!(i, Item::Variation(v) if any_face(&v.turns)))
+        })
+    }
+    let faces = any_face(&g.turns);
+    !faces
+        && !matches!(
+            sade_ref::record::VariantName::from_tag(g.tag("Variant"), faces),
+            sade_ref::record::VariantName::Sade
+                | sade_ref::record::VariantName::Marseillais
+                | sade_ref::record::VariantName::MarseillaisClassical
+        )
+}
+
+/// Makes a generated record one the reader can give: every turn has an action (one only where a
+/// turn is one move), a variation follows an action and is not empty.
+fn readable(mut g: Game) -> Game {
+    fn fit(turns: &mut [Turn], one_move: bool) {
+        for turn in turns.iter_mut() {
+            let mut seen_action = false;
+            let mut items = Vec::with_capacity(turn.items.len() + 1);
+            for item in std::mem::take(&mut turn.items) {
+                match item {
+                    Item::Action(_) if one_move && seen_action => {}
+                    Item::Action(_) => {
+                        seen_action = true;
+                        items.push(item);
+                    }
+                    Item::Variation(mut v) if seen_action => {
+                        fit(&mut v.turns, one_move);
+                        if !v.turns.is_empty() || !v.preamble.is_empty() {
+                            items.push(Item::Variation(v));
+                        }
+                    }
+                    Item::Variation(_) => {}
+                    note => items.push(note),
+                }
+            }
+            if !seen_action {
+                items.push(action(ActionKind::Nothing {}));
+            }
+            turn.items = items;
+        }
+    }
+    let one_move = one_move_turns(&g);
+    fit(&mut g.turns, one_move);
+    // Dropping a variation may drop the only die face: then turns are one move after all.
+    if one_move_turns(&g) {
+        fit(&mut g.turns, true);
+    }
+    g
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    // No regression files: integration tests have no src/ for proptest to put them beside.
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
-    fn generated_records_round_trip_through_json_exactly(games in prop::collection::vec(arb_game(), 1..3)) {
+    fn generated_records_round_trip_through_json_exactly(
+        games in prop::collection::vec(arb_game(), 1..3)
+    ) {
         let text = json::to_json(&games);
         let back = json::from_json(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&back, &games);
@@ -1239,8 +1425,103 @@ proptest! {
         check_writer(&g);
         let text = sdn::to_sdn(&g);
         for line in text.lines() {
-            // Tokens here are at most 20 characters, tag lines at most 47.
+            // Tokens here are at most 20 characters, tag lines at most 56.
             prop_assert!(line.chars().count() <= 80, "{:?}", line);
         }
     }
+
+    #[test]
+    fn generated_records_read_back_as_their_normal_form(
+        games in prop::collection::vec(arb_game(), 1..3)
+    ) {
+        let games: Vec<Game> = games.into_iter().map(readable).collect();
+        let text = sdn::games_to_sdn(&games);
+        let read: Vec<_> = parse_str(&text)
+            .into_iter()
+            .map(|r| r.map_err(|e| format!("{e}")))
+            .collect();
+        let normal: Vec<_> = games.iter().map(|g| Ok(sdn::normalize(g))).collect();
+        prop_assert_eq!(read, normal, "reading back:\n{}", text);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The corpus
+
+/// Every game the reader gives for a text: written, read back, and through JSON.
+fn check_text(name: &str, source: &[u8]) -> usize {
+    let mut checked = 0;
+    for (i, game) in sade_ref::parse::parse_bytes(source).into_iter().enumerate() {
+        let Ok(g) = game else { continue };
+        let text = sdn::to_sdn(&g);
+        check_writer(&g);
+        let read: Vec<_> = parse_str(&text)
+            .into_iter()
+            .map(|r| r.map_err(|e| format!("{e}")))
+            .collect();
+        assert_eq!(
+            read,
+            vec![Ok(sdn::normalize(&g))],
+            "{name}, game {}: reading back\n{text}",
+            i + 1
+        );
+        let json_text = json::to_json(std::slice::from_ref(&g));
+        let back = json::from_json(&json_text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(back, vec![g], "{name}, game {}", i + 1);
+        assert_eq!(json::to_json(&back), json_text, "{name}: spans changed");
+        let errors = schema::validate(&json_value(&json_text));
+        assert!(errors.is_empty(), "{name}, game {}: {errors:?}", i + 1);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_valid_corpus_game_reads_back_and_round_trips_through_json() {
+    let mut checked = 0;
+    for path in corpus_files("corpus/valid", &["sdn", "pgn"]) {
+        let source = std::fs::read(&path).unwrap_or_default();
+        checked += check_text(&display(&path), &source);
+    }
+    assert!(checked >= 6, "only {checked} corpus games checked");
+}
+
+#[test]
+fn the_deepest_variations_the_reader_allows_survive_sdn_and_json() {
+    // The reader's limit (parse::movetext::MAX_DEPTH): one more is an error.
+    let nested = |depth: usize| {
+        format!(
+            "1. e4 {}{} *\n",
+            "( 1. d4 ".repeat(depth),
+            ")".repeat(depth)
+        )
+    };
+    assert!(parse_str(&nested(21))[0].is_err());
+    assert_eq!(check_text("nested variations", nested(20).as_bytes()), 1);
+}
+
+#[test]
+fn a_missing_result_tag_is_filled_from_the_token_so_conversion_adds_no_dispute() {
+    let mut g = game(
+        vec![],
+        vec![
+            white(1, vec![san("f3")]),
+            black(1, vec![san("e5")]),
+            white(2, vec![san("g4")]),
+            black(2, vec![marked(san("Qh4"), Some(Check::Mate), None)]),
+        ],
+        Some(GameResult::BlackWins),
+    );
+    let before = sade_ref::referee::verify(&g);
+    assert_eq!(before.result, GameResult::BlackWins, "{before:?}");
+    assert_eq!(before.dispute, None);
+    let read = parse_str(&sdn::to_sdn(&g));
+    let Some(Ok(after)) = read.first() else {
+        panic!("canonical text does not read back: {read:?}");
+    };
+    assert_eq!(after.tag("Result"), Some("0-1"));
+    assert_eq!(sade_ref::referee::verify(after).dispute, None);
+    // A "*" there would have been a dispute with Fool's mate.
+    g.set_tag("Result", "*");
+    assert!(sade_ref::referee::verify(&g).dispute.is_some());
 }

@@ -241,8 +241,12 @@ pub fn annotated_json(games: &[Game]) -> String {
             value
         })
         .collect();
-    let mut text = serde_json::to_string_pretty(&values).unwrap_or_default();
-    text.push('\n');
+    let mut text = String::from("[");
+    for (i, value) in values.iter().enumerate() {
+        text.push_str(if i == 0 { "\n" } else { ",\n" });
+        text.push_str(&value.to_string());
+    }
+    text.push_str(if values.is_empty() { "]\n" } else { "\n]\n" });
     text
 }
 

@@ -390,12 +390,15 @@ fn read_word(
             }
             return Err(ParseError::new(ErrorKind::BadMoveNumber(shown()), at, end));
         }
-        let normalized = token::normalize_word(rest);
-        if let Some(result) = token::result(&normalized) {
-            return Ok(Some(result));
-        }
-        if token::looks_like_result(&normalized) {
-            return Err(ParseError::new(ErrorKind::BadResult(shown()), at, end));
+        // Results start with a digit, `*` or `½`; typographic dashes are not ASCII.
+        if matches!(rest[0], b'0'..=b'9' | b'*') || !rest.is_ascii() {
+            let normalized = token::normalize_word(rest);
+            if let Some(result) = token::result(&normalized) {
+                return Ok(Some(result));
+            }
+            if token::looks_like_result(&normalized) {
+                return Err(ParseError::new(ErrorKind::BadResult(shown()), at, end));
+            }
         }
         let action = token::action(rest, at).map_err(|(kind, span)| ParseError { kind, span })?;
         out.push(Element::Action(action));

@@ -132,9 +132,9 @@ impl fmt::Display for SanMove {
                 to,
                 promotion,
             } => {
-                // A pawn move with a full origin square (`e2-e4` read as LAN) keeps its `P`,
-                // so that it cannot be mistaken for the UCI move `e2e4`.
-                if role != Role::Pawn || (file.is_some() && rank.is_some()) {
+                // A pawn move with an origin rank keeps its `P`: `Pe2e4` (read as LAN `e2-e4`)
+                // cannot be mistaken for the UCI move `e2e4`, nor `P3d4` for move number 3.
+                if role != Role::Pawn || rank.is_some() {
                     write!(f, "{}", role.upper_char())?;
                 }
                 if let Some(file) = file {
@@ -249,7 +249,7 @@ mod tests {
     fn canonical_san_reads_back_as_itself() {
         for s in [
             "Nf3", "exd5", "e8=Q", "O-O", "O-O-O", "Ngf3", "N1f3", "Qh4xe1", "bxa8=N", "Kxe2",
-            "Pe2e4",
+            "Pe2e4", "P3xd4",
         ] {
             assert_eq!(san(s), s);
         }

@@ -5,23 +5,24 @@
 //!
 //! ```json
 //! {
-//!   "tags": [{ "name": "Event", "value": "Boudoir Open", "span": { "start": 0, "end": 22 } }],
+//!   "tags": [{ "name": "Event", "value": "Boudoir Open", "span": [0, 22] }],
 //!   "turns": [{
 //!     "number": { "number": 1, "side": "white" },
-//!     "face": { "value": 4, "span": { "start": 30, "end": 32 } },
+//!     "face": { "value": 4, "span": [30, 32] },
 //!     "items": [
-//!       { "type": "action", "sacrifice": { "role": "N", "square": "b8" }, "span": { "start": 33, "end": 37 } },
-//!       { "type": "action", "san": "e5", "check": "+", "glyph": "!?", "span": { "start": 38, "end": 40 } },
-//!       { "type": "comment", "text": "a comment", "span": { "start": 41, "end": 52 } }
+//!       { "type": "action", "sacrifice": { "role": "N", "square": "b8" }, "span": [33, 37] },
+//!       { "type": "action", "san": "e5", "check": "+", "glyph": "!?", "span": [38, 40] },
+//!       { "type": "comment", "text": "a comment", "span": [41, 52] }
 //!     ],
-//!     "span": { "start": 27, "end": 52 }
+//!     "span": [27, 52]
 //!   }],
 //!   "result": "*",
-//!   "span": { "start": 0, "end": 54 }
+//!   "span": [0, 54]
 //! }
 //! ```
 //!
-//! Spans are byte offsets in the text the record was read from; they may be left out on input.
+//! Spans are byte offsets `[start, end]` in the text the record was read from; they may be left
+//! out on input.
 
 use crate::record::Game;
 
@@ -50,10 +51,17 @@ impl From<serde_json::Error> for JsonError {
     }
 }
 
-/// The games as a pretty-printed JSON array, spans included, ending with a newline.
+/// The games as a JSON array, one compact game object a line, spans included, ending with a
+/// newline. (Pretty-printed, the spans alone make the JSON some sixteen times the size of the
+/// SDN text; `jq .` prints it pretty when a person wants to read it.)
 pub fn to_json(games: &[Game]) -> String {
-    // A record has no map with non-string keys and its custom serializers cannot fail.
-    let mut text = serde_json::to_string_pretty(games).expect("a game record serializes to JSON");
+    let mut text = String::from("[");
+    for (i, game) in games.iter().enumerate() {
+        text.push_str(if i == 0 { "\n" } else { ",\n" });
+        // A record has no map with non-string keys and its custom serializers cannot fail.
+        text.push_str(&serde_json::to_string(game).expect("a game record serializes to JSON"));
+    }
+    text.push_str(if games.is_empty() { "]" } else { "\n]" });
     text.push('\n');
     text
 }

@@ -2,13 +2,15 @@
 //!
 //! - Tags: the seven-tag roster first (Event, Site, Date, Round, White, Black, Result; a missing
 //!   one is written `"?"`, Date `"????.??.??"`, Result the result token), then `Variant`,
-//!   `SetUp`, `FEN`, then every other tag sorted by name. Tags with the same name keep their
-//!   order. Values escape `\` and `"`.
+//!   `SetUp`, `FEN`, then every other tag sorted by name. Of tags with the same name only the
+//!   first is written (the reader takes a repeated name for the next game's tags). Values escape
+//!   `\` and `"`.
 //! - A blank line, then the movetext: tokens one space apart, lines of at most 80 characters
 //!   (broken between tokens only; a longer token stands alone on its line).
-//! - Every turn has its move number (`12.`, `12...`), except that in games without die faces,
-//!   where a turn is one move (not Marseillais), Black's number is left out when Black's move
-//!   directly follows White's move of the same number, as PGN export does (`12. e4 e5`).
+//! - Every turn has its move number (`12.`, `12...`), except that in games where a turn is one
+//!   move (no die face anywhere, not Sade, not Marseillais), Black's number is left out when
+//!   Black's move directly follows White's move of the same number, as PGN export does
+//!   (`12. e4 e5`).
 //! - Die faces `3:`, actions as [`Action`](crate::record::Action)'s `Display` (`Nf3+!`, `-Nc3`,
 //!   `Q@d4`, `--`), NAGs `$n`, variations `( ... )`, comments `{text}`; a comment whose text
 //!   holds a `}` cannot be a brace comment: it is cut at its line breaks, and each piece that
@@ -17,6 +19,12 @@
 //!
 //! [`normalize`] gives the record that reading the canonical text back yields, so that
 //! `parse(write(g)) == normalize(g)` and `write(normalize(g)) == write(g)`.
+//!
+//! That holds for every record the reader can give (and its JSON): each turn has an action (one
+//! only where a turn is one move), a variation follows an action and is not empty, die faces
+//! are 1 to 6, tag names are words and tag values one line, no text holds a NUL. Other records
+//! (built by hand or read from JSON) are written all the same, but may read back differently
+//! or not at all.
 
 use std::borrow::Cow;
 
@@ -78,8 +86,8 @@ pub fn games_to_sdn(games: &[Game]) -> String {
 }
 
 /// The record that reading [`to_sdn`]'s text back gives: tags in export order with the roster
-/// filled in, the result token present, and each comment that holds a `}` split at its line
-/// breaks (it is written as `;` comments, one a line, see the module docs). Spans are kept (they compare equal anyway).
+/// filled in and repeated names dropped, the result token present, and each comment that holds
+/// a `}` split at its line breaks (see the module docs). Spans are kept; they compare equal.
 pub fn normalize(game: &Game) -> Game {
     Game {
         tags: export_tags(game).into_iter().map(Cow::into_owned).collect(),
@@ -126,14 +134,30 @@ fn normalize_items(items: &[Item]) -> Vec<Item> {
     normal
 }
 
-/// The texts of the `;` comments a comment is written as, or `None` when it is a brace comment.
-fn line_comments(text: &str) -> Option<std::str::Split<'_, char>> {
-    text.contains('}').then(|| text.split('\n'))
+/// The pieces a comment that holds a `}` is written as, or `None` for a brace comment: the text
+/// cut at its line breaks, each piece that holds a `}` without the `\r`s that would end its
+/// `;` line.
+fn line_comments(text: &str) -> Option<impl Iterator<Item = &str>> {
+    text.contains('}').then(|| {
+        text.split('\n').map(|piece| {
+            if piece.contains('}') {
+                piece.trim_end_matches('\r')
+            } else {
+                piece
+            }
+        })
+    })
 }
 
 /// The tags in export order, the missing roster filled in.
 fn export_tags(game: &Game) -> Vec<Cow<'_, Tag>> {
-    let mut tags: Vec<Cow<'_, Tag>> = game.tags.iter().map(Cow::Borrowed).collect();
+    // A tag name seen before starts the next game for the reader: only the first one is kept.
+    let mut tags: Vec<Cow<'_, Tag>> = Vec::with_capacity(game.tags.len() + ROSTER.len());
+    for tag in &game.tags {
+        if !tags.iter().any(|t| t.name == tag.name) {
+            tags.push(Cow::Borrowed(tag));
+        }
+    }
     for (name, missing) in ROSTER {
         if game.tag(name).is_none() {
             let value = missing.unwrap_or(game.result.unwrap_or(GameResult::Unknown).as_str());
@@ -144,7 +168,6 @@ fn export_tags(game: &Game) -> Vec<Cow<'_, Tag>> {
             }));
         }
     }
-    // Stable: tags of the same name keep their order.
     tags.sort_by(|a, b| tag_rank(&a.name).cmp(&tag_rank(&b.name)));
     tags
 }
@@ -177,8 +200,9 @@ fn write_tag(name: &str, value: &str, out: &mut String) {
 /// games where a turn is one move and no turn has a die face, so that a reader that counts the
 /// turns on reads the same turns back.
 fn numbering(game: &Game) -> Numbering {
-    let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
-    let one_move_turns = !game.has_die_faces()
+    let faces = any_face(&game.turns);
+    let variant = VariantName::from_tag(game.tag("Variant"), faces);
+    let one_move_turns = !faces
         && !matches!(
             variant,
             VariantName::Sade | VariantName::Marseillais | VariantName::MarseillaisClassical
@@ -188,6 +212,17 @@ fn numbering(game: &Game) -> Numbering {
     } else {
         Numbering::EveryTurn
     }
+}
+
+/// Whether a turn of these, or of their variations, has a die face.
+fn any_face(turns: &[Turn]) -> bool {
+    turns.iter().any(|turn| {
+        turn.face.is_some()
+            || turn.items.iter().any(|item| match item {
+                Item::Variation(v) => any_face(&v.turns),
+                _ => false,
+            })
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,142 @@
+//! corpus/rules and corpus/games: each file states the verdict the referee must reach (`; expect:`,
+//! `; dispute:`). The test checks every file's statement first, reporting all mismatches at once,
+//! and only then compares the insta snapshot of the verdict, so a snapshot never blesses a wrong
+//! verdict.
+
+use sade_ref::parse::parse_bytes;
+use sade_ref::record::Game;
+use sade_ref::referee::{Status, Verdict, verify};
+
+use crate::support::{corpus_files, display, expectation, header};
+
+/// What a corpus file says the verdict is.
+#[derive(Debug)]
+enum Expected {
+    Finished { winner: Option<String>, termination: String },
+    Unfinished,
+    Invalid { turn: String, action: usize },
+}
+
+fn parse_expectation(text: &str) -> Result<Expected, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["finished", winner, termination] => Ok(Expected::Finished {
+            winner: (*winner != "draw").then(|| (*winner).to_owned()),
+            termination: (*termination).to_owned(),
+        }),
+        ["unfinished"] => Ok(Expected::Unfinished),
+        ["invalid", turn, "action", k] => {
+            Ok(Expected::Invalid { turn: (*turn).to_owned(), action: k.parse().map_err(|_| format!("bad action index {k}"))? })
+        }
+        _ => Err(format!("cannot read the expectation {text:?}")),
+    }
+}
+
+/// Compares a verdict with the expectation; `None` when they agree.
+fn mismatch(game: &Game, verdict: &Verdict, expected: &Expected, dispute: bool) -> Option<String> {
+    let found = describe(game, verdict);
+    let agrees = match expected {
+        Expected::Finished { winner, termination } => {
+            verdict.status == Status::Finished
+                && verdict.winner.map(|c| c.fold_wb("white", "black").to_owned()) == *winner
+                && verdict.termination.map(|t| t.name()) == Some(termination.as_str())
+        }
+        Expected::Unfinished => verdict.status == Status::Unfinished,
+        Expected::Invalid { turn, action } => verdict.error.as_ref().is_some_and(|e| {
+            game.turns.get(e.turn_index).map(|t| t.number.to_string()).as_deref() == Some(turn.as_str())
+                && e.action == *action
+        }),
+    };
+    let dispute_agrees = verdict.dispute.is_some() == dispute || verdict.status == Status::Invalid;
+    (!agrees || !dispute_agrees).then(|| format!("expected {expected:?} (dispute: {dispute}), found {found}"))
+}
+
+/// The verdict in one paragraph, for messages and snapshots.
+pub fn describe(game: &Game, verdict: &Verdict) -> String {
+    let mut text = match verdict.status {
+        Status::Finished => format!(
+            "finished: {} wins by {} ({}), result {}",
+            verdict.winner.map_or("nobody", |c| c.fold_wb("White", "Black")),
+            verdict.termination.map_or("?", |t| t.name()),
+            verdict.article.unwrap_or("?"),
+            verdict.result.as_str()
+        ),
+        Status::Unfinished => format!("unfinished after {} turns", verdict.turns),
+        Status::Invalid => match &verdict.error {
+            Some(e) => format!(
+                "invalid at turn {} ({}, face {}), action {}: {} [{}]",
+                game.turns.get(e.turn_index).map_or(e.turn.to_string(), |t| t.number.to_string()),
+                e.side.fold_wb("White", "Black"),
+                e.face.map_or("-".to_owned(), |f| f.to_string()),
+                e.action,
+                e.reason,
+                e.article
+            ),
+            None => "invalid".to_owned(),
+        },
+    };
+    if let Some(dispute) = &verdict.dispute {
+        text.push_str(&format!("; dispute: {dispute}"));
+    }
+    text
+}
+
+fn check_folder(folder: &str, minimum: usize) {
+    let files = corpus_files(folder, &["sdn", "pgn"]);
+    assert!(files.len() >= minimum, "{folder} holds {} cases, fewer than {minimum}", files.len());
+    let mut failures = Vec::new();
+    let mut verdicts = Vec::new();
+    for path in &files {
+        let name = display(path);
+        let source = std::fs::read(path).unwrap();
+        let head = header(&source);
+        let Some(expect) = expectation(&head, "expect") else {
+            failures.push(format!("{name}: no `; expect:` line"));
+            continue;
+        };
+        let expected = match parse_expectation(expect) {
+            Ok(e) => e,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let dispute = expectation(&head, "dispute") == Some("yes");
+        let games = parse_bytes(&source);
+        let [Ok(game)] = games.as_slice() else {
+            failures.push(format!("{name}: expected exactly one game that reads without a syntax error: {games:?}"));
+            continue;
+        };
+        let verdict = verify(game);
+        if let Some(m) = mismatch(game, &verdict, &expected, dispute) {
+            failures.push(format!("{name}: {m}"));
+        }
+        verdicts.push((name, path.clone(), describe(game, &verdict)));
+    }
+    assert!(failures.is_empty(), "{} of {} cases disagree:\n{}", failures.len(), files.len(), failures.join("\n"));
+    for (name, path, text) in verdicts {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let folder = path.parent().and_then(|p| p.file_name()).unwrap().to_string_lossy().into_owned();
+        insta::assert_snapshot!(format!("{folder}__{stem}"), text, &name);
+    }
+}
+
+#[test]
+fn sade_cases_get_the_verdict_they_state() {
+    check_folder("corpus/rules/sade", 60);
+}
+
+#[test]
+fn marseillais_cases_get_the_verdict_they_state() {
+    check_folder("corpus/rules/marseillais", 14);
+}
+
+#[test]
+fn standard_cases_get_the_verdict_they_state() {
+    check_folder("corpus/rules/standard", 8);
+}
+
+#[test]
+fn whole_games_get_the_verdict_they_state() {
+    check_folder("corpus/games", 20);
+}

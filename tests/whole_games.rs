@@ -1,0 +1,274 @@
+//! Whole games of Marquis de Sade chess, made by a seeded generator (a random die, a random legal
+//! fulfilment from the search), and the agreement of the two ways of judging a turn: the referee
+//! (`play_turn`) accepts a turn exactly when the fulfilment search lists it, for every turn of
+//! every generated game and for mutations of it (another square, another piece, an action
+//! dropped, two actions swapped).
+//!
+//! The games are written to `corpus/games/` with `SADE_REF_WRITE_GAMES=1 cargo test whole_games`;
+//! the test checks that the committed files are exactly what the generator makes, so they are
+//! never edited by hand.
+
+use sade_ref::record::{Action, ActionKind, DieFace, Game, GameResult, Item, MoveNumber, SanMove, Side, Span, Tag, Turn};
+use sade_ref::rules::Resolved;
+use sade_ref::rules::sade::{self, Fulfilment, State, Step, TurnOutcome, play_turn};
+use shakmaty::{CastlingMode, Color, Role, Square};
+
+use crate::support::root;
+
+/// splitmix64: small, seeded, the same on every machine.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// One generated game: the record, and what the generator knows of its end.
+pub struct Generated {
+    pub game: Game,
+    pub expect: String,
+    /// The state before each turn (for the agreement test).
+    pub states: Vec<State>,
+}
+
+/// Plays a game: `min_turns` turns avoiding fulfilments that end the game when others exist,
+/// then any fulfilment, until the game ends or `max_turns` turns are played.
+pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
+    let mut rng = Rng::new(seed);
+    let mut state = State::from_game(&Game::default()).expect("the initial position is a Sade state");
+    let mut game = Game::default();
+    for (name, value) in [
+        ("Event", format!("Generated game {seed}")),
+        ("Site", "sade-ref test helpers".to_owned()),
+        ("Date", "2026.11.29".to_owned()),
+        ("Round", seed.to_string()),
+        ("White", "Justine".to_owned()),
+        ("Black", "Juliette".to_owned()),
+        ("Result", "*".to_owned()),
+        ("Variant", "Sade".to_owned()),
+    ] {
+        game.tags.push(Tag { name: name.to_owned(), value, span: Span::default() });
+    }
+    let mut number = MoveNumber { number: 1, side: Side::White };
+    let mut states = Vec::new();
+    let mut expect = "unfinished".to_owned();
+    let mut result = GameResult::Unknown;
+    while game.turns.len() < max_turns {
+        let face = rng.below(6) as u8 + 1;
+        let all = sade::fulfilments(&state, face).expect("a reachable state can be analysed");
+        let quiet: Vec<&Fulfilment> = all.iter().filter(|f| f.end.is_none()).collect();
+        let chosen = if game.turns.len() < min_turns && !quiet.is_empty() {
+            Some(quiet[rng.below(quiet.len())])
+        } else if all.is_empty() {
+            None
+        } else {
+            Some(&all[rng.below(all.len())])
+        };
+        let actions = match chosen {
+            Some(f) => f.actions(&state),
+            // No fulfilment: the roller claims poverty and loses (Art. 5).
+            None => vec![ActionKind::Nothing {}],
+        };
+        let turn = Turn {
+            number,
+            face: Some(DieFace { value: face, span: Span::default() }),
+            items: actions.into_iter().map(|kind| Item::Action(Action::new(kind))).collect(),
+            span: Span::default(),
+        };
+        let played = play_turn(&state, &turn);
+        states.push(state);
+        game.turns.push(turn);
+        number = number.next();
+        match played.outcome {
+            TurnOutcome::Complete => state = played.state,
+            TurnOutcome::Finished { end, .. } => {
+                expect = format!("finished {} {}", end.winner.fold_wb("white", "black"), end.termination.name());
+                result = if end.winner == Color::White { GameResult::WhiteWins } else { GameResult::BlackWins };
+                break;
+            }
+            TurnOutcome::Invalid { action, reason, .. } => {
+                panic!("seed {seed}, turn {}: the referee rejects action {action} of a listed fulfilment: {reason}", number)
+            }
+        }
+    }
+    game.result = Some(result);
+    game.set_tag("Result", result.as_str());
+    Generated { game, expect, states }
+}
+
+const SEEDS: std::ops::Range<u64> = 1..23;
+
+/// The text of a generated game as committed in corpus/games/.
+fn corpus_text(seed: u64, generated: &Generated) -> String {
+    format!(
+        "; expect: {}\n; case: a whole game made by the seeded generator of tests/whole_games.rs (seed {seed})\n{}",
+        generated.expect,
+        sade_ref::write::sdn::to_sdn(&generated.game)
+    )
+}
+
+#[test]
+fn whole_games_in_the_corpus_are_what_the_generator_makes() {
+    let write = std::env::var_os("SADE_REF_WRITE_GAMES").is_some();
+    let folder = root().join("corpus/games");
+    let mut long = 0;
+    for seed in SEEDS {
+        let generated = generate(seed, 30, 80);
+        if generated.game.turns.len() >= 30 {
+            long += 1;
+        }
+        let text = corpus_text(seed, &generated);
+        let path = folder.join(format!("sade_{seed:02}.sdn"));
+        if write {
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        } else {
+            let committed = std::fs::read_to_string(&path).unwrap_or_default();
+            assert_eq!(committed, text, "{} differs from what the generator makes", path.display());
+        }
+    }
+    assert!(long >= 20, "only {long} generated games have 30 turns or more");
+}
+
+/// What an accepted action did, comparable between the referee and the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Key {
+    Move { from: Square, to: Square, promotion: Option<Role> },
+    Remove(Square),
+    Put(Role, Square),
+    Nothing,
+}
+
+fn key_of_step(step: &Step) -> Key {
+    match *step {
+        Step::Move(m) => {
+            let uci = m.to_uci(CastlingMode::Standard);
+            match uci {
+                shakmaty::uci::UciMove::Normal { from, to, promotion } => Key::Move { from, to, promotion },
+                _ => Key::Nothing,
+            }
+        }
+        Step::Sacrifice { square, .. } => Key::Remove(square),
+        Step::Resurrection { role, square } => Key::Put(role, square),
+        Step::Nothing => Key::Nothing,
+    }
+}
+
+fn key_of_resolved(r: &Resolved) -> Key {
+    match (r.from, r.to) {
+        (Some(from), Some(to)) => Key::Move { from, to, promotion: r.promotion },
+        (Some(square), None) => Key::Remove(square),
+        (None, Some(square)) => Key::Put(r.role, square),
+        (None, None) => Key::Nothing,
+    }
+}
+
+/// Turns made from a turn by small changes: another square, another piece, an action dropped,
+/// two actions swapped.
+fn mutations(turn: &Turn, rng: &mut Rng) -> Vec<Turn> {
+    let actions: Vec<ActionKind> = turn.actions().map(|a| a.kind.clone()).collect();
+    let with = |actions: Vec<ActionKind>| Turn {
+        items: actions.into_iter().map(|k| Item::Action(Action::new(k))).collect(),
+        ..turn.clone()
+    };
+    let mut out = Vec::new();
+    for (i, kind) in actions.iter().enumerate() {
+        let square = Square::new(rng.below(64) as u32);
+        let changed = match kind {
+            ActionKind::San(SanMove::Normal { role, file, rank, capture, promotion, .. }) => {
+                vec![
+                    ActionKind::San(SanMove::Normal { role: *role, file: *file, rank: *rank, capture: *capture, to: square, promotion: *promotion }),
+                    ActionKind::San(SanMove::Normal {
+                        role: [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Pawn][rng.below(6)],
+                        file: None,
+                        rank: None,
+                        capture: *capture,
+                        to: square,
+                        promotion: None,
+                    }),
+                ]
+            }
+            ActionKind::Sacrifice { role, .. } => vec![ActionKind::Sacrifice { role: *role, square }],
+            ActionKind::Resurrection { role, .. } => vec![
+                ActionKind::Resurrection { role: *role, square },
+                ActionKind::Resurrection { role: [Role::Queen, Role::Rook, Role::Bishop, Role::Knight][rng.below(4)], square },
+            ],
+            _ => Vec::new(),
+        };
+        for c in changed {
+            let mut a = actions.clone();
+            a[i] = c;
+            out.push(with(a));
+        }
+        let mut dropped = actions.clone();
+        dropped.remove(i);
+        out.push(with(dropped));
+        if i + 1 < actions.len() {
+            let mut swapped = actions.clone();
+            swapped.swap(i, i + 1);
+            out.push(with(swapped));
+        }
+    }
+    out
+}
+
+/// Whether the referee accepts the turn as a fulfilment, and the search lists it.
+fn judged_both_ways(state: &State, turn: &Turn, listed: &[Vec<Key>]) -> (bool, bool) {
+    let played = play_turn(state, turn);
+    let accepted = match played.outcome {
+        TurnOutcome::Complete => true,
+        TurnOutcome::Finished { end, .. } => end.is_fulfilment(),
+        TurnOutcome::Invalid { .. } => false,
+    };
+    let keys: Vec<Key> = played.resolved.iter().map(key_of_resolved).collect();
+    let complete = !matches!(played.outcome, TurnOutcome::Invalid { .. });
+    (accepted, complete && listed.contains(&keys))
+}
+
+#[test]
+fn the_referee_accepts_a_turn_exactly_when_the_search_lists_it() {
+    let mut rng = Rng::new(0x5ADE);
+    let mut checked = 0;
+    let mut disagreements = Vec::new();
+    for seed in SEEDS {
+        let generated = generate(seed, 30, 80);
+        for (state, turn) in generated.states.iter().zip(&generated.game.turns) {
+            let face = turn.face.map_or(0, |f| f.value);
+            let listed: Vec<Vec<Key>> = sade::fulfilments(state, face)
+                .expect("a reachable state can be analysed")
+                .iter()
+                .map(|f| f.steps.iter().map(key_of_step).collect())
+                .collect();
+            for candidate in std::iter::once(turn.clone()).chain(mutations(turn, &mut rng)) {
+                let (accepted, listed_it) = judged_both_ways(state, &candidate, &listed);
+                checked += 1;
+                if accepted != listed_it {
+                    let written: Vec<String> = candidate.actions().map(ToString::to_string).collect();
+                    disagreements.push(format!(
+                        "seed {seed}, turn {} face {face} `{}` from {}: referee {}, search {}",
+                        turn.number,
+                        written.join(" "),
+                        state.fen(),
+                        if accepted { "accepts" } else { "rejects" },
+                        if listed_it { "lists it" } else { "does not list it" },
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked >= 2000, "only {checked} turns checked");
+    assert!(disagreements.is_empty(), "{} of {checked} turns judged differently:\n{}", disagreements.len(), disagreements.join("\n"));
+}
