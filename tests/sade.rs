@@ -329,6 +329,27 @@ fn face_4_removal_exposing_ones_own_king() {
 }
 
 #[test]
+fn face_4_poverty_when_every_sacrifice_exposes_the_king() {
+    // White's only piece besides the king is pinned: taking it off exposes the king to a check
+    // that is not mate (R6), so face 4 cannot be fulfilled. Legality comes before nakedness.
+    let fen = "4r1k1/7p/8/8/8/8/4B3/4K3 w - - 0 1";
+    let r = replay(fen, "1. 4: --");
+    assert_eq!(
+        finished(&r),
+        (
+            Color::Black,
+            Termination::PovertyOfTheFlesh,
+            "Art. 5",
+            at(0, 1)
+        )
+    );
+    assert_eq!(invalid(&replay(fen, "1. 4: -Be2")).article, "R6");
+    // With another piece to give, the claim is false.
+    let fen = "4r1k1/7p/8/8/8/8/P3B3/4K3 w - - 0 1";
+    assert_eq!(invalid(&replay(fen, "1. 4: --")).article, "R14");
+}
+
+#[test]
 fn face_4_wrong_letter_and_enemy_piece() {
     let r = replay(START, "1. 4: -Nc1 e4");
     assert_eq!(invalid(&r).article, "Art. 6");

@@ -125,3 +125,63 @@ fn walk(
     }
     Ok(ControlFlow::Continue(()))
 }
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{Role, Square};
+
+    use super::*;
+    use crate::rules::setup::Start;
+
+    fn state(fen: &str) -> State {
+        let setup = Fen::from_ascii(fen.as_bytes()).unwrap().into_setup();
+        State::from_start(&Start {
+            setup,
+            pocket: None,
+            from_fen: true,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn face_5_with_only_pawns_in_the_pool_lists_nothing() {
+        // Black's pieces are all on the board but the pawns: the pool holds eight pawns only.
+        let s = state("rnbqkbnr/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let all = fulfilments(&s, 5).unwrap();
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].steps, vec![Step::Nothing]);
+    }
+
+    #[test]
+    fn face_5_lists_every_square_that_gives_no_check() {
+        // Black's queen is in the pool; White's king on a1, a pawn on a2, a knight on b1.
+        let s = state("rnb1kbnr/pppppppp/8/8/8/8/P7/KN6 w kq - 0 1");
+        let all = fulfilments(&s, 5).unwrap();
+        // 18 squares occupied, 46 empty; the queen would check a1 from the long diagonal b2,
+        // c3, d4, e5, f6 (g7 is occupied), nowhere else (a2 and b1 block the file and rank).
+        assert_eq!(all.len(), 46 - 5);
+        assert!(all.iter().all(|f| matches!(
+            f.steps.as_slice(),
+            [Step::Resurrection { role: Role::Queen, square }] if *square != Square::C3
+        )));
+    }
+
+    #[test]
+    fn face_1_from_the_initial_position_moves_any_black_piece_but_the_king() {
+        let s = state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let all = fulfilments(&s, 1).unwrap();
+        assert_eq!(all.len(), 20);
+        assert!(
+            all.iter()
+                .all(|f| f.by == shakmaty::Color::Black && f.end.is_none())
+        );
+    }
+
+    #[test]
+    fn a_die_has_six_faces() {
+        let s = state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(fulfilments(&s, 7).is_err());
+        assert!(fulfilments(&s, 0).is_err());
+    }
+}
