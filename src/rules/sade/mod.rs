@@ -18,10 +18,23 @@
 //! assert_eq!(sade::fulfilments(&state, 1).unwrap().len(), 20);
 //! ```
 //!
-//! How a turn is judged, in one place: a turn is a [`turn::Progress`] (the face, the state, what
-//! is left to do) that lists its candidate actions, resolves a written action into one, and
-//! applies it; the same code serves the replay and the search, so the referee accepts a turn
+//! How a turn is judged lives in one place (`turn.rs`): a turn in progress (the face, the state,
+//! what is left to do) lists its candidate actions, resolves a written action into one, and
+//! applies it. The same code serves the replay and the search, so the referee accepts a turn
 //! exactly when the search lists it.
+//!
+//! Choices where the rulings leave room:
+//! - a `+` or `#` written after a move is informative: the board decides checks and mates;
+//! - every turn must be complete: a record that stops inside a turn is invalid there (action 0),
+//!   even in its last turn;
+//! - a face-6 turn with no move at all is written `6: --` and is a stalemate the roller wins
+//!   (R7); a face-4 stalemate ends the game at the sacrifice;
+//! - an action is judged legal before nakedness: a sacrifice that leaves the king alone but in
+//!   a check that is not mate is illegal (R6), not a win;
+//! - `--` ends an en passant chance as a sacrifice or a resurrection does (R11);
+//! - a start position with a king in check, or one shakmaty refuses (castling rights without
+//!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
+//!   material is accepted (resurrections create it).
 
 mod face_4;
 mod face_5;
@@ -86,8 +99,8 @@ pub struct Fulfilment {
 }
 
 impl Fulfilment {
-    /// The fulfilment as written actions from `state` (moves in SAN), ready for a [`Turn`]
-    /// (`crate::record::Turn`).
+    /// The fulfilment as written actions from `state` (moves in SAN), ready for a
+    /// [`Turn`](crate::record::Turn).
     pub fn actions(&self, state: &State) -> Vec<ActionKind> {
         turn::actions_of(state, &self.steps)
     }
