@@ -467,7 +467,12 @@ fn face_6_a_piece_not_beside_the_king_or_moving_twice() {
     let r = replay(TWO_BESIDE, "1. 6: a3 Nb3 Bd3");
     assert_eq!(invalid(&r).article, "Art. 8");
     let r = replay(TWO_BESIDE, "1. 6: Nb3 Nd4 Bd3");
-    assert_eq!((invalid(&r).action, invalid(&r).article), (2, "Art. 8"));
+    assert_eq!((invalid(&r).action, invalid(&r).article), (2, "R9"));
+    assert!(
+        invalid(&r).reason.contains("has already left"),
+        "{:?}",
+        r.outcome
+    );
 }
 
 /// White: Ka1, a pawn on a2 and a knight on b1 beside it.
@@ -614,7 +619,12 @@ fn en_passant_as_the_very_next_action_by_the_other_player() {
 fn en_passant_one_action_late() {
     let r = replay(EN_PASSANT, "1. 2: d5 h6 1... 1: exd6");
     let v = invalid(&r);
-    assert_eq!((v.turn_index, v.action), (1, 1));
+    assert_eq!((v.turn_index, v.action, v.article), (1, 1, "R11"));
+    assert!(
+        v.reason.contains("only the very next action"),
+        "{}",
+        v.reason
+    );
 }
 
 /// White: Ke1, Rh1 with the king-side right, pawns b2 c2 d2. Black rolls first.
@@ -628,6 +638,21 @@ fn castling_right_lost_to_a_rook_the_opponent_moved() {
     );
     let v = invalid(&r);
     assert_eq!((v.turn_index, v.action), (3, 2));
+}
+
+#[test]
+fn castling_right_lost_is_named_in_the_reason() {
+    let r = replay(
+        CASTLING,
+        "1... 1: Rg1 2. 4: -Pb2 Rh1 2... 1: c3 3. 4: -Pd2 O-O",
+    );
+    let v = invalid(&r);
+    assert_eq!(v.article, "R11");
+    assert!(
+        v.reason.contains("White may no longer castle king-side"),
+        "{}",
+        v.reason
+    );
 }
 
 #[test]

@@ -47,7 +47,7 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
             format!(
                 "the {} on {square} is {}; {} may only sacrifice his own pieces (Art. 6)",
                 state::role_name(piece.role),
-                state::color_name(piece.color),
+                state::possessive(piece.color),
                 state::color_name(roller)
             ),
             "Art. 6",

@@ -21,6 +21,8 @@ pub(crate) struct Exposure {
     pub king: Square,
     /// The pieces next to the king at the roll that have not moved yet.
     pub unmoved: Bitboard,
+    /// Where the pieces that have left now stand.
+    pub moved: Bitboard,
 }
 
 /// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
@@ -36,6 +38,7 @@ pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
     let exposure = Exposure {
         king,
         unmoved: attacks::king_attacks(king) & board.by_color(roller) & !board.kings(),
+        moved: Bitboard::EMPTY,
     };
     let progress = |phase| Progress {
         state: state.clone(),
@@ -80,22 +83,25 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
             "Art. 8",
         ));
     }
-    if !exposure.unmoved.contains(from) {
-        let near = attacks::king_attacks(exposure.king).contains(from);
-        let reason = if near {
+    if exposure.moved.contains(from) {
+        return Err(Illegal::new(
             format!(
                 "the {} on {from} has already left the king's side; each piece moves once (R9)",
                 state::role_name(m.role())
-            )
-        } else {
+            ),
+            "R9",
+        ));
+    }
+    if !exposure.unmoved.contains(from) {
+        return Err(Illegal::new(
             format!(
                 "the {} on {from} is not next to {} king on {} (Art. 8)",
                 state::role_name(m.role()),
                 state::possessive(state.roller()),
                 exposure.king
-            )
-        };
-        return Err(Illegal::new(reason, if near { "R9" } else { "Art. 8" }));
+            ),
+            "Art. 8",
+        ));
     }
     if attacks::king_attacks(exposure.king).contains(m.to()) {
         return Err(Illegal::new(
@@ -181,6 +187,7 @@ pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Res
             let exposure = Exposure {
                 king: exposure.king,
                 unmoved: exposure.unmoved.without(m.from().unwrap_or(m.to())),
+                moved: exposure.moved.with(m.to()),
             };
             let after = progress.next(next, Phase::Exposure(exposure));
             if search::any_step(&after)? {

@@ -163,12 +163,10 @@ pub(crate) fn resolve(
             } else {
                 Illegal::new(
                     format!(
-                        "{} pieces cannot play {} (no {} different pieces of theirs can move in \
-                         turn, each legal and giving no check but mate), so {} must play his \
-                         own; {what} (Art. 12.1)",
+                        "{} pieces cannot be played: {}, so {} must play his own; {what} (Art. \
+                         12.1)",
                         state::possessive(other),
-                        count_text(series.size),
-                        series.size,
+                        impossibility(other, series.size),
                         state::color_name(roller)
                     ),
                     "Art. 12.1",
@@ -180,11 +178,19 @@ pub(crate) fn resolve(
     Err(turn::unresolved_illegal(state, series.by, kind, unresolved).into())
 }
 
-fn count_text(n: u8) -> String {
+/// Why no series of `n` moves exists with `color`'s pieces, in words.
+fn impossibility(color: Color, n: u8) -> String {
     if n == 1 {
-        "a move".to_owned()
+        format!(
+            "no piece of {} but the king has a move that is legal and gives no check but mate",
+            state::possessive(color)
+        )
     } else {
-        format!("a series of {n} moves")
+        format!(
+            "no {n} different pieces of {} but the king can move one after the other, each \
+             legal and giving no check but mate",
+            state::possessive(color)
+        )
     }
 }
 

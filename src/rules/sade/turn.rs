@@ -364,7 +364,7 @@ fn matching(pos: &Chess, kind: &ActionKind) -> Vec<Move> {
 
 /// The standard message for a move the face's colour cannot make.
 pub(crate) fn unresolved_illegal(
-    _state: &State,
+    state: &State,
     color: Color,
     kind: &ActionKind,
     unresolved: Unresolved,
@@ -373,19 +373,82 @@ pub(crate) fn unresolved_illegal(
         Unresolved::NotAllowed(illegal) => illegal,
         Unresolved::Ambiguous => Illegal::new(
             format!(
-                "{kind} could be more than one move of {} pieces; name the piece's file or rank",
+                "{kind} could be more than one move of {} pieces; the piece's file or rank must \
+                 be named (SAN)",
                 state::possessive(color)
             ),
-            "R1",
+            "SAN",
         ),
-        Unresolved::NoMatch => Illegal::new(
-            format!(
-                "{kind} is not a legal move of {} pieces here (R1)",
-                state::possessive(color)
-            ),
-            "R1",
-        ),
+        Unresolved::NoMatch => no_match(state, color, kind),
     }
+}
+
+/// Why no legal move matches: a lost castling right, a late en passant, or just illegal.
+fn no_match(state: &State, color: Color, kind: &ActionKind) -> Illegal {
+    if let ActionKind::San(SanMove::Castle(side)) = kind {
+        let has_right = state
+            .position(color)
+            .is_ok_and(|pos| pos.castles().has(color, *side));
+        if !has_right {
+            return Illegal::new(
+                format!(
+                    "{} may no longer castle {}: the king or that rook has moved or left the \
+                     board (R11)",
+                    state::color_name(color),
+                    if *side == shakmaty::CastlingSide::KingSide {
+                        "king-side"
+                    } else {
+                        "queen-side"
+                    }
+                ),
+                "R11",
+            );
+        }
+    }
+    if late_en_passant(state, color, kind) {
+        return Illegal::new(
+            format!(
+                "{kind} would take en passant, but only the very next action after the pawn's \
+                 double step may (R11)"
+            ),
+            "R11",
+        );
+    }
+    Illegal::new(
+        format!(
+            "{kind} is not a legal move of {} pieces here (R1)",
+            state::possessive(color)
+        ),
+        "R1",
+    )
+}
+
+/// Whether a written pawn capture goes to an empty square behind an enemy pawn on its fifth
+/// rank: an en passant capture whose moment has passed.
+fn late_en_passant(state: &State, color: Color, kind: &ActionKind) -> bool {
+    let to = match kind {
+        ActionKind::San(SanMove::Normal {
+            role: shakmaty::Role::Pawn,
+            capture: true,
+            to,
+            ..
+        }) => *to,
+        ActionKind::Uci(uci)
+            if uci.from.file() != uci.to.file()
+                && state.board().piece_at(uci.from) == Some(shakmaty::Role::Pawn.of(color)) =>
+        {
+            uci.to
+        }
+        _ => return false,
+    };
+    let board = state.board();
+    let (rank, behind) = match color {
+        Color::White => (shakmaty::Rank::Sixth, to.offset(-8)),
+        Color::Black => (shakmaty::Rank::Third, to.offset(8)),
+    };
+    to.rank() == rank
+        && board.piece_at(to).is_none()
+        && behind.and_then(|sq| board.piece_at(sq)) == Some(shakmaty::Role::Pawn.of(!color))
 }
 
 /// The SAN of a move of whoever's piece it is, in `state`.
