@@ -1,0 +1,224 @@
+//! Face 4, the sacrifice (Art. 6; R6, R7), and the regular move it is followed by (also face
+//! 6's fallback move, Art. 8.7).
+
+use shakmaty::{Position, Role};
+
+use super::state::{self, Aftermath, Refused, State};
+use super::turn::{self, Fault, Illegal, Next, Phase, Progress, mate_end, naked_end, resolve_move};
+use super::{End, Step, search};
+use crate::record::ActionKind;
+use crate::rules::Termination;
+
+/// Every piece the roller may take off: his own, never the king.
+pub(crate) fn removals(state: &State) -> Vec<Step> {
+    let board = state.board();
+    (board.by_color(state.roller()) & !board.kings())
+        .into_iter()
+        .filter_map(|square| {
+            board
+                .role_at(square)
+                .map(|role| Step::Sacrifice { role, square })
+        })
+        .collect()
+}
+
+/// The sacrifice a written action names.
+pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<Step, Fault> {
+    let state = &progress.state;
+    let roller = progress.roller();
+    let ActionKind::Sacrifice { role, square } = *kind else {
+        return Err(Illegal::new(
+            format!(
+                "face 4 begins with a sacrifice of one's own piece (`-Nc3`), not `{kind}` (Art. 6)"
+            ),
+            "Art. 6",
+        )
+        .into());
+    };
+    let Some(piece) = state.board().piece_at(square) else {
+        return Err(Illegal::new(
+            format!("there is no piece on {square} to sacrifice (Art. 6)"),
+            "Art. 6",
+        )
+        .into());
+    };
+    if piece.color != roller {
+        return Err(Illegal::new(
+            format!(
+                "the {} on {square} is {}; {} may only sacrifice his own pieces (Art. 6)",
+                state::role_name(piece.role),
+                state::possessive(piece.color),
+                state::color_name(roller)
+            ),
+            "Art. 6",
+        )
+        .into());
+    }
+    if piece.role == Role::King {
+        return Err(Illegal::new("the king cannot be sacrificed (Art. 6)", "Art. 6").into());
+    }
+    if let Some(written) = role
+        && written != piece.role
+    {
+        return Err(Illegal::new(
+            format!(
+                "`{kind}` names {}, but {square} holds {} {} (Art. 6)",
+                state::a_role(written),
+                state::possessive(piece.color),
+                state::role_name(piece.role)
+            ),
+            "Art. 6",
+        )
+        .into());
+    }
+    Ok(Step::Sacrifice {
+        role: piece.role,
+        square,
+    })
+}
+
+/// Takes the piece off and judges the board (R6, R10), then looks for the regular move (R7).
+pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fault> {
+    let Step::Sacrifice { role, square } = step else {
+        return Err(Illegal::new("face 4 begins with a sacrifice", "Art. 6").into());
+    };
+    let roller = progress.roller();
+    let next = progress.state.after_removal(square);
+    let what = format!("removing the {} on {square}", state::role_name(role));
+    match next.aftermath()? {
+        Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
+        Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
+        Aftermath::Check(checked) if checked == roller => Err(Illegal::new(
+            format!(
+                "{what} exposes {} king to a check that is not mate (R6)",
+                state::possessive(roller)
+            ),
+            "R6",
+        )
+        .into()),
+        Aftermath::Check(checked) => Err(Illegal::new(
+            format!(
+                "{what} gives check to {} king that is not mate (R1)",
+                state::possessive(checked)
+            ),
+            "R1",
+        )
+        .into()),
+        Aftermath::BothInCheck => {
+            Err(Illegal::new(format!("{what} leaves both kings in check (R1)"), "R1").into())
+        }
+        Aftermath::Quiet => {
+            let after = progress.next(next, Phase::Regular);
+            if search::first(&after)?.is_none() {
+                let state = after.state;
+                return Ok(Next::End(
+                    End {
+                        winner: roller,
+                        termination: Termination::SweetStalemate,
+                        article: "Art. 9.1",
+                    },
+                    state,
+                ));
+            }
+            Ok(Next::Continue(after))
+        }
+    }
+}
+
+/// `--` on face 4: a loss when no sacrifice is possible (Art. 5, 11), a false claim otherwise.
+pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
+    if let Some(steps) = search::first(progress)? {
+        return Err(Illegal::new(
+            format!(
+                "`--` claims the impossible, but face 4 can be fulfilled, e.g. {} (R14)",
+                turn::steps_san(&progress.state, &steps)
+            ),
+            "R14",
+        )
+        .into());
+    }
+    Ok(Next::End(
+        End {
+            winner: !progress.roller(),
+            termination: Termination::PovertyOfTheFlesh,
+            article: "Art. 5",
+        },
+        progress.state.after_nothing(),
+    ))
+}
+
+/// The regular moves: any legal move of the roller's, castling included (R5).
+pub(crate) fn regular_moves(state: &State) -> Result<Vec<Step>, Refused> {
+    let pos = state.position(state.roller())?;
+    Ok(pos.legal_moves().into_iter().map(Step::Move).collect())
+}
+
+/// The regular move a written action names.
+pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<Step, Fault> {
+    let state = &progress.state;
+    let roller = progress.roller();
+    if !matches!(kind, ActionKind::San(_) | ActionKind::Uci(_)) {
+        return Err(Illegal::new(
+            format!("a regular move is due here, not `{kind}` (Art. 6, Art. 8.7)"),
+            if progress.face == 4 {
+                "Art. 6"
+            } else {
+                "Art. 8.7"
+            },
+        )
+        .into());
+    }
+    let unresolved = match resolve_move(state, roller, kind, |_| Ok(()))? {
+        Ok(m) => return Ok(Step::Move(m)),
+        Err(unresolved) => unresolved,
+    };
+    if unresolved == turn::Unresolved::NoMatch
+        && let Ok(m) = resolve_move(state, !roller, kind, |_| Ok(()))?
+    {
+        return Err(Illegal::new(
+            format!(
+                "the regular move is made with one's own pieces; {kind} would move {} {} \
+                 (Art. 6, Art. 8.7)",
+                state::possessive(!roller),
+                state::role_name(m.role())
+            ),
+            if progress.face == 4 {
+                "Art. 6"
+            } else {
+                "Art. 8.7"
+            },
+        )
+        .into());
+    }
+    Err(turn::unresolved_illegal(state, roller, kind, unresolved).into())
+}
+
+/// Plays the regular move and judges the board (R1, R2, R10).
+pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fault> {
+    let Step::Move(m) = step else {
+        return Err(Illegal::new("a regular move is due here", "Art. 6").into());
+    };
+    let state = &progress.state;
+    let roller = progress.roller();
+    let pos = state.position(roller)?;
+    let next = state.after_move(&pos, m);
+    match next.aftermath()? {
+        Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
+        Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
+        Aftermath::Check(checked) => Err(Illegal::new(
+            format!(
+                "{} gives check to {} king that is not mate (R1)",
+                turn::san(state, m),
+                state::possessive(checked)
+            ),
+            "R1",
+        )
+        .into()),
+        Aftermath::BothInCheck => Err(Illegal::new(
+            format!("{} leaves both kings in check (R1)", turn::san(state, m)),
+            "R1",
+        )
+        .into()),
+        Aftermath::Quiet => Ok(Next::Done(next)),
+    }
+}

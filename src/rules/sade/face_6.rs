@@ -1,0 +1,225 @@
+//! Face 6, the exposure (Art. 8; R5, R9): the roller's pieces on the squares around his king
+//! when the die is rolled leave, one at a time in an order he chooses, each at most once, each to
+//! a square not next to the king, each legal and giving no check but mate, never castling. The
+//! series is complete when no piece that has not moved yet can leave in the position reached.
+//! If none can leave at the start, one regular move instead (Art. 8.7).
+
+use shakmaty::{Bitboard, Move, Position, Role, Square, attacks};
+
+use super::state::{self, Aftermath, Refused, State};
+use super::turn::{
+    self, Fault, Illegal, Next, Phase, Progress, Unresolved, forbidden_check_end, mate_end,
+    naked_end, resolve_move, steps_san,
+};
+use super::{Step, search};
+use crate::record::ActionKind;
+
+/// An exposure in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Exposure {
+    /// The king's square (the king does not move during the exposure).
+    pub king: Square,
+    /// The pieces next to the king at the roll that have not moved yet.
+    pub unmoved: Bitboard,
+    /// Where the pieces that have left now stand.
+    pub moved: Bitboard,
+}
+
+/// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
+/// there is no move at all (R7).
+pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
+    let roller = state.roller();
+    let board = state.board();
+    let Some(king) = board.king_of(roller) else {
+        return Err(Refused {
+            reason: format!("{} has no king", state::color_name(roller)),
+        });
+    };
+    let exposure = Exposure {
+        king,
+        unmoved: attacks::king_attacks(king) & board.by_color(roller) & !board.kings(),
+        moved: Bitboard::EMPTY,
+    };
+    let progress = |phase| Progress {
+        state: state.clone(),
+        face: 6,
+        phase,
+        done: 0,
+    };
+    let phase = Phase::Exposure(exposure);
+    if search::any_step(&progress(phase.clone()))? {
+        return Ok(phase);
+    }
+    if search::any_step(&progress(Phase::Regular))? {
+        return Ok(Phase::Regular);
+    }
+    Ok(Phase::Stalemate)
+}
+
+/// Face 6 with no move at all: only `--` can be written, and the roller wins (R7).
+pub(crate) fn stalemate_claim(progress: &Progress) -> Illegal {
+    Illegal::new(
+        format!(
+            "no piece can leave the king and {} has no legal move: the turn is `--`, a stalemate \
+             that {} wins (R7, Art. 9.1)",
+            state::color_name(progress.roller()),
+            state::color_name(progress.roller())
+        ),
+        "R7",
+    )
+}
+
+fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
+    let from = m.from().unwrap_or(m.to());
+    if m.is_castle() {
+        return Err(Illegal::new(
+            "castling is not allowed during the exposure, only in a regular move (R5, Art. 15)",
+            "R5",
+        ));
+    }
+    if m.role() == Role::King {
+        return Err(Illegal::new(
+            "the king itself stays: only the pieces next to it leave (Art. 8)",
+            "Art. 8",
+        ));
+    }
+    if exposure.moved.contains(from) {
+        return Err(Illegal::new(
+            format!(
+                "the {} on {from} has already left the king's side; each piece moves once (R9)",
+                state::role_name(m.role())
+            ),
+            "R9",
+        ));
+    }
+    if !exposure.unmoved.contains(from) {
+        return Err(Illegal::new(
+            format!(
+                "the {} on {from} is not next to {} king on {} (Art. 8)",
+                state::role_name(m.role()),
+                state::possessive(state.roller()),
+                exposure.king
+            ),
+            "Art. 8",
+        ));
+    }
+    if attacks::king_attacks(exposure.king).contains(m.to()) {
+        return Err(Illegal::new(
+            format!(
+                "the {} on {from} cannot leave the king's side: {} is adjacent to {} (Art. 8.2)",
+                state::role_name(m.role()),
+                m.to(),
+                exposure.king
+            ),
+            "Art. 8.2",
+        ));
+    }
+    Ok(())
+}
+
+/// The candidate moves of the exposure.
+pub(crate) fn options(state: &State, exposure: &Exposure) -> Result<Vec<Step>, Refused> {
+    let pos = state.position(state.roller())?;
+    Ok(pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| allowed(state, exposure, *m).is_ok())
+        .map(Step::Move)
+        .collect())
+}
+
+/// The exposure move a written action names.
+pub(crate) fn resolve(
+    progress: &Progress,
+    exposure: &Exposure,
+    kind: &ActionKind,
+) -> Result<Step, Fault> {
+    let state = &progress.state;
+    let roller = progress.roller();
+    if !matches!(kind, ActionKind::San(_) | ActionKind::Uci(_)) {
+        return Err(Illegal::new(
+            format!("face 6 asks for the pieces next to the king to move, not `{kind}` (Art. 8)"),
+            "Art. 8",
+        )
+        .into());
+    }
+    let unresolved = match resolve_move(state, roller, kind, |m| allowed(state, exposure, m))? {
+        Ok(m) => return Ok(Step::Move(m)),
+        Err(unresolved) => unresolved,
+    };
+    if unresolved == Unresolved::NoMatch
+        && let Ok(m) = resolve_move(state, !roller, kind, |_| Ok(()))?
+    {
+        return Err(Illegal::new(
+            format!(
+                "on face 6 {} moves his own pieces; {kind} would move {} {} (Art. 8)",
+                state::color_name(roller),
+                state::possessive(!roller),
+                state::role_name(m.role())
+            ),
+            "Art. 8",
+        )
+        .into());
+    }
+    Err(turn::unresolved_illegal(state, roller, kind, unresolved).into())
+}
+
+/// Plays one exposure move and judges the board (R1, R2, R3, R10); the exposure is over when
+/// no unmoved piece can leave any more (R9).
+pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Result<Next, Fault> {
+    let Step::Move(m) = step else {
+        return Err(Illegal::new("the exposure is made of moves", "Art. 8").into());
+    };
+    let state = &progress.state;
+    let roller = progress.roller();
+    let pos = state.position(roller)?;
+    let next = state.after_move(&pos, m);
+    match next.aftermath()? {
+        Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
+        Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
+        Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),
+        Aftermath::BothInCheck => Err(Illegal::new(
+            format!("{} leaves both kings in check (R1)", turn::san(state, m)),
+            "R1",
+        )
+        .into()),
+        Aftermath::Quiet => {
+            let exposure = Exposure {
+                king: exposure.king,
+                unmoved: exposure.unmoved.without(m.from().unwrap_or(m.to())),
+                moved: exposure.moved.with(m.to()),
+            };
+            let after = progress.next(next, Phase::Exposure(exposure));
+            if search::any_step(&after)? {
+                Ok(Next::Continue(after))
+            } else {
+                Ok(Next::Done(after.state))
+            }
+        }
+    }
+}
+
+/// Why the exposure may not stop here: a piece can still leave (R9).
+pub(crate) fn unfinished(progress: &Progress, exposure: &Exposure) -> Result<Illegal, Refused> {
+    let example = search::first_step(progress)?;
+    let hint = match example {
+        Some(Step::Move(m)) => {
+            let from = m.from().unwrap_or(m.to());
+            format!(
+                ": the {} on {from} can still leave, e.g. {}",
+                progress
+                    .state
+                    .board()
+                    .role_at(from)
+                    .map_or("piece", state::role_name),
+                steps_san(&progress.state, &[Step::Move(m)])
+            )
+        }
+        _ => String::new(),
+    };
+    let _ = exposure;
+    Ok(Illegal::new(
+        format!("the exposure stops too early{hint} (R9)"),
+        "R9",
+    ))
+}

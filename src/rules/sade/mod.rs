@@ -1,0 +1,243 @@
+//! Marquis de Sade chess (seeds/000, rulings R1–R14): the replay of a record and the search for
+//! the legal fulfilments of a die face.
+//!
+//! The public API is small:
+//! - [`replay`]: a whole record, as the referee calls it through [`crate::rules::rule_set`];
+//! - [`State`]: the game between two turns (board, castling rights, en passant chance, pool of
+//!   captured pieces, who rolls), built from a record's start ([`State::from_game`]);
+//! - [`play_turn`]: one written turn from a state, to the next state or to the end of the game;
+//! - [`fulfilments`] / [`visit_fulfilments`] / [`has_fulfilment`]: every legal way to fulfil a
+//!   face from a state, exact and exhaustive, that can stop at the first one found.
+//!
+//! ```
+//! use sade_ref::record::Game;
+//! use sade_ref::rules::sade::{self, State};
+//!
+//! let state = State::from_game(&Game::default()).unwrap();
+//! // Face 1 at the start: White plays one of Black's pieces (20 moves, none of the king's).
+//! assert_eq!(sade::fulfilments(&state, 1).unwrap().len(), 20);
+//! ```
+//!
+//! How a turn is judged lives in one place (`turn.rs`): a turn in progress (the face, the state,
+//! what is left to do) lists its candidate actions, resolves a written action into one, and
+//! applies it. The same code serves the replay and the search, so the referee accepts a turn
+//! exactly when the search lists it.
+//!
+//! Choices where the rulings leave room:
+//! - a `+` or `#` written after a move is informative: the board decides checks and mates;
+//! - every turn must be complete: a record that stops inside a turn is invalid there (action 0),
+//!   even in its last turn;
+//! - a face-6 turn with no move at all is written `6: --` and is a stalemate the roller wins
+//!   (R7); a face-4 stalemate ends the game at the sacrifice;
+//! - an action is judged legal before nakedness: a sacrifice that leaves the king alone but in
+//!   a check that is not mate is illegal (R6), not a win;
+//! - `--` ends an en passant chance as a sacrifice or a resurrection does (R11);
+//! - a start position with a king in check, or one shakmaty refuses (castling rights without
+//!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
+//!   material is accepted (resurrections create it).
+
+mod face_4;
+mod face_5;
+mod face_6;
+mod faces_1_3;
+mod search;
+mod state;
+mod turn;
+
+use shakmaty::{Color, Move, Role, Square};
+
+use crate::record::{ActionKind, Game, Side};
+use crate::rules::setup;
+use crate::rules::{ActionRef, Outcome, Replay, Resolved, Termination, Violation};
+
+pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
+pub use state::{Refused, State};
+pub use turn::{Played, TurnOutcome, play_turn};
+
+/// One action of a fulfilment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// A move of a piece of either colour (whose piece: the board says).
+    Move(Move),
+    /// Face 4: the roller takes his own piece off the board.
+    Sacrifice { role: Role, square: Square },
+    /// Face 5: the opponent's piece comes back from the pool.
+    Resurrection { role: Role, square: Square },
+    /// `--`: face 5 with nothing to resurrect.
+    Nothing,
+}
+
+/// How a turn ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct End {
+    pub winner: Color,
+    pub termination: Termination,
+    /// `"Art. 9.2"`, ...
+    pub article: &'static str,
+}
+
+impl End {
+    /// Whether the face was fulfilled (a mate, nakedness, a stalemate), rather than the roller
+    /// having lost by failing it (a forbidden check, Poverty of the Flesh).
+    pub fn is_fulfilment(self) -> bool {
+        !matches!(
+            self.termination,
+            Termination::ForbiddenCheck | Termination::PovertyOfTheFlesh
+        )
+    }
+}
+
+/// One legal way to fulfil a die face: the actions, in order, and how the game ended if it did.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fulfilment {
+    /// Whose pieces the prescription moved: on faces 1–3 the opponent's, or the roller's own
+    /// when the opponent's could not (Art. 12.1); the roller on faces 4–6.
+    pub by: Color,
+    pub steps: Vec<Step>,
+    /// A fulfilment may end the game early (a mate, Art. 13.1; nakedness; a stalemate).
+    pub end: Option<End>,
+}
+
+impl Fulfilment {
+    /// The fulfilment as written actions from `state` (moves in SAN), ready for a
+    /// [`Turn`](crate::record::Turn).
+    pub fn actions(&self, state: &State) -> Vec<ActionKind> {
+        turn::actions_of(state, &self.steps)
+    }
+}
+
+/// Replays a game under the rules of Marquis de Sade chess.
+pub fn replay(game: &Game) -> Replay {
+    let mut replay = Replay {
+        outcome: Outcome::Unfinished,
+        resolved: Vec::new(),
+        final_fen: String::new(),
+        turns: 0,
+    };
+    let first_number = game.turns.first().map_or(1, |t| t.number.number);
+    let setup_fault = |reason: String, article: &'static str, span, side| Violation {
+        turn: first_number,
+        side,
+        face: game.turns.first().and_then(|t| t.face.map(|f| f.value)),
+        action: 0,
+        turn_index: 0,
+        reason,
+        article,
+        span,
+    };
+    let start = match setup::start_of(game) {
+        Ok(start) => start,
+        Err(e) => {
+            replay.outcome =
+                Outcome::Invalid(setup_fault(e.reason, "FEN tag", e.span, Color::White));
+            return replay;
+        }
+    };
+    let fen_span = game
+        .tags
+        .iter()
+        .find(|t| t.name == "FEN")
+        .map_or(game.span, |t| t.span);
+    let mut state = match State::from_start(&start) {
+        Ok(state) => state,
+        Err(e) => {
+            let article = if e.reason.contains("(R1)") {
+                "R1"
+            } else {
+                "FEN tag"
+            };
+            replay.outcome =
+                Outcome::Invalid(setup_fault(e.reason, article, fen_span, start.setup.turn));
+            return replay;
+        }
+    };
+    replay.final_fen = state.fen();
+    // Nakedness holds from the start (R10).
+    let naked: Vec<Color> = Color::ALL
+        .into_iter()
+        .filter(|&c| state.is_naked(c))
+        .collect();
+    match naked.as_slice() {
+        [] => {}
+        [winner] => {
+            replay.outcome = Outcome::Finished {
+                winner: Some(*winner),
+                termination: Termination::Nakedness,
+                article: "Art. 9.3",
+                at: ActionRef {
+                    turn_index: 0,
+                    action: 0,
+                },
+            };
+            return replay;
+        }
+        _ => {
+            replay.outcome = Outcome::Invalid(setup_fault(
+                "both players have nothing but the king in the start position".to_owned(),
+                "Art. 9.3",
+                fen_span,
+                state.roller(),
+            ));
+            return replay;
+        }
+    }
+    for (turn_index, turn) in game.turns.iter().enumerate() {
+        replay.turns = turn_index + 1;
+        let side = Color::from_white(turn.number.side == Side::White);
+        let violation = |action, reason, article, span| Violation {
+            turn: turn.number.number,
+            side,
+            face: turn.face.map(|f| f.value),
+            action,
+            turn_index,
+            reason,
+            article,
+            span,
+        };
+        if side != state.roller() {
+            replay.outcome = Outcome::Invalid(violation(
+                0,
+                format!(
+                    "it is {}'s turn to roll, not {}'s: the players roll in turn (Art. 2)",
+                    state::color_name(state.roller()),
+                    state::color_name(side)
+                ),
+                "Art. 2",
+                turn.span,
+            ));
+            return replay;
+        }
+        let played = play_turn(&state, turn);
+        replay.resolved.extend(
+            played
+                .resolved
+                .into_iter()
+                .map(|r| Resolved { turn_index, ..r }),
+        );
+        replay.final_fen = played.state.fen();
+        state = played.state;
+        match played.outcome {
+            TurnOutcome::Complete => {}
+            TurnOutcome::Finished { end, action } => {
+                replay.outcome = Outcome::Finished {
+                    winner: Some(end.winner),
+                    termination: end.termination,
+                    article: end.article,
+                    at: ActionRef { turn_index, action },
+                };
+                return replay;
+            }
+            TurnOutcome::Invalid {
+                action,
+                reason,
+                article,
+                span,
+            } => {
+                let span = span.unwrap_or(turn.span);
+                replay.outcome = Outcome::Invalid(violation(action, reason, article, span));
+                return replay;
+            }
+        }
+    }
+    replay
+}

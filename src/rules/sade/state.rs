@@ -1,0 +1,454 @@
+//! The state of a Sade game between two actions: the board, the castling rights, the en passant
+//! chance, the pool of captured pieces and whose turn it is to roll.
+//!
+//! A shakmaty position has one side to move; a Sade turn moves pieces of either colour. So the
+//! state keeps the board and builds a shakmaty [`Chess`] for the colour whose piece is about to
+//! move ([`State::position`]). Between two actions no king is in check (R1), so that position is
+//! always one shakmaty accepts; if it ever refuses one, the refusal is reported ([`Refused`]),
+//! never skipped.
+
+use std::fmt;
+use std::num::NonZeroU32;
+
+use shakmaty::fen::Fen;
+use shakmaty::{
+    Bitboard, Board, ByRole, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position,
+    PositionError, Rank, Role, Setup, Square,
+};
+
+use crate::record::Game;
+use crate::rules::setup::{self, Pocket, Start};
+
+/// A position the referee cannot analyse: shakmaty refuses it, or the start position breaks a
+/// rule that holds between any two turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub reason: String,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// The chance to take a pawn en passant: open for exactly one action after the double step, to a
+/// pawn of the other colour, whoever plays it (R11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EpChance {
+    /// The square the pawn passed over.
+    pub square: Square,
+    /// The colour of the pawn that made the double step.
+    pub pusher: Color,
+}
+
+/// Everything the rules need between two actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    board: Board,
+    castling_rights: Bitboard,
+    castling_mode: CastlingMode,
+    ep: Option<EpChance>,
+    pocket: Pocket,
+    roller: Color,
+    halfmoves: u32,
+    fullmoves: NonZeroU32,
+}
+
+/// What the board says after an action (checked before anything else happens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Aftermath {
+    /// No king in check, nobody naked.
+    Quiet,
+    /// This colour's king is checkmated.
+    Mate(Color),
+    /// This colour's king is in check, not mate.
+    Check(Color),
+    /// Both kings are in check (only a face-4 removal can do that).
+    BothInCheck,
+    /// This colour has nothing but the king (Art. 9.3).
+    Naked(Color),
+}
+
+impl State {
+    /// The state at the start of a record: its `FEN` tag (with the pocket) or the initial position.
+    ///
+    /// # Errors
+    /// [`Refused`] when the tag cannot be read or the position cannot be played (see
+    /// [`State::from_start`]).
+    pub fn from_game(game: &Game) -> Result<State, Refused> {
+        let start = setup::start_of(game).map_err(|e| Refused { reason: e.reason })?;
+        State::from_start(&start)
+    }
+
+    /// The state at a start position. The side to move rolls first. Without a pocket, the pool
+    /// is the standard army minus what stands on the board, never below zero (SDN v1).
+    ///
+    /// # Errors
+    /// [`Refused`] when shakmaty refuses the position (missing king, pawns on the back rank,
+    /// castling rights without their rook, a wrong en passant square, ...) or a king is in check
+    /// (between turns no king may be: R1). Too much material is accepted: resurrection creates it.
+    pub fn from_start(start: &Start) -> Result<State, Refused> {
+        let setup = &start.setup;
+        let ep = match setup.ep_square {
+            None => None,
+            Some(square) => {
+                let pusher = match square.rank() {
+                    Rank::Third => Color::White,
+                    Rank::Sixth => Color::Black,
+                    _ => {
+                        return Err(Refused {
+                            reason: format!(
+                                "the FEN's en passant square {square} is not on the third or \
+                                 sixth rank"
+                            ),
+                        });
+                    }
+                };
+                Some(EpChance { square, pusher })
+            }
+        };
+        let mut state = State {
+            board: setup.board.clone(),
+            castling_rights: setup.castling_rights,
+            castling_mode: CastlingMode::detect(setup),
+            ep,
+            pocket: start
+                .pocket
+                .unwrap_or_else(|| inferred_pocket(&setup.board)),
+            roller: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        };
+        for color in Color::ALL {
+            if state.in_check(color) {
+                return Err(Refused {
+                    reason: format!(
+                        "{} king is in check in the start position; between turns no king may \
+                         be (R1)",
+                        possessive(color)
+                    ),
+                });
+            }
+        }
+        for color in Color::ALL {
+            let pos = state.position(color).map_err(|e| Refused {
+                reason: format!("the start position cannot be played: {e}"),
+            })?;
+            state.castling_rights = pos.castles().castling_rights();
+        }
+        Ok(state)
+    }
+
+    /// The player whose turn it is (who rolls next, or who is in the middle of his turn).
+    pub fn roller(&self) -> Color {
+        self.roller
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pool of captured (and sacrificed) pieces, per colour.
+    pub fn pocket(&self) -> &Pocket {
+        &self.pocket
+    }
+
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling_rights
+    }
+
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.castling_mode
+    }
+
+    /// The square a pawn just passed over, while it can still be taken en passant.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep.map(|ep| ep.square)
+    }
+
+    /// The state as FEN with the pocket after the placement (`…/RNBQKBNR[Qrn] w KQkq - 0 1`),
+    /// the roller to move.
+    pub fn fen(&self) -> String {
+        let setup = Setup {
+            board: self.board.clone(),
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn: self.roller,
+            castling_rights: self.castling_rights,
+            ep_square: self.ep_square(),
+            remaining_checks: None,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        };
+        let fen = Fen::try_from_setup(setup)
+            .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
+            .to_string();
+        let placement_end = fen.find(' ').unwrap_or(fen.len());
+        format!(
+            "{}{}{}",
+            &fen[..placement_end],
+            setup::pocket_text(&self.pocket),
+            &fen[placement_end..]
+        )
+    }
+
+    /// The chess position with `turn` to move: the board, the castling rights, and the en
+    /// passant square when the last action was a double step of the other colour.
+    ///
+    /// # Errors
+    /// [`Refused`] when shakmaty refuses the position for any reason but too much material.
+    pub fn position(&self, turn: Color) -> Result<Chess, Refused> {
+        let setup = Setup {
+            board: self.board.clone(),
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn,
+            castling_rights: self.castling_rights,
+            ep_square: self.ep.filter(|ep| ep.pusher != turn).map(|ep| ep.square),
+            remaining_checks: None,
+            halfmoves: 0,
+            fullmoves: NonZeroU32::MIN,
+        };
+        Chess::from_setup(setup, self.castling_mode)
+            .or_else(PositionError::ignore_too_much_material)
+            .map_err(|e| Refused {
+                reason: format!(
+                    "shakmaty refuses the position with {} to move ({e})",
+                    color_name(turn)
+                ),
+            })
+    }
+
+    /// Whether this colour's king is attacked.
+    pub fn in_check(&self, color: Color) -> bool {
+        self.board.king_of(color).is_some_and(|king| {
+            self.board
+                .attacks_to(king, !color, self.board.occupied())
+                .any()
+        })
+    }
+
+    /// Whether this colour has nothing but its king.
+    pub fn is_naked(&self, color: Color) -> bool {
+        let own = self.board.by_color(color);
+        own.any() && (own & !self.board.kings()).is_empty()
+    }
+
+    /// The state after `m`, a legal move in `pos` (a position of this state): the captured piece
+    /// goes to the pool, castling rights and the en passant chance follow the move.
+    pub(crate) fn after_move(&self, pos: &Chess, m: Move) -> State {
+        let mover = pos.turn();
+        let mut played = pos.clone();
+        played.play_unchecked(m);
+        let mut next = self.clone();
+        next.castling_rights = played.castles().castling_rights();
+        next.ep = played.maybe_ep_square().map(|square| EpChance {
+            square,
+            pusher: mover,
+        });
+        next.board = played.board().clone();
+        if let Some(role) = m.capture() {
+            add(&mut next.pocket, role.of(!mover));
+        }
+        next.halfmoves = if m.is_zeroing() {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        next
+    }
+
+    /// The state after a piece is taken off the board into the pool (face 4).
+    pub(crate) fn after_removal(&self, square: Square) -> State {
+        let mut next = self.clone();
+        if let Some(piece) = next.board.remove_piece_at(square) {
+            add(&mut next.pocket, piece);
+        }
+        next.castling_rights.discard(square);
+        next.ep = None;
+        next.halfmoves = 0;
+        next
+    }
+
+    /// The state after a piece of the pool is put back on the board (face 5). A resurrected
+    /// rook has no castling right (R8): rights belong to rooks that never left their square.
+    pub(crate) fn after_placement(&self, piece: Piece, square: Square) -> State {
+        let mut next = self.clone();
+        next.board.set_piece_at(square, piece);
+        let count = next.pocket.get_mut(piece.color).get_mut(piece.role);
+        *count = count.saturating_sub(1);
+        next.castling_rights.discard(square);
+        next.ep = None;
+        next.halfmoves = 0;
+        next
+    }
+
+    /// The state after `--` (the turn passes on face 5): the en passant chance is gone.
+    pub(crate) fn after_nothing(&self) -> State {
+        let mut next = self.clone();
+        next.ep = None;
+        next
+    }
+
+    /// The next player's turn.
+    pub(crate) fn end_turn(&mut self) {
+        if self.roller == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.roller = !self.roller;
+    }
+
+    /// Checks, mates and nakedness after an action (R1, R2, R10).
+    ///
+    /// # Errors
+    /// [`Refused`] when the position of a checked king cannot be built.
+    pub(crate) fn aftermath(&self) -> Result<Aftermath, Refused> {
+        let white = self.in_check(Color::White);
+        let black = self.in_check(Color::Black);
+        let checked = match (white, black) {
+            (true, true) => return Ok(Aftermath::BothInCheck),
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            (false, false) => None,
+        };
+        if let Some(color) = checked {
+            return Ok(if self.position(color)?.is_checkmate() {
+                Aftermath::Mate(color)
+            } else {
+                Aftermath::Check(color)
+            });
+        }
+        for color in Color::ALL {
+            if self.is_naked(color) {
+                return Ok(Aftermath::Naked(color));
+            }
+        }
+        Ok(Aftermath::Quiet)
+    }
+}
+
+fn add(pocket: &mut Pocket, piece: Piece) {
+    let count = pocket.get_mut(piece.color).get_mut(piece.role);
+    *count = count.saturating_add(1);
+}
+
+/// The standard army minus what stands on the board, never below zero.
+fn inferred_pocket(board: &Board) -> Pocket {
+    let army = ByRole {
+        pawn: 8u8,
+        knight: 2,
+        bishop: 2,
+        rook: 2,
+        queen: 1,
+        king: 0,
+    };
+    let mut pocket = Pocket::default();
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let on_board = (board.by_piece(role.of(color))).count();
+            let missing = usize::from(*army.get(role)).saturating_sub(on_board);
+            *pocket.get_mut(color).get_mut(role) = u8::try_from(missing).unwrap_or(u8::MAX);
+        }
+    }
+    pocket
+}
+
+/// "White", "Black".
+pub(crate) fn color_name(color: Color) -> &'static str {
+    color.fold_wb("White", "Black")
+}
+
+/// "White's", "Black's".
+pub(crate) fn possessive(color: Color) -> &'static str {
+    color.fold_wb("White's", "Black's")
+}
+
+/// "knight", "queen".
+pub(crate) fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// "a queen", "an ..." (every role name starts with a consonant).
+pub(crate) fn a_role(role: Role) -> String {
+    format!("a {}", role_name(role))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(fen: &str) -> State {
+        let setup = Fen::from_ascii(fen.as_bytes()).unwrap().into_setup();
+        State::from_start(&Start {
+            setup,
+            pocket: None,
+            from_fen: true,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn the_pool_is_inferred_from_the_missing_army() {
+        let s = state("4k3/8/8/8/8/8/4P3/QQ2K3 w - - 0 1");
+        assert_eq!(*s.pocket().white.get(Role::Queen), 0, "never below zero");
+        assert_eq!(*s.pocket().white.get(Role::Pawn), 7);
+        assert_eq!(*s.pocket().white.get(Role::Rook), 2);
+        assert_eq!(*s.pocket().black.get(Role::Queen), 1);
+        assert_eq!(
+            s.fen(),
+            "4k3/8/8/8/8/8/4P3/QQ2K3[RRBBNNPPPPPPPqrrbbnnpppppppp] w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn a_king_in_check_at_the_start_is_refused() {
+        let setup = Fen::from_ascii(b"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+            .unwrap()
+            .into_setup();
+        let err = State::from_start(&Start {
+            setup,
+            pocket: None,
+            from_fen: true,
+        })
+        .unwrap_err();
+        assert!(err.reason.contains("White's king is in check"), "{err}");
+    }
+
+    #[test]
+    fn castling_rights_without_their_rook_are_refused() {
+        let setup = Fen::from_ascii(b"4k3/8/8/8/8/8/8/4K3 w K - 0 1")
+            .unwrap()
+            .into_setup();
+        let err = State::from_start(&Start {
+            setup,
+            pocket: None,
+            from_fen: true,
+        })
+        .unwrap_err();
+        assert!(err.reason.contains("invalid castling rights"), "{err}");
+    }
+
+    #[test]
+    fn a_captured_piece_enters_the_pool_as_what_it_was() {
+        // White's promoted queen on d5 is taken by Black's rook.
+        let s = state("3rk3/8/8/3Q4/8/8/8/4K3[] b - - 0 1");
+        let pos = s.position(Color::Black).unwrap();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to() == Square::D5)
+            .unwrap();
+        let after = s.after_move(&pos, m);
+        assert_eq!(*after.pocket().white.get(Role::Queen), 1);
+    }
+}

@@ -1,0 +1,802 @@
+//! One turn: the die face, then the actions it prescribes, one at a time.
+//!
+//! A turn in progress is a [`Progress`]: the state reached, the face, and what the face still
+//! asks for (a [`Phase`]). From it, [`Progress::options`] lists the candidate actions,
+//! [`Progress::resolve`] turns a written action into one (or says why it cannot be), and
+//! [`Progress::apply`] judges it on the board (R1, R2, R3, R10) and moves on. The replay
+//! ([`play_turn`]) and the search (`search.rs`) share these three, so they cannot disagree.
+
+use shakmaty::san::San;
+use shakmaty::uci::UciMove as ShakUci;
+use shakmaty::{Bitboard, Chess, Color, Move, Position};
+
+use super::state::{self, Refused, State};
+use super::{End, Step, face_4, face_5, face_6, faces_1_3, search};
+use crate::record::{ActionKind, SanMove, Span, Turn, UciMove};
+use crate::rules::resolve::{resolve_uci, to_shakmaty};
+use crate::rules::{Resolved, Termination};
+
+/// An action the rules do not allow here, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Illegal {
+    pub reason: String,
+    pub article: &'static str,
+}
+
+impl Illegal {
+    pub fn new(reason: impl Into<String>, article: &'static str) -> Illegal {
+        Illegal {
+            reason: reason.into(),
+            article,
+        }
+    }
+}
+
+/// Why an action cannot be taken: the rules forbid it, or the position cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    Illegal(Illegal),
+    Refused(Refused),
+}
+
+impl From<Illegal> for Fault {
+    fn from(illegal: Illegal) -> Fault {
+        Fault::Illegal(illegal)
+    }
+}
+
+impl From<Refused> for Fault {
+    fn from(refused: Refused) -> Fault {
+        Fault::Refused(refused)
+    }
+}
+
+/// What the face still asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Faces 1–3: moves by different pieces of one colour.
+    Series(faces_1_3::Series),
+    /// Face 4: the sacrifice.
+    Removal,
+    /// Face 4 after the sacrifice, face 6 when no piece can leave the king: a regular move.
+    Regular,
+    /// Face 5.
+    Resurrection,
+    /// Face 6: the pieces next to the king leave it.
+    Exposure(face_6::Exposure),
+    /// Face 6 with no legal move at all, not even the fallback one: the record says `--` and
+    /// the roller wins by stalemate (R7).
+    Stalemate,
+}
+
+/// A turn in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Progress {
+    pub state: State,
+    pub face: u8,
+    pub phase: Phase,
+    /// Actions accepted so far in this turn.
+    pub done: usize,
+}
+
+/// Where an accepted action leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// The face asks for more.
+    Continue(Progress),
+    /// The face is fulfilled; the state is the one reached (the roller still to move).
+    Done(State),
+    /// The game is over.
+    End(End, State),
+}
+
+/// The turn right after the roll of `face`.
+///
+/// # Errors
+/// [`Refused`] when a position cannot be analysed, or `face` is not 1–6.
+pub(crate) fn begin(state: &State, face: u8) -> Result<Progress, Refused> {
+    let phase = match face {
+        1..=3 => Phase::Series(faces_1_3::begin(state, face)?),
+        4 => Phase::Removal,
+        5 => Phase::Resurrection,
+        6 => face_6::begin(state)?,
+        _ => {
+            return Err(Refused {
+                reason: format!("a die has no face {face}"),
+            });
+        }
+    };
+    Ok(Progress {
+        state: state.clone(),
+        face,
+        phase,
+        done: 0,
+    })
+}
+
+impl Progress {
+    pub fn roller(&self) -> Color {
+        self.state.roller()
+    }
+
+    /// Whose pieces the face moves: the series' colour on faces 1–3, the roller's otherwise.
+    pub fn by(&self) -> Color {
+        match &self.phase {
+            Phase::Series(series) => series.by,
+            _ => self.roller(),
+        }
+    }
+
+    /// The candidate actions: those the face allows, before the board judges them (a candidate
+    /// may still give a forbidden check).
+    pub fn options(&self) -> Result<Vec<Step>, Refused> {
+        match &self.phase {
+            Phase::Series(series) => faces_1_3::options(self, series),
+            Phase::Removal => Ok(face_4::removals(&self.state)),
+            Phase::Regular => face_4::regular_moves(&self.state),
+            Phase::Resurrection => face_5::options(&self.state),
+            Phase::Exposure(exposure) => face_6::options(&self.state, exposure),
+            Phase::Stalemate => Ok(vec![Step::Nothing]),
+        }
+    }
+
+    /// The candidate a written action names.
+    pub fn resolve(&self, kind: &ActionKind) -> Result<Step, Fault> {
+        if let ActionKind::Nothing {} = kind {
+            return Ok(Step::Nothing);
+        }
+        match &self.phase {
+            Phase::Series(series) => faces_1_3::resolve(self, series, kind),
+            Phase::Removal => face_4::resolve_removal(self, kind),
+            Phase::Regular => face_4::resolve_regular(self, kind),
+            Phase::Resurrection => face_5::resolve(self, kind),
+            Phase::Exposure(exposure) => face_6::resolve(self, exposure, kind),
+            Phase::Stalemate => Err(face_6::stalemate_claim(self).into()),
+        }
+    }
+
+    /// Plays a candidate and judges the board after it. `Step::Nothing` is the claim `--`.
+    pub fn apply(&self, step: Step) -> Result<Next, Fault> {
+        if step == Step::Nothing {
+            return self.nothing();
+        }
+        match &self.phase {
+            Phase::Series(series) => faces_1_3::apply(self, series, step),
+            Phase::Removal => face_4::apply_removal(self, step),
+            Phase::Regular => face_4::apply_regular(self, step),
+            Phase::Resurrection => face_5::apply(self, step),
+            Phase::Exposure(exposure) => face_6::apply(self, exposure, step),
+            Phase::Stalemate => Err(face_6::stalemate_claim(self).into()),
+        }
+    }
+
+    /// `--`: the claim that the face cannot be fulfilled (R14).
+    fn nothing(&self) -> Result<Next, Fault> {
+        match &self.phase {
+            Phase::Series(series) => faces_1_3::nothing(self, series),
+            Phase::Removal => face_4::nothing_to_remove(self),
+            Phase::Resurrection => face_5::nothing(self),
+            Phase::Stalemate => Ok(Next::End(
+                End {
+                    winner: self.roller(),
+                    termination: Termination::SweetStalemate,
+                    article: "Art. 9.1",
+                },
+                self.state.after_nothing(),
+            )),
+            Phase::Regular | Phase::Exposure(_) => {
+                let example = search::first(self)?
+                    .map(|steps| steps_san(&self.state, &steps))
+                    .unwrap_or_default();
+                Err(Illegal::new(
+                    format!(
+                        "`--` claims that nothing can be done, but {} can still play, e.g. \
+                         {example} (R14)",
+                        state::color_name(self.roller())
+                    ),
+                    "R14",
+                )
+                .into())
+            }
+        }
+    }
+
+    /// Why the turn may not stop here.
+    pub fn unfinished(&self) -> Result<Illegal, Refused> {
+        match &self.phase {
+            Phase::Series(series) => faces_1_3::unfinished(self, series),
+            Phase::Removal => Ok(Illegal::new(
+                "face 4 asks for a sacrifice, then a regular move (Art. 6)",
+                "Art. 6",
+            )),
+            Phase::Regular if self.face == 4 => Ok(Illegal::new(
+                "after the sacrifice a regular move must follow (Art. 6)",
+                "Art. 6",
+            )),
+            Phase::Regular => Ok(Illegal::new(
+                "no piece can leave the king's side, so a regular move is due (Art. 8.7)",
+                "Art. 8.7",
+            )),
+            Phase::Resurrection => Ok(Illegal::new(
+                "face 5 asks for a resurrection, or `--` when there is nothing to resurrect \
+                 (Art. 7)",
+                "Art. 7",
+            )),
+            Phase::Exposure(exposure) => face_6::unfinished(self, exposure),
+            Phase::Stalemate => Ok(face_6::stalemate_claim(self)),
+        }
+    }
+
+    /// The same turn, one action further.
+    pub fn next(&self, state: State, phase: Phase) -> Progress {
+        Progress {
+            state,
+            face: self.face,
+            phase,
+            done: self.done + 1,
+        }
+    }
+}
+
+/// The game-ending verdict for a mate: the mated player wins (R2).
+pub(crate) fn mate_end(mated: Color, roller: Color) -> End {
+    if mated == roller {
+        End {
+            winner: mated,
+            termination: Termination::SacrificeAccomplished,
+            article: "Art. 9.2",
+        }
+    } else {
+        End {
+            winner: mated,
+            termination: Termination::LibertinesMercy,
+            article: "Art. 10",
+        }
+    }
+}
+
+/// The player left with the king alone wins (Art. 9.3, R10).
+pub(crate) fn naked_end(naked: Color) -> End {
+    End {
+        winner: naked,
+        termination: Termination::Nakedness,
+        article: "Art. 9.3",
+    }
+}
+
+/// A non-mating check inside a series: the roller loses (Art. 4.1, R3).
+pub(crate) fn forbidden_check_end(roller: Color) -> End {
+    End {
+        winner: !roller,
+        termination: Termination::ForbiddenCheck,
+        article: "Art. 4.1",
+    }
+}
+
+/// A written move that no allowed candidate matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unresolved {
+    /// No legal move of this colour matches.
+    NoMatch,
+    /// Several allowed moves match.
+    Ambiguous,
+    /// The only matching moves are not allowed here.
+    NotAllowed(Illegal),
+}
+
+/// The legal move of `color` that a written move names, among those `allowed` accepts. SAN is
+/// matched exactly first, then with the capture mark ignored; a SAN that names several legal
+/// moves of which only one is allowed (a piece that already moved) resolves to that one.
+pub(crate) fn resolve_move(
+    state: &State,
+    color: Color,
+    kind: &ActionKind,
+    allowed: impl Fn(Move) -> Result<(), Illegal>,
+) -> Result<Result<Move, Unresolved>, Refused> {
+    let pos = state.position(color)?;
+    let candidates = matching(&pos, kind);
+    Ok(match candidates.as_slice() {
+        [] => Err(Unresolved::NoMatch),
+        [m] => allowed(*m).map(|()| *m).map_err(Unresolved::NotAllowed),
+        _ => {
+            let mut first_error = None;
+            let mut fine = Vec::new();
+            for m in &candidates {
+                match allowed(*m) {
+                    Ok(()) => fine.push(*m),
+                    Err(e) => {
+                        first_error.get_or_insert(e);
+                    }
+                }
+            }
+            match (fine.as_slice(), first_error) {
+                ([m], _) => Ok(*m),
+                ([], Some(e)) => Err(Unresolved::NotAllowed(e)),
+                _ => Err(Unresolved::Ambiguous),
+            }
+        }
+    })
+}
+
+fn matching(pos: &Chess, kind: &ActionKind) -> Vec<Move> {
+    match kind {
+        ActionKind::San(san) => {
+            let legal = pos.legal_moves();
+            let strict = to_shakmaty(*san);
+            let found: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| strict.matches(*m))
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+            match *san {
+                SanMove::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                } => {
+                    let flipped = San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture: !capture,
+                        to,
+                        promotion,
+                    };
+                    legal
+                        .iter()
+                        .copied()
+                        .filter(|m| flipped.matches(*m))
+                        .collect()
+                }
+                SanMove::Castle(_) => Vec::new(),
+            }
+        }
+        ActionKind::Uci(uci) => resolve_uci(pos, *uci).ok().into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The standard message for a move the face's colour cannot make.
+pub(crate) fn unresolved_illegal(
+    state: &State,
+    color: Color,
+    kind: &ActionKind,
+    unresolved: Unresolved,
+) -> Illegal {
+    match unresolved {
+        Unresolved::NotAllowed(illegal) => illegal,
+        Unresolved::Ambiguous => Illegal::new(
+            format!(
+                "{kind} could be more than one move of {} pieces; the piece's file or rank must \
+                 be named (SAN)",
+                state::possessive(color)
+            ),
+            "SAN",
+        ),
+        Unresolved::NoMatch => no_match(state, color, kind),
+    }
+}
+
+/// Why no legal move matches: a lost castling right, a late en passant, or just illegal.
+fn no_match(state: &State, color: Color, kind: &ActionKind) -> Illegal {
+    if let ActionKind::San(SanMove::Castle(side)) = kind {
+        let has_right = state
+            .position(color)
+            .is_ok_and(|pos| pos.castles().has(color, *side));
+        if !has_right {
+            return Illegal::new(
+                format!(
+                    "{} may no longer castle {}: the king or that rook has moved or left the \
+                     board (R11)",
+                    state::color_name(color),
+                    if *side == shakmaty::CastlingSide::KingSide {
+                        "king-side"
+                    } else {
+                        "queen-side"
+                    }
+                ),
+                "R11",
+            );
+        }
+    }
+    if late_en_passant(state, color, kind) {
+        return Illegal::new(
+            format!(
+                "{kind} would take en passant, but only the very next action after the pawn's \
+                 double step may (R11)"
+            ),
+            "R11",
+        );
+    }
+    Illegal::new(
+        format!(
+            "{kind} is not a legal move of {} pieces here (R1)",
+            state::possessive(color)
+        ),
+        "R1",
+    )
+}
+
+/// Whether a written pawn capture goes to an empty square behind an enemy pawn on its fifth
+/// rank: an en passant capture whose moment has passed.
+fn late_en_passant(state: &State, color: Color, kind: &ActionKind) -> bool {
+    let to = match kind {
+        ActionKind::San(SanMove::Normal {
+            role: shakmaty::Role::Pawn,
+            capture: true,
+            to,
+            ..
+        }) => *to,
+        ActionKind::Uci(uci)
+            if uci.from.file() != uci.to.file()
+                && state.board().piece_at(uci.from) == Some(shakmaty::Role::Pawn.of(color)) =>
+        {
+            uci.to
+        }
+        _ => return false,
+    };
+    let board = state.board();
+    let (rank, behind) = match color {
+        Color::White => (shakmaty::Rank::Sixth, to.offset(-8)),
+        Color::Black => (shakmaty::Rank::Third, to.offset(8)),
+    };
+    to.rank() == rank
+        && board.piece_at(to).is_none()
+        && behind.and_then(|sq| board.piece_at(sq)) == Some(shakmaty::Role::Pawn.of(!color))
+}
+
+/// The SAN of a move of whoever's piece it is, in `state`.
+pub(crate) fn san(state: &State, m: Move) -> String {
+    let color = m
+        .from()
+        .and_then(|sq| state.board().color_at(sq))
+        .unwrap_or(state.roller());
+    match state.position(color) {
+        Ok(pos) => San::from_move(&pos, m).to_string(),
+        Err(_) => m.to_uci(state.castling_mode()).to_string(),
+    }
+}
+
+/// A list of steps as a move list: "Nc6 a6 h5".
+pub(crate) fn steps_san(state: &State, steps: &[Step]) -> String {
+    let mut state = state.clone();
+    let mut words = Vec::new();
+    for step in steps {
+        let (word, next) = step_word(&state, *step);
+        words.push(word);
+        state = next;
+    }
+    words.join(" ")
+}
+
+fn step_word(state: &State, step: Step) -> (String, State) {
+    match step {
+        Step::Move(m) => {
+            let color = m
+                .from()
+                .and_then(|sq| state.board().color_at(sq))
+                .unwrap_or(state.roller());
+            match state.position(color) {
+                Ok(pos) => (
+                    San::from_move(&pos, m).to_string(),
+                    state.after_move(&pos, m),
+                ),
+                Err(_) => (m.to_uci(state.castling_mode()).to_string(), state.clone()),
+            }
+        }
+        Step::Sacrifice { role, square } => (
+            format!("-{}{square}", role.upper_char()),
+            state.after_removal(square),
+        ),
+        Step::Resurrection { role, square } => (
+            format!("{}@{square}", role.upper_char()),
+            state.after_placement(role.of(!state.roller()), square),
+        ),
+        Step::Nothing => ("--".to_owned(), state.after_nothing()),
+    }
+}
+
+/// Steps as written actions (moves in SAN).
+pub(crate) fn actions_of(state: &State, steps: &[Step]) -> Vec<ActionKind> {
+    let mut state = state.clone();
+    let mut actions = Vec::new();
+    for step in steps {
+        let action = match *step {
+            Step::Move(m) => {
+                let color = m
+                    .from()
+                    .and_then(|sq| state.board().color_at(sq))
+                    .unwrap_or(state.roller());
+                let written = state.position(color).ok().and_then(|pos| {
+                    let san = San::from_move(&pos, m);
+                    state = state.after_move(&pos, m);
+                    match san {
+                        San::Normal {
+                            role,
+                            file,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        } => Some(ActionKind::San(SanMove::Normal {
+                            role,
+                            file,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        })),
+                        San::Castle(side) => Some(ActionKind::San(SanMove::Castle(side))),
+                        _ => None,
+                    }
+                });
+                written.unwrap_or_else(|| {
+                    let uci = m.to_uci(state.castling_mode());
+                    match uci {
+                        ShakUci::Normal {
+                            from,
+                            to,
+                            promotion,
+                        } => ActionKind::Uci(UciMove {
+                            from,
+                            to,
+                            promotion,
+                        }),
+                        _ => ActionKind::Nothing {},
+                    }
+                })
+            }
+            Step::Sacrifice { role, square } => {
+                state = state.after_removal(square);
+                ActionKind::Sacrifice {
+                    role: Some(role),
+                    square,
+                }
+            }
+            Step::Resurrection { role, square } => {
+                state = state.after_placement(role.of(!state.roller()), square);
+                ActionKind::Resurrection { role, square }
+            }
+            Step::Nothing => {
+                state = state.after_nothing();
+                ActionKind::Nothing {}
+            }
+        };
+        actions.push(action);
+    }
+    actions
+}
+
+/// A turn played from a state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// After a complete turn or the end of the game: the state with the next player to roll.
+    /// After an invalid action: the state after the last accepted one (the roller to act).
+    pub state: State,
+    /// The accepted actions (`turn_index` 0: the caller knows which turn this is).
+    pub resolved: Vec<Resolved>,
+    pub outcome: TurnOutcome,
+}
+
+/// How a played turn went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnOutcome {
+    /// The face was fulfilled; the game goes on.
+    Complete,
+    /// The game ended at `action` (1-based).
+    Finished { end: End, action: usize },
+    /// The first illegal action (1-based; 0: the turn as a whole).
+    Invalid {
+        action: usize,
+        reason: String,
+        article: &'static str,
+        /// The action's span (`None`: the turn's).
+        span: Option<Span>,
+    },
+}
+
+/// Plays one written turn (its die face and actions) from `state`.
+pub fn play_turn(state: &State, turn: &Turn) -> Played {
+    let mut played = Played {
+        state: state.clone(),
+        resolved: Vec::new(),
+        outcome: TurnOutcome::Complete,
+    };
+    let invalid = |action, illegal: Illegal, span| TurnOutcome::Invalid {
+        action,
+        reason: illegal.reason,
+        article: illegal.article,
+        span,
+    };
+    let refused = |action, refused: Refused, span| TurnOutcome::Invalid {
+        action,
+        reason: format!("the position cannot be analysed: {refused}"),
+        article: "R1",
+        span,
+    };
+    let Some(face) = turn.face else {
+        played.outcome = invalid(
+            0,
+            Illegal::new(
+                "the turn has no die face: every turn begins with a roll (Art. 2)",
+                "Art. 2",
+            ),
+            None,
+        );
+        return played;
+    };
+    let face = face.value;
+    if !(1..=6).contains(&face) {
+        played.outcome = invalid(
+            0,
+            Illegal::new(format!("a die has no face {face} (Art. 2)"), "Art. 2"),
+            None,
+        );
+        return played;
+    }
+    let mut progress = match begin(state, face) {
+        Ok(progress) => Some(progress),
+        Err(e) => {
+            played.outcome = refused(0, e, None);
+            return played;
+        }
+    };
+    for (index, action) in turn.actions().enumerate() {
+        let number = index + 1;
+        let Some(current) = progress.take() else {
+            played.outcome = invalid(
+                number,
+                Illegal::new(
+                    format!("face {face} is already fulfilled; `{action}` is one action too many"),
+                    face_article(face),
+                ),
+                Some(action.span),
+            );
+            return played;
+        };
+        let step = match current.resolve(&action.kind) {
+            Ok(step) => step,
+            Err(Fault::Illegal(illegal)) => {
+                played.outcome = invalid(number, illegal, Some(action.span));
+                return played;
+            }
+            Err(Fault::Refused(e)) => {
+                played.outcome = refused(number, e, Some(action.span));
+                return played;
+            }
+        };
+        let next = match current.apply(step) {
+            Ok(next) => next,
+            Err(Fault::Illegal(illegal)) => {
+                played.outcome = invalid(number, illegal, Some(action.span));
+                return played;
+            }
+            Err(Fault::Refused(e)) => {
+                played.outcome = refused(number, e, Some(action.span));
+                return played;
+            }
+        };
+        let after = match &next {
+            Next::Continue(p) => &p.state,
+            Next::Done(s) | Next::End(_, s) => s,
+        };
+        played.resolved.push(resolved(
+            &current.state,
+            after,
+            current.roller(),
+            number,
+            step,
+        ));
+        match next {
+            Next::Continue(p) => {
+                played.state = p.state.clone();
+                progress = Some(p);
+            }
+            Next::Done(s) => {
+                played.state = s;
+            }
+            Next::End(end, mut s) => {
+                s.end_turn();
+                if let Some(last) = played.resolved.last_mut() {
+                    last.fen_after = s.fen();
+                }
+                played.state = s;
+                played.outcome = TurnOutcome::Finished {
+                    end,
+                    action: number,
+                };
+                return played;
+            }
+        }
+    }
+    if let Some(current) = progress {
+        played.outcome = match current.unfinished() {
+            Ok(illegal) => invalid(0, illegal, None),
+            Err(e) => refused(0, e, None),
+        };
+        return played;
+    }
+    played.state.end_turn();
+    if let Some(last) = played.resolved.last_mut() {
+        last.fen_after = played.state.fen();
+    }
+    played
+}
+
+/// The Article of a face.
+pub(crate) fn face_article(face: u8) -> &'static str {
+    match face {
+        1 => "Art. 1",
+        2 => "Art. 2",
+        3 => "Art. 3",
+        4 => "Art. 6",
+        5 => "Art. 7",
+        _ => "Art. 8",
+    }
+}
+
+/// What an accepted action did, for `convert --annotate`.
+fn resolved(before: &State, after: &State, roller: Color, action: usize, step: Step) -> Resolved {
+    let base = Resolved {
+        turn_index: 0,
+        action,
+        color: roller,
+        role: shakmaty::Role::King,
+        from: None,
+        to: None,
+        uci: None,
+        captured: None,
+        promotion: None,
+        fen_after: after.fen(),
+    };
+    match step {
+        Step::Move(m) => {
+            let color = m
+                .from()
+                .and_then(|sq| before.board().color_at(sq))
+                .unwrap_or(roller);
+            let to = match m.castling_side() {
+                Some(side) => side.king_to(color),
+                None => m.to(),
+            };
+            Resolved {
+                color,
+                role: m.role(),
+                from: m.from(),
+                to: Some(to),
+                uci: Some(m.to_uci(before.castling_mode()).to_string()),
+                captured: m.capture(),
+                promotion: m.promotion(),
+                ..base
+            }
+        }
+        Step::Sacrifice { role, square } => Resolved {
+            role,
+            from: Some(square),
+            ..base
+        },
+        Step::Resurrection { role, square } => Resolved {
+            color: !roller,
+            role,
+            to: Some(square),
+            ..base
+        },
+        // `--`: nobody's piece; the entry names the roller and his king.
+        Step::Nothing => base,
+    }
+}
+
+/// Squares of a bitboard as "e1, g2".
+pub(crate) fn squares_text(squares: Bitboard) -> String {
+    squares
+        .into_iter()
+        .map(|sq| sq.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
