@@ -12,9 +12,15 @@ use crate::support::{corpus_files, display, expectation, header};
 /// What a corpus file says the verdict is.
 #[derive(Debug)]
 enum Expected {
-    Finished { winner: Option<String>, termination: String },
+    Finished {
+        winner: Option<String>,
+        termination: String,
+    },
     Unfinished,
-    Invalid { turn: String, action: usize },
+    Invalid {
+        turn: String,
+        action: usize,
+    },
 }
 
 fn parse_expectation(text: &str) -> Result<Expected, String> {
@@ -25,9 +31,10 @@ fn parse_expectation(text: &str) -> Result<Expected, String> {
             termination: (*termination).to_owned(),
         }),
         ["unfinished"] => Ok(Expected::Unfinished),
-        ["invalid", turn, "action", k] => {
-            Ok(Expected::Invalid { turn: (*turn).to_owned(), action: k.parse().map_err(|_| format!("bad action index {k}"))? })
-        }
+        ["invalid", turn, "action", k] => Ok(Expected::Invalid {
+            turn: (*turn).to_owned(),
+            action: k.parse().map_err(|_| format!("bad action index {k}"))?,
+        }),
         _ => Err(format!("cannot read the expectation {text:?}")),
     }
 }
@@ -36,27 +43,40 @@ fn parse_expectation(text: &str) -> Result<Expected, String> {
 fn mismatch(game: &Game, verdict: &Verdict, expected: &Expected, dispute: bool) -> Option<String> {
     let found = describe(game, verdict);
     let agrees = match expected {
-        Expected::Finished { winner, termination } => {
+        Expected::Finished {
+            winner,
+            termination,
+        } => {
             verdict.status == Status::Finished
-                && verdict.winner.map(|c| c.fold_wb("white", "black").to_owned()) == *winner
+                && verdict
+                    .winner
+                    .map(|c| c.fold_wb("white", "black").to_owned())
+                    == *winner
                 && verdict.termination.map(|t| t.name()) == Some(termination.as_str())
         }
         Expected::Unfinished => verdict.status == Status::Unfinished,
         Expected::Invalid { turn, action } => verdict.error.as_ref().is_some_and(|e| {
-            game.turns.get(e.turn_index).map(|t| t.number.to_string()).as_deref() == Some(turn.as_str())
+            game.turns
+                .get(e.turn_index)
+                .map(|t| t.number.to_string())
+                .as_deref()
+                == Some(turn.as_str())
                 && e.action == *action
         }),
     };
     let dispute_agrees = verdict.dispute.is_some() == dispute || verdict.status == Status::Invalid;
-    (!agrees || !dispute_agrees).then(|| format!("expected {expected:?} (dispute: {dispute}), found {found}"))
+    (!agrees || !dispute_agrees)
+        .then(|| format!("expected {expected:?} (dispute: {dispute}), found {found}"))
 }
 
 /// The verdict in one paragraph, for messages and snapshots.
 pub fn describe(game: &Game, verdict: &Verdict) -> String {
     let mut text = match verdict.status {
         Status::Finished => format!(
-            "finished: {} wins by {} ({}), result {}",
-            verdict.winner.map_or("nobody", |c| c.fold_wb("White", "Black")),
+            "finished: {} by {} ({}), result {}",
+            verdict
+                .winner
+                .map_or("drawn", |c| c.fold_wb("White wins", "Black wins")),
             verdict.termination.map_or("?", |t| t.name()),
             verdict.article.unwrap_or("?"),
             verdict.result.as_str()
@@ -65,7 +85,9 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
         Status::Invalid => match &verdict.error {
             Some(e) => format!(
                 "invalid at turn {} ({}, face {}), action {}: {} [{}]",
-                game.turns.get(e.turn_index).map_or(e.turn.to_string(), |t| t.number.to_string()),
+                game.turns
+                    .get(e.turn_index)
+                    .map_or(e.turn.to_string(), |t| t.number.to_string()),
                 e.side.fold_wb("White", "Black"),
                 e.face.map_or("-".to_owned(), |f| f.to_string()),
                 e.action,
@@ -83,7 +105,11 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
 
 fn check_folder(folder: &str, minimum: usize) {
     let files = corpus_files(folder, &["sdn", "pgn"]);
-    assert!(files.len() >= minimum, "{folder} holds {} cases, fewer than {minimum}", files.len());
+    assert!(
+        files.len() >= minimum,
+        "{folder} holds {} cases, fewer than {minimum}",
+        files.len()
+    );
     let mut failures = Vec::new();
     let mut verdicts = Vec::new();
     for path in &files {
@@ -104,7 +130,9 @@ fn check_folder(folder: &str, minimum: usize) {
         let dispute = expectation(&head, "dispute") == Some("yes");
         let games = parse_bytes(&source);
         let [Ok(game)] = games.as_slice() else {
-            failures.push(format!("{name}: expected exactly one game that reads without a syntax error: {games:?}"));
+            failures.push(format!(
+                "{name}: expected exactly one game that reads without a syntax error: {games:?}"
+            ));
             continue;
         };
         let verdict = verify(game);
@@ -113,10 +141,21 @@ fn check_folder(folder: &str, minimum: usize) {
         }
         verdicts.push((name, path.clone(), describe(game, &verdict)));
     }
-    assert!(failures.is_empty(), "{} of {} cases disagree:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
     for (name, path, text) in verdicts {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let folder = path.parent().and_then(|p| p.file_name()).unwrap().to_string_lossy().into_owned();
+        let folder = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         insta::assert_snapshot!(format!("{folder}__{stem}"), text, &name);
     }
 }

@@ -8,7 +8,9 @@
 //! the test checks that the committed files are exactly what the generator makes, so they are
 //! never edited by hand.
 
-use sade_ref::record::{Action, ActionKind, DieFace, Game, GameResult, Item, MoveNumber, SanMove, Side, Span, Tag, Turn};
+use sade_ref::record::{
+    Action, ActionKind, DieFace, Game, GameResult, Item, MoveNumber, SanMove, Side, Span, Tag, Turn,
+};
 use sade_ref::rules::Resolved;
 use sade_ref::rules::sade::{self, Fulfilment, State, Step, TurnOutcome, play_turn};
 use shakmaty::{CastlingMode, Color, Role, Square};
@@ -45,10 +47,11 @@ pub struct Generated {
 }
 
 /// Plays a game: `min_turns` turns avoiding fulfilments that end the game when others exist,
-/// then any fulfilment, until the game ends or `max_turns` turns are played.
+/// then preferring those that end it, until the game ends or `max_turns` turns are played.
 pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
     let mut rng = Rng::new(seed);
-    let mut state = State::from_game(&Game::default()).expect("the initial position is a Sade state");
+    let mut state =
+        State::from_game(&Game::default()).expect("the initial position is a Sade state");
     let mut game = Game::default();
     for (name, value) in [
         ("Event", format!("Generated game {seed}")),
@@ -60,9 +63,16 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
         ("Result", "*".to_owned()),
         ("Variant", "Sade".to_owned()),
     ] {
-        game.tags.push(Tag { name: name.to_owned(), value, span: Span::default() });
+        game.tags.push(Tag {
+            name: name.to_owned(),
+            value,
+            span: Span::default(),
+        });
     }
-    let mut number = MoveNumber { number: 1, side: Side::White };
+    let mut number = MoveNumber {
+        number: 1,
+        side: Side::White,
+    };
     let mut states = Vec::new();
     let mut expect = "unfinished".to_owned();
     let mut result = GameResult::Unknown;
@@ -70,8 +80,11 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
         let face = rng.below(6) as u8 + 1;
         let all = sade::fulfilments(&state, face).expect("a reachable state can be analysed");
         let quiet: Vec<&Fulfilment> = all.iter().filter(|f| f.end.is_none()).collect();
+        let ending: Vec<&Fulfilment> = all.iter().filter(|f| f.end.is_some()).collect();
         let chosen = if game.turns.len() < min_turns && !quiet.is_empty() {
             Some(quiet[rng.below(quiet.len())])
+        } else if !ending.is_empty() {
+            Some(ending[rng.below(ending.len())])
         } else if all.is_empty() {
             None
         } else {
@@ -84,8 +97,14 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
         };
         let turn = Turn {
             number,
-            face: Some(DieFace { value: face, span: Span::default() }),
-            items: actions.into_iter().map(|kind| Item::Action(Action::new(kind))).collect(),
+            face: Some(DieFace {
+                value: face,
+                span: Span::default(),
+            }),
+            items: actions
+                .into_iter()
+                .map(|kind| Item::Action(Action::new(kind)))
+                .collect(),
             span: Span::default(),
         };
         let played = play_turn(&state, &turn);
@@ -95,18 +114,33 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
         match played.outcome {
             TurnOutcome::Complete => state = played.state,
             TurnOutcome::Finished { end, .. } => {
-                expect = format!("finished {} {}", end.winner.fold_wb("white", "black"), end.termination.name());
-                result = if end.winner == Color::White { GameResult::WhiteWins } else { GameResult::BlackWins };
+                expect = format!(
+                    "finished {} {}",
+                    end.winner.fold_wb("white", "black"),
+                    end.termination.name()
+                );
+                result = if end.winner == Color::White {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                };
                 break;
             }
             TurnOutcome::Invalid { action, reason, .. } => {
-                panic!("seed {seed}, turn {}: the referee rejects action {action} of a listed fulfilment: {reason}", number)
+                panic!(
+                    "seed {seed}, turn {}: the referee rejects action {action} of a listed fulfilment: {reason}",
+                    number
+                )
             }
         }
     }
     game.result = Some(result);
     game.set_tag("Result", result.as_str());
-    Generated { game, expect, states }
+    Generated {
+        game,
+        expect,
+        states,
+    }
 }
 
 const SEEDS: std::ops::Range<u64> = 1..23;
@@ -126,7 +160,7 @@ fn whole_games_in_the_corpus_are_what_the_generator_makes() {
     let folder = root().join("corpus/games");
     let mut long = 0;
     for seed in SEEDS {
-        let generated = generate(seed, 30, 80);
+        let generated = generate(seed, 30, 200);
         if generated.game.turns.len() >= 30 {
             long += 1;
         }
@@ -137,16 +171,28 @@ fn whole_games_in_the_corpus_are_what_the_generator_makes() {
             std::fs::write(&path, &text).unwrap();
         } else {
             let committed = std::fs::read_to_string(&path).unwrap_or_default();
-            assert_eq!(committed, text, "{} differs from what the generator makes", path.display());
+            assert_eq!(
+                committed,
+                text,
+                "{} differs from what the generator makes",
+                path.display()
+            );
         }
     }
-    assert!(long >= 20, "only {long} generated games have 30 turns or more");
+    assert!(
+        long >= 20,
+        "only {long} generated games have 30 turns or more"
+    );
 }
 
 /// What an accepted action did, comparable between the referee and the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Key {
-    Move { from: Square, to: Square, promotion: Option<Role> },
+    Move {
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    },
     Remove(Square),
     Put(Role, Square),
     Nothing,
@@ -157,7 +203,15 @@ fn key_of_step(step: &Step) -> Key {
         Step::Move(m) => {
             let uci = m.to_uci(CastlingMode::Standard);
             match uci {
-                shakmaty::uci::UciMove::Normal { from, to, promotion } => Key::Move { from, to, promotion },
+                shakmaty::uci::UciMove::Normal {
+                    from,
+                    to,
+                    promotion,
+                } => Key::Move {
+                    from,
+                    to,
+                    promotion,
+                },
                 _ => Key::Nothing,
             }
         }
@@ -169,7 +223,11 @@ fn key_of_step(step: &Step) -> Key {
 
 fn key_of_resolved(r: &Resolved) -> Key {
     match (r.from, r.to) {
-        (Some(from), Some(to)) => Key::Move { from, to, promotion: r.promotion },
+        (Some(from), Some(to)) => Key::Move {
+            from,
+            to,
+            promotion: r.promotion,
+        },
         (Some(square), None) => Key::Remove(square),
         (None, Some(square)) => Key::Put(r.role, square),
         (None, None) => Key::Nothing,
@@ -181,18 +239,42 @@ fn key_of_resolved(r: &Resolved) -> Key {
 fn mutations(turn: &Turn, rng: &mut Rng) -> Vec<Turn> {
     let actions: Vec<ActionKind> = turn.actions().map(|a| a.kind.clone()).collect();
     let with = |actions: Vec<ActionKind>| Turn {
-        items: actions.into_iter().map(|k| Item::Action(Action::new(k))).collect(),
+        items: actions
+            .into_iter()
+            .map(|k| Item::Action(Action::new(k)))
+            .collect(),
         ..turn.clone()
     };
     let mut out = Vec::new();
     for (i, kind) in actions.iter().enumerate() {
         let square = Square::new(rng.below(64) as u32);
         let changed = match kind {
-            ActionKind::San(SanMove::Normal { role, file, rank, capture, promotion, .. }) => {
+            ActionKind::San(SanMove::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                promotion,
+                ..
+            }) => {
                 vec![
-                    ActionKind::San(SanMove::Normal { role: *role, file: *file, rank: *rank, capture: *capture, to: square, promotion: *promotion }),
                     ActionKind::San(SanMove::Normal {
-                        role: [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Pawn][rng.below(6)],
+                        role: *role,
+                        file: *file,
+                        rank: *rank,
+                        capture: *capture,
+                        to: square,
+                        promotion: *promotion,
+                    }),
+                    ActionKind::San(SanMove::Normal {
+                        role: [
+                            Role::Knight,
+                            Role::Bishop,
+                            Role::Rook,
+                            Role::Queen,
+                            Role::King,
+                            Role::Pawn,
+                        ][rng.below(6)],
                         file: None,
                         rank: None,
                         capture: *capture,
@@ -201,10 +283,19 @@ fn mutations(turn: &Turn, rng: &mut Rng) -> Vec<Turn> {
                     }),
                 ]
             }
-            ActionKind::Sacrifice { role, .. } => vec![ActionKind::Sacrifice { role: *role, square }],
+            ActionKind::Sacrifice { role, .. } => vec![ActionKind::Sacrifice {
+                role: *role,
+                square,
+            }],
             ActionKind::Resurrection { role, .. } => vec![
-                ActionKind::Resurrection { role: *role, square },
-                ActionKind::Resurrection { role: [Role::Queen, Role::Rook, Role::Bishop, Role::Knight][rng.below(4)], square },
+                ActionKind::Resurrection {
+                    role: *role,
+                    square,
+                },
+                ActionKind::Resurrection {
+                    role: [Role::Queen, Role::Rook, Role::Bishop, Role::Knight][rng.below(4)],
+                    square,
+                },
             ],
             _ => Vec::new(),
         };
@@ -244,7 +335,7 @@ fn the_referee_accepts_a_turn_exactly_when_the_search_lists_it() {
     let mut checked = 0;
     let mut disagreements = Vec::new();
     for seed in SEEDS {
-        let generated = generate(seed, 30, 80);
+        let generated = generate(seed, 30, 200);
         for (state, turn) in generated.states.iter().zip(&generated.game.turns) {
             let face = turn.face.map_or(0, |f| f.value);
             let listed: Vec<Vec<Key>> = sade::fulfilments(state, face)
@@ -256,19 +347,29 @@ fn the_referee_accepts_a_turn_exactly_when_the_search_lists_it() {
                 let (accepted, listed_it) = judged_both_ways(state, &candidate, &listed);
                 checked += 1;
                 if accepted != listed_it {
-                    let written: Vec<String> = candidate.actions().map(ToString::to_string).collect();
+                    let written: Vec<String> =
+                        candidate.actions().map(ToString::to_string).collect();
                     disagreements.push(format!(
                         "seed {seed}, turn {} face {face} `{}` from {}: referee {}, search {}",
                         turn.number,
                         written.join(" "),
                         state.fen(),
                         if accepted { "accepts" } else { "rejects" },
-                        if listed_it { "lists it" } else { "does not list it" },
+                        if listed_it {
+                            "lists it"
+                        } else {
+                            "does not list it"
+                        },
                     ));
                 }
             }
         }
     }
     assert!(checked >= 2000, "only {checked} turns checked");
-    assert!(disagreements.is_empty(), "{} of {checked} turns judged differently:\n{}", disagreements.len(), disagreements.join("\n"));
+    assert!(
+        disagreements.is_empty(),
+        "{} of {checked} turns judged differently:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
 }

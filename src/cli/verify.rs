@@ -139,11 +139,16 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                     .turns
                     .get(error.turn_index)
                     .map_or(error.turn.to_string(), |t| t.number.to_string());
+                // Reasons usually cite their Article already: "… (Art. 12.2)".
+                let cite = if error.reason.contains(error.article) {
+                    String::new()
+                } else {
+                    format!(" ({})", error.article)
+                };
                 let message = format!(
-                    "turn {turn} ({}{face}), {action}: {} ({})",
+                    "turn {turn} ({}{face}), {action}: {}{cite}",
                     color_name(error.side),
-                    error.reason,
-                    error.article
+                    error.reason
                 );
                 let diagnostic = Diagnostic {
                     path: &input.name,
