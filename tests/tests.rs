@@ -5,6 +5,7 @@ mod corpus_rules;
 mod corpus_syntax;
 mod marseillais;
 mod perft;
+mod pgn_compat;
 mod reader_never_panics;
 mod real_records;
 mod sade;
