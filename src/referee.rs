@@ -9,7 +9,7 @@ use serde::Serialize;
 use shakmaty::Color;
 
 use crate::record::{Game, GameResult, VariantName};
-use crate::rules::{self, ActionRef, Outcome, Replay, Termination, Violation};
+use crate::rules::{self, ActionRef, Detail, Outcome, Replay, Termination, Violation};
 
 /// What the referee decided about one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,6 +50,15 @@ pub enum Status {
 
 /// Replays a game and judges it.
 pub fn verify(game: &Game) -> Verdict {
+    verify_with(game, Detail::Verdict)
+}
+
+/// [`verify`], with the FEN after every action in `replay.resolved` (for `convert --annotate`).
+pub fn verify_annotated(game: &Game) -> Verdict {
+    verify_with(game, Detail::Annotated)
+}
+
+fn verify_with(game: &Game, detail: Detail) -> Verdict {
     let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
     let Some(rule_set) = rules::rule_set(&variant) else {
         let reason = format!("sade-ref does not referee {variant} games (Variant tag)");
@@ -75,7 +84,7 @@ pub fn verify(game: &Game) -> Verdict {
         };
         return judge(game, variant, false, replay);
     };
-    let replay = (rule_set.replay)(game);
+    let replay = (rule_set.replay)(game, detail);
     judge(game, variant, rule_set.draws, replay)
 }
 
@@ -107,9 +116,11 @@ fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> 
         ended_at: None,
         final_fen: replay.final_fen.clone(),
         turns: replay.turns,
-        replay: replay.clone(),
+        replay: Replay::default(),
     };
-    match replay.outcome {
+    let outcome = replay.outcome.clone();
+    verdict.replay = replay;
+    match outcome {
         Outcome::Invalid(error) => {
             verdict.status = Status::Invalid;
             verdict.error = Some(error);

@@ -12,11 +12,17 @@ const BALANCED: (&str, &str) = ("Variant", "Marseillais");
 const CLASSICAL: (&str, &str) = ("Variant", "Marseillais Classical");
 
 fn balanced(movetext: &str) -> Replay {
-    marseillais::replay(&grouped_game(&[BALANCED], movetext))
+    marseillais::replay(
+        &grouped_game(&[BALANCED], movetext),
+        sade_ref::rules::Detail::Annotated,
+    )
 }
 
 fn from_fen(fen: &str, movetext: &str) -> Replay {
-    marseillais::replay(&grouped_game(&[BALANCED, ("FEN", fen)], movetext))
+    marseillais::replay(
+        &grouped_game(&[BALANCED, ("FEN", fen)], movetext),
+        sade_ref::rules::Detail::Annotated,
+    )
 }
 
 fn colors(replay: &Replay) -> Vec<Color> {
@@ -65,7 +71,10 @@ fn m1_a_move_number_for_the_wrong_side_is_invalid() {
 
 #[test]
 fn m1_the_balanced_first_turn_has_one_move_the_classical_two() {
-    let classical = marseillais::replay(&grouped_game(&[CLASSICAL], "1. e4 d4 1... e5 d5 *"));
+    let classical = marseillais::replay(
+        &grouped_game(&[CLASSICAL], "1. e4 d4 1... e5 d5 *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(classical.outcome, Outcome::Unfinished);
     assert_eq!(colors(&classical), vec![W, W, B, B]);
     // Balanced: d4 is read as Black's first move, which no black pawn can make.
@@ -301,7 +310,7 @@ fn m1_a_parsed_record_with_comma_pairs_is_split_by_the_rules() {
     let games = sade_ref::parse::parse_str(text);
     let game = games[0].as_ref().expect("a record");
     assert_eq!(game.turns.len(), 2);
-    let replay = marseillais::replay(game);
+    let replay = marseillais::replay(game, sade_ref::rules::Detail::Annotated);
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(colors(&replay), vec![W, B, B, W, W, B, B]);
     assert_eq!(

@@ -23,7 +23,7 @@ fn game(fen: &str, movetext: &str) -> Game {
 }
 
 fn replay(fen: &str, movetext: &str) -> Replay {
-    sade::replay(&game(fen, movetext))
+    sade::replay(&game(fen, movetext), sade_ref::rules::Detail::Annotated)
 }
 
 #[track_caller]
@@ -731,7 +731,7 @@ fn a_turn_without_a_die_face_is_invalid() {
         )))],
         span: Span::default(),
     });
-    let r = sade::replay(&g);
+    let r = sade::replay(&g, sade_ref::rules::Detail::Annotated);
     let v = invalid(&r);
     assert_eq!((v.turn_index, v.action, v.article), (1, 0, "Art. 2"));
 }
@@ -753,7 +753,10 @@ fn a_turn_by_the_wrong_player_is_invalid() {
         )))],
         span: Span::default(),
     });
-    assert_eq!(invalid(&sade::replay(&g)).article, "Art. 2");
+    assert_eq!(
+        invalid(&sade::replay(&g, sade_ref::rules::Detail::Annotated)).article,
+        "Art. 2"
+    );
 }
 
 // R2: the Libertine's Mercy, mate by the opponent's hand.

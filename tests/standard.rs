@@ -161,7 +161,10 @@ fn fen(fen: &str) -> [(&str, &str); 2] {
 
 #[test]
 fn fools_mate_is_checkmate_fide_5_1_1() {
-    let replay = standard::replay(&standard_game(&[], "1. f3 e5 2. g4 Qh4# 0-1"));
+    let replay = standard::replay(
+        &standard_game(&[], "1. f3 e5 2. g4 Qh4# 0-1"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(
         finished(&replay),
         Some((Some(Color::Black), Termination::Checkmate))
@@ -188,14 +191,17 @@ fn a_move_after_mate_is_invalid() {
 #[test]
 fn mate_sign_on_a_move_that_does_not_mate_is_not_checked() {
     // Policy: `#` and `+` are the writer's; the board decides (as python-chess does).
-    let replay = standard::replay(&standard_game(&[], "1. e4 e5 2. Qh5# Nc6+ *"));
+    let replay = standard::replay(
+        &standard_game(&[], "1. e4 e5 2. Qh5# Nc6+ *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(replay.outcome, Outcome::Unfinished);
 }
 
 #[test]
 fn stalemate_is_a_draw_fide_5_2_1() {
     let game = standard_game(&fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"), "1. Qf7 1/2-1/2");
-    let replay = standard::replay(&game);
+    let replay = standard::replay(&game, sade_ref::rules::Detail::Annotated);
     assert_eq!(finished(&replay), Some((None, Termination::Stalemate)));
     let verdict = verify(&game);
     assert_eq!(verdict.result, GameResult::Draw);
@@ -218,7 +224,10 @@ fn king_against_king_is_a_dead_position_fide_5_2_2() {
 #[test]
 fn king_and_rook_against_king_is_not_a_dead_position() {
     let game = standard_game(&fen("4k3/8/8/8/8/8/2n5/1K5R w - - 0 1"), "1. Kxc2 *");
-    assert_eq!(standard::replay(&game).outcome, Outcome::Unfinished);
+    assert_eq!(
+        standard::replay(&game, sade_ref::rules::Detail::Annotated).outcome,
+        Outcome::Unfinished
+    );
 }
 
 // --- Repetition (FIDE 9.2, 9.6.1) ------------------------------------------------------------
@@ -233,7 +242,7 @@ fn repeated(times: usize, result: &str) -> Game {
 #[test]
 fn threefold_repetition_justifies_a_claimed_draw() {
     // The initial position stands for the third time after 8 plies.
-    let replay = standard::replay(&repeated(2, "1/2-1/2"));
+    let replay = standard::replay(&repeated(2, "1/2-1/2"), sade_ref::rules::Detail::Annotated);
     assert_eq!(
         finished(&replay),
         Some((None, Termination::ThreefoldRepetition))
@@ -242,7 +251,7 @@ fn threefold_repetition_justifies_a_claimed_draw() {
 
 #[test]
 fn threefold_repetition_without_a_claim_does_not_end_the_game() {
-    let replay = standard::replay(&repeated(2, "*"));
+    let replay = standard::replay(&repeated(2, "*"), sade_ref::rules::Detail::Annotated);
     assert_eq!(replay.outcome, Outcome::Unfinished);
 }
 
@@ -252,13 +261,16 @@ fn a_draw_claimed_after_the_repetition_was_played_past_is_an_agreement() {
         &[],
         &format!("{KNIGHTS_BACK_AND_FORTH} {KNIGHTS_BACK_AND_FORTH} e4 1/2-1/2"),
     );
-    assert_eq!(standard::replay(&game).outcome, Outcome::Unfinished);
+    assert_eq!(
+        standard::replay(&game, sade_ref::rules::Detail::Annotated).outcome,
+        Outcome::Unfinished
+    );
     assert_eq!(verify(&game).termination, Some(Termination::Agreement));
 }
 
 #[test]
 fn fivefold_repetition_ends_the_game_at_once_fide_9_6_1() {
-    let replay = standard::replay(&repeated(4, "*"));
+    let replay = standard::replay(&repeated(4, "*"), sade_ref::rules::Detail::Annotated);
     assert_eq!(
         finished(&replay),
         Some((None, Termination::FivefoldRepetition))
@@ -266,7 +278,10 @@ fn fivefold_repetition_ends_the_game_at_once_fide_9_6_1() {
     // One repetition short: the game goes on.
     let mut short = repeated(4, "*");
     short.turns.pop();
-    assert_eq!(standard::replay(&short).outcome, Outcome::Unfinished);
+    assert_eq!(
+        standard::replay(&short, sade_ref::rules::Detail::Annotated).outcome,
+        Outcome::Unfinished
+    );
 }
 
 #[test]
@@ -274,7 +289,10 @@ fn repetition_counts_en_passant_only_when_a_capture_is_possible() {
     // After 1. e4 the FEN names e3, but no black pawn can take: the position after the knights
     // return counts as the same one.
     let moves = "e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1 1/2-1/2";
-    let replay = standard::replay(&standard_game(&[], moves));
+    let replay = standard::replay(
+        &standard_game(&[], moves),
+        sade_ref::rules::Detail::Annotated,
+    );
     // Positions after 1. e4 (Black to move): plies 1, 5, 9 => the third time at the end.
     assert_eq!(
         finished(&replay),
@@ -288,31 +306,40 @@ fn repetition_counts_en_passant_only_when_a_capture_is_possible() {
 fn fifty_moves_justify_a_claimed_draw() {
     let game = standard_game(&fen("8/8/8/4k3/8/8/8/R3K3 w - - 99 80"), "80. Ra2 1/2-1/2");
     assert_eq!(
-        finished(&standard::replay(&game)),
+        finished(&standard::replay(&game, sade_ref::rules::Detail::Annotated)),
         Some((None, Termination::FiftyMoveRule))
     );
     let unclaimed = standard_game(&fen("8/8/8/4k3/8/8/8/R3K3 w - - 99 80"), "80. Ra2 *");
-    assert_eq!(standard::replay(&unclaimed).outcome, Outcome::Unfinished);
+    assert_eq!(
+        standard::replay(&unclaimed, sade_ref::rules::Detail::Annotated).outcome,
+        Outcome::Unfinished
+    );
     let too_early = standard_game(&fen("8/8/8/4k3/8/8/8/R3K3 w - - 98 80"), "80. Ra2 1/2-1/2");
-    assert_eq!(standard::replay(&too_early).outcome, Outcome::Unfinished);
+    assert_eq!(
+        standard::replay(&too_early, sade_ref::rules::Detail::Annotated).outcome,
+        Outcome::Unfinished
+    );
 }
 
 #[test]
 fn seventy_five_moves_end_the_game_at_once() {
     let game = standard_game(&fen("8/8/8/4k3/8/8/8/R3K3 w - - 149 80"), "80. Ra2 *");
     assert_eq!(
-        finished(&standard::replay(&game)),
+        finished(&standard::replay(&game, sade_ref::rules::Detail::Annotated)),
         Some((None, Termination::SeventyFiveMoveRule))
     );
     let before = standard_game(&fen("8/8/8/4k3/8/8/8/R3K3 w - - 148 80"), "80. Ra2 *");
-    assert_eq!(standard::replay(&before).outcome, Outcome::Unfinished);
+    assert_eq!(
+        standard::replay(&before, sade_ref::rules::Detail::Annotated).outcome,
+        Outcome::Unfinished
+    );
 }
 
 #[test]
 fn mate_on_the_seventy_fifth_move_takes_precedence() {
     let game = standard_game(&fen("k7/8/1K6/8/8/8/8/7R w - - 149 80"), "80. Rh8# *");
     assert_eq!(
-        finished(&standard::replay(&game)),
+        finished(&standard::replay(&game, sade_ref::rules::Detail::Annotated)),
         Some((Some(Color::White), Termination::Checkmate))
     );
 }
@@ -325,7 +352,10 @@ fn chess960_castling_from_an_x_fen() {
         ("Variant", "Chess960"),
         ("FEN", "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1"),
     ];
-    let replay = standard::replay(&standard_game(&tags, "1. O-O O-O-O *"));
+    let replay = standard::replay(
+        &standard_game(&tags, "1. O-O O-O-O *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(
         replay.final_fen,
@@ -337,7 +367,10 @@ fn chess960_castling_from_an_x_fen() {
 #[test]
 fn chess960_castling_from_a_shredder_fen_in_uci() {
     let tags = [("FEN", "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1")];
-    let replay = standard::replay(&standard_game(&tags, "1. b1a1 b8h8 *"));
+    let replay = standard::replay(
+        &standard_game(&tags, "1. b1a1 b8h8 *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(
         replay.final_fen,
@@ -349,7 +382,11 @@ fn chess960_castling_from_a_shredder_fen_in_uci() {
 fn chess960_castling_through_an_attacked_square_is_illegal() {
     // The black rook on f8 attacks f1, which the king crosses going to g1.
     let tags = [("FEN", "1k3r2/8/8/8/8/8/8/RK5R w KQ - 0 1")];
-    let v = violation(&standard::replay(&standard_game(&tags, "1. O-O *"))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&tags, "1. O-O *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!(v.article, "FIDE 3.8.2");
     assert!(v.reason.contains("attacked"), "{}", v.reason);
 }
@@ -358,7 +395,10 @@ fn chess960_castling_through_an_attacked_square_is_illegal() {
 
 #[test]
 fn a_null_move_passes_the_turn() {
-    let replay = standard::replay(&standard_game(&[], "1. e4 -- 2. d4 Z0 *"));
+    let replay = standard::replay(
+        &standard_game(&[], "1. e4 -- 2. d4 Z0 *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(
         replay.final_fen,
@@ -368,10 +408,10 @@ fn a_null_move_passes_the_turn() {
 
 #[test]
 fn a_null_move_in_check_is_illegal() {
-    let v = violation(&standard::replay(&standard_game(
-        &[],
-        "1. e4 f5 2. Qh5+ -- *",
-    )))
+    let v = violation(&standard::replay(
+        &standard_game(&[], "1. e4 f5 2. Qh5+ -- *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
     .clone();
     assert_eq!(
         (v.turn, v.side, v.turn_index, v.action),
@@ -384,7 +424,11 @@ fn a_null_move_in_check_is_illegal() {
 
 #[test]
 fn a_knight_that_cannot_reach_its_square() {
-    let v = violation(&standard::replay(&standard_game(&[], "1. e4 e5 2. Nf6 *"))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&[], "1. e4 e5 2. Nf6 *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!(v.reason, "Nf6 is not legal: no white knight can reach f6");
     assert_eq!(
         (v.turn, v.side, v.turn_index, v.action),
@@ -396,24 +440,35 @@ fn a_knight_that_cannot_reach_its_square() {
 #[test]
 fn an_ambiguous_knight_move_names_both_knights() {
     let tags = fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
-    let v = violation(&standard::replay(&standard_game(&tags, "1. Nd2 *"))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&tags, "1. Nd2 *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!(v.reason, "Nd2 is ambiguous: it could be Nbd2 or Nfd2");
     // The disambiguated move is fine.
-    let ok = standard::replay(&standard_game(&tags, "1. Nbd2 *"));
+    let ok = standard::replay(
+        &standard_game(&tags, "1. Nbd2 *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(ok.outcome, Outcome::Unfinished);
 }
 
 #[test]
 fn castling_after_the_king_moved() {
     let moves = "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. Ke2 Ke7 5. Ke1 Ke8 6. O-O *";
-    let v = violation(&standard::replay(&standard_game(&[], moves))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&[], moves),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!(
         v.reason,
         "O-O is not legal: White has lost the right to castle king-side"
     );
     let ok = "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *";
     assert_eq!(
-        standard::replay(&standard_game(&[], ok)).outcome,
+        standard::replay(&standard_game(&[], ok), sade_ref::rules::Detail::Annotated).outcome,
         Outcome::Unfinished
     );
 }
@@ -421,7 +476,11 @@ fn castling_after_the_king_moved() {
 #[test]
 fn a_pinned_piece_may_not_move() {
     let tags = fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
-    let v = violation(&standard::replay(&standard_game(&tags, "1. Nc3 *"))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&tags, "1. Nc3 *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!(v.article, "FIDE 3.9");
     assert!(v.reason.contains("pinned"), "{}", v.reason);
 }
@@ -429,18 +488,32 @@ fn a_pinned_piece_may_not_move() {
 #[test]
 fn a_pawn_on_the_last_rank_must_promote() {
     let tags = fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-    let v = violation(&standard::replay(&standard_game(&tags, "1. a8 *"))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&tags, "1. a8 *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!(v.article, "FIDE 3.7.5");
-    let ok = standard::replay(&standard_game(&tags, "1. a8=Q+ *"));
+    let ok = standard::replay(
+        &standard_game(&tags, "1. a8=Q+ *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(ok.outcome, Outcome::Unfinished);
 }
 
 #[test]
 fn uci_moves_are_read() {
-    let replay = standard::replay(&standard_game(&[], "1. e2e4 e7e5 2. g1f3 *"));
+    let replay = standard::replay(
+        &standard_game(&[], "1. e2e4 e7e5 2. g1f3 *"),
+        sade_ref::rules::Detail::Annotated,
+    );
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(replay.resolved.len(), 3);
-    let v = violation(&standard::replay(&standard_game(&[], "1. e2e5 *"))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&[], "1. e2e5 *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!(
         v.reason,
         "e2e5 is not legal: the pawn on e2 cannot reach e5"
@@ -452,7 +525,7 @@ fn a_turn_holding_two_moves_is_read_as_two_turns() {
     let mut game = standard_game(&[], "1. e4 *");
     let turn = game.turns.first_mut().expect("a turn");
     turn.items.push(Item::Action(action("e5")));
-    let replay = standard::replay(&game);
+    let replay = standard::replay(&game, sade_ref::rules::Detail::Annotated);
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(replay.resolved[1].color, Color::Black);
     assert_eq!(
@@ -463,7 +536,11 @@ fn a_turn_holding_two_moves_is_read_as_two_turns() {
 
 #[test]
 fn a_die_face_has_no_place_in_standard_chess() {
-    let v = violation(&standard::replay(&standard_game(&[], "1. 3: e4 *"))).clone();
+    let v = violation(&standard::replay(
+        &standard_game(&[], "1. 3: e4 *"),
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert_eq!((v.action, v.article), (0, "S1"));
 }
 
@@ -474,19 +551,23 @@ fn castling_rights_without_their_rooks_are_dropped() {
     let game = standard_game(&fen("4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1"), "1. Kf1 *");
     let start = standard::start_position(&game).expect("a playable position");
     assert_eq!(start.dropped_castling, vec!['Q', 'q', 'k']);
-    let replay = standard::replay(&game);
+    let replay = standard::replay(&game, sade_ref::rules::Detail::Annotated);
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(replay.final_fen, "4k3/8/8/8/8/8/8/5K1R b - - 1 1");
     // The dropped right cannot be used.
     let castle = standard_game(&fen("4k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1"), "1. O-O *");
-    let v = violation(&standard::replay(&castle)).clone();
+    let v = violation(&standard::replay(
+        &castle,
+        sade_ref::rules::Detail::Annotated,
+    ))
+    .clone();
     assert!(v.reason.contains("lost the right"), "{}", v.reason);
 }
 
 #[test]
 fn a_fen_without_a_king_is_invalid() {
     let game = standard_game(&fen("8/8/8/8/8/8/8/4K3 w - - 0 1"), "1. Kf1 *");
-    let v = violation(&standard::replay(&game)).clone();
+    let v = violation(&standard::replay(&game, sade_ref::rules::Detail::Annotated)).clone();
     assert_eq!((v.article, v.action), ("FEN tag", 0));
     assert!(v.reason.contains("king is missing"), "{}", v.reason);
 }

@@ -230,7 +230,7 @@ pub fn annotated_json(games: &[Game]) -> String {
     let values: Vec<Value> = games
         .iter()
         .map(|game| {
-            let verdict = verify(game);
+            let verdict = sade_ref::referee::verify_annotated(game);
             let mut value = serde_json::to_value(game).unwrap_or(Value::Null);
             if let Some(turns) = value.get_mut("turns").and_then(Value::as_array_mut) {
                 for resolved in &verdict.replay.resolved {

@@ -16,7 +16,18 @@ use shakmaty::{Color, Role, Square};
 use crate::record::{Game, Span, VariantName};
 
 /// Replays a game's main line under one game's rules.
-pub type Replayer = fn(&Game) -> Replay;
+pub type Replayer = fn(&Game, Detail) -> Replay;
+
+/// How much a replay records besides the verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// The verdict and what each action resolved to, without the position after each action
+    /// (`Resolved::fen_after` stays empty): what `verify` needs.
+    Verdict,
+    /// Also the FEN after every action, for `convert --annotate` (writing a FEN costs about as
+    /// much as playing the move).
+    Annotated,
+}
 
 /// A game's rules, as the referee sees them.
 #[derive(Clone, Copy, Debug)]
@@ -39,7 +50,7 @@ pub fn rule_set(variant: &VariantName) -> Option<RuleSet> {
 }
 
 /// What a rule set found when it replayed a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Replay {
     pub outcome: Outcome,
     /// Every action accepted before the game ended or went wrong, in order.
@@ -51,10 +62,11 @@ pub struct Replay {
 }
 
 /// How the replayed game stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum Outcome {
     /// Every action was legal and no rule ended the game.
+    #[default]
     Unfinished,
     /// A rule ended the game at `at`; nothing may follow it.
     Finished {
@@ -197,7 +209,8 @@ pub struct Resolved {
     pub captured: Option<Role>,
     #[serde(serialize_with = "opt_role_name")]
     pub promotion: Option<Role>,
-    /// The position after the action (Sade: with the pocket of captured pieces).
+    /// The position after the action (Sade: with the pocket of captured pieces); empty unless
+    /// the replay was asked for [`Detail::Annotated`].
     pub fen_after: String,
 }
 

@@ -40,10 +40,10 @@ use crate::record::{ActionKind, Game, SanMove, Turn, VariantName};
 use crate::rules::standard::{
     self, Why, color_name, explain, repetition_key, resolved_move, side_color,
 };
-use crate::rules::{ActionRef, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
 
 /// Replays a game under the rules of Marseillais chess (Balanced or Classical start).
-pub fn replay(game: &Game) -> Replay {
+pub fn replay(game: &Game, detail: Detail) -> Replay {
     let start = match standard::start_position(game) {
         Ok(start) => start,
         Err(error) => {
@@ -73,6 +73,7 @@ pub fn replay(game: &Game) -> Replay {
     };
     Replayer {
         game,
+        annotate: detail == Detail::Annotated,
         mode: start.mode,
         turn: TurnState::new(mover, first_len, &board),
         board,
@@ -139,6 +140,7 @@ struct CheckEnded {
 
 struct Replayer<'g> {
     game: &'g Game,
+    annotate: bool,
     mode: CastlingMode,
     board: Board,
     turn: TurnState,
@@ -463,8 +465,10 @@ impl Replayer<'_> {
     }
 
     fn record(&mut self, before: &Chess, m: Move, at: ActionRef, next: &Board) {
-        let mut resolved = resolved_move(before, m, self.mode, at, &next.pos);
-        resolved.fen_after = next.fen();
+        let mut resolved = resolved_move(before, m, self.mode, at);
+        if self.annotate {
+            resolved.fen_after = next.fen();
+        }
         self.resolved.push(resolved);
     }
 

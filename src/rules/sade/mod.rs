@@ -48,11 +48,11 @@ use shakmaty::{Color, Move, Role, Square};
 
 use crate::record::{ActionKind, Game, Side};
 use crate::rules::setup;
-use crate::rules::{ActionRef, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
 
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
 pub use state::{Refused, State};
-pub use turn::{Played, TurnOutcome, play_turn};
+pub use turn::{Played, TurnOutcome, play_turn, play_turn_with};
 
 /// One action of a fulfilment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,7 +107,7 @@ impl Fulfilment {
 }
 
 /// Replays a game under the rules of Marquis de Sade chess.
-pub fn replay(game: &Game) -> Replay {
+pub fn replay(game: &Game, detail: Detail) -> Replay {
     let mut replay = Replay {
         outcome: Outcome::Unfinished,
         resolved: Vec::new(),
@@ -207,7 +207,7 @@ pub fn replay(game: &Game) -> Replay {
             ));
             return replay;
         }
-        let played = play_turn(&state, turn);
+        let played = play_turn_with(&state, turn, detail);
         replay.resolved.extend(
             played
                 .resolved

@@ -6,6 +6,7 @@
 //! [`Progress::apply`] judges it on the board (R1, R2, R3, R10) and moves on. The replay
 //! ([`play_turn`]) and the search (`search.rs`) share these three, so they cannot disagree.
 
+use crate::rules::Detail;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove as ShakUci;
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
@@ -601,8 +602,15 @@ pub enum TurnOutcome {
     },
 }
 
-/// Plays one written turn (its die face and actions) from `state`.
+/// Plays one written turn (its die face and actions) from `state`, with the FEN after every
+/// action in [`Played::resolved`].
 pub fn play_turn(state: &State, turn: &Turn) -> Played {
+    play_turn_with(state, turn, Detail::Annotated)
+}
+
+/// [`play_turn`], recording the FEN after each action only for [`Detail::Annotated`].
+pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
+    let annotate = detail == Detail::Annotated;
     let mut played = Played {
         state: state.clone(),
         resolved: Vec::new(),
@@ -687,6 +695,7 @@ pub fn play_turn(state: &State, turn: &Turn) -> Played {
             Next::Done(s) | Next::End(_, s) => s,
         };
         played.resolved.push(resolved(
+            annotate,
             &current.state,
             after,
             current.roller(),
@@ -703,7 +712,7 @@ pub fn play_turn(state: &State, turn: &Turn) -> Played {
             }
             Next::End(end, mut s) => {
                 s.end_turn();
-                if let Some(last) = played.resolved.last_mut() {
+                if let Some(last) = played.resolved.last_mut().filter(|_| annotate) {
                     last.fen_after = s.fen();
                 }
                 played.state = s;
@@ -723,7 +732,7 @@ pub fn play_turn(state: &State, turn: &Turn) -> Played {
         return played;
     }
     played.state.end_turn();
-    if let Some(last) = played.resolved.last_mut() {
+    if let Some(last) = played.resolved.last_mut().filter(|_| annotate) {
         last.fen_after = played.state.fen();
     }
     played
@@ -742,7 +751,14 @@ pub(crate) fn face_article(face: u8) -> &'static str {
 }
 
 /// What an accepted action did, for `convert --annotate`.
-fn resolved(before: &State, after: &State, roller: Color, action: usize, step: Step) -> Resolved {
+fn resolved(
+    annotate: bool,
+    before: &State,
+    after: &State,
+    roller: Color,
+    action: usize,
+    step: Step,
+) -> Resolved {
     let base = Resolved {
         turn_index: 0,
         action,
@@ -753,7 +769,7 @@ fn resolved(before: &State, after: &State, roller: Color, action: usize, step: S
         uci: None,
         captured: None,
         promotion: None,
-        fen_after: after.fen(),
+        fen_after: if annotate { after.fen() } else { String::new() },
     };
     match step {
         Step::Move(m) => {

@@ -18,7 +18,7 @@
 //!     });
 //!     number = number.next();
 //! }
-//! let replay = standard::replay(&game);
+//! let replay = standard::replay(&game, sade_ref::rules::Detail::Verdict);
 //! assert!(matches!(
 //!     replay.outcome,
 //!     Outcome::Finished { termination: Termination::Checkmate, .. }
@@ -54,7 +54,7 @@ pub use explain::{Explanation, Why, color_name, explain, role_name};
 use crate::record::{ActionKind, Game, GameResult, Side, Turn, VariantName};
 use crate::rules::resolve::resolve;
 use crate::rules::setup::start_of;
-use crate::rules::{ActionRef, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
 
 /// The legal moves of the side to move: the move generation Standard games are replayed with
 /// (and perft counts).
@@ -238,13 +238,7 @@ pub fn repetition_key(pos: &Chess) -> u64 {
 }
 
 /// What the referee records for an accepted move played in `before`.
-pub fn resolved_move(
-    before: &Chess,
-    m: Move,
-    mode: CastlingMode,
-    at: ActionRef,
-    after: &Chess,
-) -> Resolved {
+pub fn resolved_move(before: &Chess, m: Move, mode: CastlingMode, at: ActionRef) -> Resolved {
     let to = match m {
         Move::Castle { king, rook } => {
             let side = if rook > king {
@@ -266,7 +260,7 @@ pub fn resolved_move(
         uci: Some(ShakUci::from_move(m, mode).to_string()),
         captured: m.capture(),
         promotion: m.promotion(),
-        fen_after: fen(after),
+        fen_after: String::new(),
     }
 }
 
@@ -306,6 +300,7 @@ fn article_of(why: Why) -> &'static str {
 
 struct Replayer<'g> {
     game: &'g Game,
+    annotate: bool,
     pos: Chess,
     mode: CastlingMode,
     seen: HashMap<u64, u32>,
@@ -470,7 +465,11 @@ impl Replayer<'_> {
                                 uci: None,
                                 captured: None,
                                 promotion: None,
-                                fen_after: fen(&after),
+                                fen_after: if self.annotate {
+                                    fen(&after)
+                                } else {
+                                    String::new()
+                                },
                             });
                             self.pos = after;
                         }
@@ -486,8 +485,11 @@ impl Replayer<'_> {
                     kind => match resolve(&before, kind) {
                         Ok(m) => {
                             self.pos.play_unchecked(m);
-                            self.resolved
-                                .push(resolved_move(&before, m, self.mode, at, &self.pos));
+                            let mut resolved = resolved_move(&before, m, self.mode, at);
+                            if self.annotate {
+                                resolved.fen_after = fen(&self.pos);
+                            }
+                            self.resolved.push(resolved);
                         }
                         Err(e) => {
                             let explanation = explain(&before, kind, e);
@@ -513,7 +515,7 @@ impl Replayer<'_> {
 
 /// Replays a game under the rules of standard chess (Chess960 from an X-FEN or Shredder-FEN
 /// setup).
-pub fn replay(game: &Game) -> Replay {
+pub fn replay(game: &Game, detail: Detail) -> Replay {
     let start = match start_position(game) {
         Ok(start) => start,
         Err(error) => {
@@ -529,6 +531,7 @@ pub fn replay(game: &Game) -> Replay {
     seen.insert(repetition_key(&start.pos), 1);
     Replayer {
         game,
+        annotate: detail == Detail::Annotated,
         pos: start.pos,
         mode: start.mode,
         seen,
