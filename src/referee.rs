@@ -35,6 +35,8 @@ pub struct Verdict {
     pub final_fen: String,
     /// Turns replayed.
     pub turns: usize,
+    /// What the referee read leniently (a FEN's impossible castling rights, ...).
+    pub notes: Vec<String>,
     #[serde(skip)]
     pub replay: Replay,
 }
@@ -81,6 +83,7 @@ fn verify_with(game: &Game, detail: Detail) -> Verdict {
             resolved: Vec::new(),
             final_fen: String::new(),
             turns: 0,
+            notes: Vec::new(),
         };
         return judge(game, variant, false, replay);
     };
@@ -116,6 +119,7 @@ fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> 
         ended_at: None,
         final_fen: replay.final_fen.clone(),
         turns: replay.turns,
+        notes: replay.notes.clone(),
         replay: Replay::default(),
     };
     let outcome = replay.outcome.clone();

@@ -165,6 +165,9 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
     if let Some(dispute) = &verdict.dispute {
         let _ = write!(line, "; dispute: {dispute}");
     }
+    for note in &verdict.notes {
+        let _ = write!(line, "; note: {note}");
+    }
     line.push('\n');
     line
 }
@@ -199,6 +202,7 @@ fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
         "dispute_reason": verdict.dispute,
         "final_fen": verdict.final_fen,
         "turns": verdict.turns,
+        "notes": verdict.notes,
     });
     format!("{value}\n")
 }

@@ -59,6 +59,9 @@ pub struct Replay {
     pub final_fen: String,
     /// Turns replayed, including a turn that ended the game or held the first illegal action.
     pub turns: usize,
+    /// What the referee read leniently and says so: "the FEN's castling right K does not fit
+    /// its king and rooks: dropped".
+    pub notes: Vec<String>,
 }
 
 /// How the replayed game stands.

@@ -52,6 +52,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                 resolved: Vec::new(),
                 final_fen: String::new(),
                 turns: 0,
+                notes: Vec::new(),
             };
         }
     };
@@ -62,6 +63,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     let fullmoves = start.pos.fullmoves();
     // The FEN's halfmove clock counts single moves, two a turn.
     let quiet_turns = start.pos.halfmoves() / 2;
+    let notes = start.notes();
     let board = Board {
         pos: start.pos,
         ep: Vec::new(),
@@ -71,7 +73,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     } else {
         2
     };
-    Replayer {
+    let mut replay = Replayer {
         game,
         annotate: detail == Detail::Annotated,
         mode: start.mode,
@@ -85,7 +87,9 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         last: GAME_START,
         check_ended: None,
     }
-    .run()
+    .run();
+    replay.notes = notes;
+    replay
 }
 
 /// Before the first move of the game.
@@ -174,6 +178,7 @@ impl Replayer<'_> {
             final_fen: self.board.fen(),
             resolved: self.resolved,
             turns: self.turns,
+            notes: Vec::new(),
         }
     }
 

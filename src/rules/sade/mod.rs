@@ -113,6 +113,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         resolved: Vec::new(),
         final_fen: String::new(),
         turns: 0,
+        notes: Vec::new(),
     };
     let first_number = game.turns.first().map_or(1, |t| t.number.number);
     let setup_fault = |reason: String, article: &'static str, span, side| Violation {

@@ -96,6 +96,25 @@ pub struct StartPosition {
     pub dropped_ep: Option<Square>,
 }
 
+impl StartPosition {
+    /// What was dropped from the FEN, in words.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if !self.dropped_castling.is_empty() {
+            let rights: String = self.dropped_castling.iter().collect();
+            notes.push(format!(
+                "the FEN's castling rights {rights} do not fit its kings and rooks: dropped, as python-chess does"
+            ));
+        }
+        if let Some(square) = self.dropped_ep {
+            notes.push(format!(
+                "the FEN's en passant square {square} follows no double step: dropped"
+            ));
+        }
+        notes
+    }
+}
+
 /// Reads the start position of a Standard, Chess960 or Marseillais game.
 ///
 /// # Errors
@@ -315,6 +334,7 @@ impl Replayer<'_> {
             final_fen: fen(&self.pos),
             resolved: self.resolved,
             turns: self.turns,
+            notes: Vec::new(),
         }
     }
 
@@ -524,12 +544,14 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                 resolved: Vec::new(),
                 final_fen: String::new(),
                 turns: 0,
+                notes: Vec::new(),
             };
         }
     };
+    let notes = start.notes();
     let mut seen = HashMap::new();
     seen.insert(repetition_key(&start.pos), 1);
-    Replayer {
+    let mut replay = Replayer {
         game,
         annotate: detail == Detail::Annotated,
         pos: start.pos,
@@ -538,7 +560,9 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         resolved: Vec::new(),
         turns: 0,
     }
-    .run()
+    .run();
+    replay.notes = notes;
+    replay
 }
 
 #[cfg(test)]
