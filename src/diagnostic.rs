@@ -16,6 +16,11 @@ use std::fmt;
 
 use crate::record::Span;
 
+/// Source lines longer than this (in characters) are shown as a window around the span.
+const MAX_SHOWN: usize = 120;
+/// Characters shown on each side of the span in such a window.
+const CONTEXT: usize = 40;
+
 /// A message about a span of a source text, ready to print.
 #[derive(Clone, Debug)]
 pub struct Diagnostic<'a> {
@@ -73,9 +78,26 @@ impl fmt::Display for Diagnostic<'_> {
             })
             .collect();
         let gutter = " ".repeat(line.to_string().len());
-        let lead = char_count(&self.source[line_start..start]);
+        let mut lead = char_count(&self.source[line_start..start]);
         let end = self.span.end.clamp(start, line_end);
         let width = char_count(&self.source[start..end]).max(1);
+        // A long line (a whole game on one line, say) is shown as a window around the span.
+        let (text, width) = if text.chars().count() > MAX_SHOWN {
+            let from = lead.saturating_sub(CONTEXT);
+            let shown_width = width.min(MAX_SHOWN - 2 * CONTEXT);
+            let to = (lead + shown_width + CONTEXT).min(text.chars().count());
+            let mut window: String = text.chars().skip(from).take(to - from).collect();
+            if from > 0 {
+                window.insert(0, '…');
+                lead = lead - from + 1;
+            }
+            if to < text.chars().count() {
+                window.push('…');
+            }
+            (window, shown_width)
+        } else {
+            (text, width)
+        };
         writeln!(f)?;
         writeln!(f, "{gutter} |")?;
         writeln!(f, "{line} | {text}")?;
@@ -115,6 +137,30 @@ mod tests {
             format!("{d:#}"),
             "g.sdn:3:10: error: `7:` is not a die face\n  |\n3 | 1. 3: e6 7: Nf6 *\n  |          ^^\n  = help: a die face is 1: to 6:"
         );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_span() {
+        let source = format!("{}Zf3{}", "e4 ".repeat(100), " e5".repeat(100));
+        let d = Diagnostic {
+            path: "-",
+            source: source.as_bytes(),
+            span: Span::new(300, 303),
+            message: "m".into(),
+            help: None,
+        };
+        let frame = format!("{d:#}");
+        let lines: Vec<&str> = frame.lines().collect();
+        assert_eq!(lines[0], "-:1:301: error: m");
+        assert!(lines[2].chars().count() < 100, "{}", lines[2]);
+        let text_at = lines[2].find("Zf3").unwrap();
+        let caret_at = lines[3].find('^').unwrap();
+        assert_eq!(
+            lines[2][..text_at].chars().count(),
+            lines[3][..caret_at].chars().count(),
+            "{frame}"
+        );
+        assert_eq!(lines[3].matches('^').count(), 3);
     }
 
     #[test]

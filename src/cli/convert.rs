@@ -4,13 +4,13 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use sade_ref::diagnostic::Diagnostic;
-use sade_ref::parse::parse_bytes;
+use sade_ref::parse::Reader;
 use sade_ref::record::Game;
 use sade_ref::write::{json, sdn};
 
 use super::Status;
 use super::input::{Input, read_all};
-use super::output::emit;
+use super::output::Sink;
 
 /// Convert game records between SDN (and PGN) and JSON.
 ///
@@ -47,20 +47,39 @@ pub enum Format {
 
 pub fn run(args: &Args) -> Status {
     let (inputs, mut status) = read_all(&args.files);
-    let mut games = Vec::new();
-    for input in &inputs {
-        status = status.max(read_games(input, args.from, &mut games));
-    }
-    let text = match args.to {
-        Format::Sdn => sdn::games_to_sdn(&games),
-        Format::Json if args.annotate => super::verify::annotated_json(&games),
-        Format::Json => json::to_json(&games),
+    let mut sink = match Sink::open(args.output.as_deref()) {
+        Ok(sink) => sink,
+        Err(failed) => return failed,
     };
-    status.max(emit(&text, args.output.as_deref()))
+    // Games are written as they are read, so memory holds one game at a time.
+    let mut written = 0;
+    let mut emit = |game: Game| {
+        let text = match args.to {
+            Format::Sdn => sdn::to_sdn(&game),
+            Format::Json if args.annotate => super::verify::annotated_json(&game),
+            Format::Json => json::to_json_value(&game),
+        };
+        let separator = match (args.to, written) {
+            (Format::Sdn, 0) => "",
+            (Format::Sdn, _) => "\n",
+            (Format::Json, 0) => "[\n",
+            (Format::Json, _) => ",\n",
+        };
+        written += 1;
+        sink.write(separator) && sink.write(&text)
+    };
+    for input in &inputs {
+        status = status.max(read_games(input, args.from, &mut emit));
+    }
+    if args.to == Format::Json {
+        sink.write(if written == 0 { "[]\n" } else { "\n]\n" });
+    }
+    status.max(sink.finish())
 }
 
-/// Reads the games of one input into `games`; reports what cannot be read.
-fn read_games(input: &Input, from: Option<Format>, games: &mut Vec<Game>) -> Status {
+/// Reads the games of one input and hands each to `emit` (which says whether to go on);
+/// reports what cannot be read.
+fn read_games(input: &Input, from: Option<Format>, emit: &mut impl FnMut(Game) -> bool) -> Status {
     let format = from.unwrap_or(if input.name.ends_with(".json") {
         Format::Json
     } else {
@@ -69,9 +88,13 @@ fn read_games(input: &Input, from: Option<Format>, games: &mut Vec<Game>) -> Sta
     match format {
         Format::Sdn => {
             let mut status = Status::Ok;
-            for game in parse_bytes(&input.bytes) {
+            for game in Reader::new(&input.bytes) {
                 match game {
-                    Ok(game) => games.push(game),
+                    Ok(game) => {
+                        if !emit(game) {
+                            break;
+                        }
+                    }
                     Err(error) => {
                         report_syntax(input, &error);
                         status = Status::Problems;
@@ -87,7 +110,11 @@ fn read_games(input: &Input, from: Option<Format>, games: &mut Vec<Game>) -> Sta
             };
             match json::from_json(text) {
                 Ok(read) => {
-                    games.extend(read);
+                    for game in read {
+                        if !emit(game) {
+                            break;
+                        }
+                    }
                     Status::Ok
                 }
                 Err(error) => {

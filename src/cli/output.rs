@@ -1,28 +1,71 @@
-//! Writing results: standard output or a file; a closed pipe is not an error.
+//! Where results go: standard output or a file, buffered; a closed pipe ends the run quietly.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use super::Status;
 
-/// Writes `text` to the file, or to standard output when there is none (or it is `-`).
-pub fn emit(text: &str, to: Option<&Path>) -> Status {
-    let result = match to.filter(|p| p.as_os_str() != "-") {
-        Some(path) => std::fs::write(path, text).map_err(|e| (path.display().to_string(), e)),
-        None => write_stdout(text).map_err(|e| ("standard output".to_owned(), e)),
-    };
-    match result {
-        Ok(()) => Status::Ok,
-        Err((_, e)) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok,
-        Err((name, e)) => {
-            eprintln!("sade-ref: cannot write {name}: {e}");
-            Status::Failed
-        }
-    }
+/// A buffered output that remembers the first failure instead of reporting every write.
+pub struct Sink {
+    out: Box<dyn Write>,
+    name: String,
+    failed: Option<io::Error>,
 }
 
-pub fn write_stdout(text: &str) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
+impl Sink {
+    /// Standard output, or the file (`-` is standard output).
+    pub fn open(to: Option<&Path>) -> Result<Sink, Status> {
+        match to.filter(|p| p.as_os_str() != "-") {
+            Some(path) => match File::create(path) {
+                Ok(file) => Ok(Sink::new(
+                    Box::new(BufWriter::new(file)),
+                    path.display().to_string(),
+                )),
+                Err(e) => {
+                    eprintln!("sade-ref: cannot write {}: {e}", path.display());
+                    Err(Status::Failed)
+                }
+            },
+            None => Ok(Sink::new(
+                Box::new(BufWriter::new(io::stdout())),
+                "standard output".to_owned(),
+            )),
+        }
+    }
+
+    fn new(out: Box<dyn Write>, name: String) -> Sink {
+        Sink {
+            out,
+            name,
+            failed: None,
+        }
+    }
+
+    /// Writes `text`; false once the output is gone (the caller may stop).
+    pub fn write(&mut self, text: &str) -> bool {
+        if self.failed.is_none()
+            && let Err(e) = self.out.write_all(text.as_bytes())
+        {
+            self.failed = Some(e);
+        }
+        self.failed.is_none()
+    }
+
+    /// Flushes and says how writing went: a closed pipe is not an error.
+    pub fn finish(mut self) -> Status {
+        if self.failed.is_none()
+            && let Err(e) = self.out.flush()
+        {
+            self.failed = Some(e);
+        }
+        match self.failed {
+            None => Status::Ok,
+            Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok,
+            Some(e) => {
+                eprintln!("sade-ref: cannot write {}: {e}", self.name);
+                Status::Failed
+            }
+        }
+    }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use sade_ref::diagnostic::{Diagnostic, line_col};
-use sade_ref::parse::{ParseError, parse_bytes};
+use sade_ref::parse::{ParseError, Reader};
 use sade_ref::record::{Game, Item};
 use sade_ref::referee::{Status as Standing, Verdict, verify};
 use sade_ref::rules::Resolved;
@@ -15,7 +15,7 @@ use shakmaty::Color;
 use super::Status;
 use super::convert::report_syntax;
 use super::input::{Input, read_all};
-use super::output::write_stdout;
+use super::output::Sink;
 
 /// Referee every game: who won, how and by which Article, or the first illegal action and why.
 ///
@@ -43,8 +43,13 @@ enum Format {
 
 pub fn run(args: &Args) -> Status {
     let (inputs, mut status) = read_all(&args.files);
-    for input in &inputs {
-        for (index, game) in parse_bytes(&input.bytes).into_iter().enumerate() {
+    let mut sink = match Sink::open(None) {
+        Ok(sink) => sink,
+        Err(failed) => return failed,
+    };
+    'inputs: for input in &inputs {
+        // One game at a time: memory holds the input's text and one game.
+        for (index, game) in Reader::new(&input.bytes).enumerate() {
             let number = index + 1;
             let (line, ok) = match game {
                 Ok(game) => {
@@ -70,16 +75,12 @@ pub fn run(args: &Args) -> Status {
             if !ok {
                 status = status.max(Status::Problems);
             }
-            if let Err(e) = write_stdout(&line) {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    return status;
-                }
-                eprintln!("sade-ref: cannot write standard output: {e}");
-                return Status::Failed;
+            if !sink.write(&line) {
+                break 'inputs;
             }
         }
     }
-    status
+    status.max(sink.finish())
 }
 
 fn players(game: &Game) -> String {
@@ -228,35 +229,23 @@ fn syntax_json_line(input: &Input, number: usize, error: &ParseError) -> String 
     format!("{value}\n")
 }
 
-/// The games as JSON, each action with what the referee resolved it to, and each game with its
-/// verdict.
-pub fn annotated_json(games: &[Game]) -> String {
-    let values: Vec<Value> = games
-        .iter()
-        .map(|game| {
-            let verdict = sade_ref::referee::verify_annotated(game);
-            let mut value = serde_json::to_value(game).unwrap_or(Value::Null);
-            if let Some(turns) = value.get_mut("turns").and_then(Value::as_array_mut) {
-                for resolved in &verdict.replay.resolved {
-                    annotate(turns, game, resolved);
-                }
-            }
-            if let Some(object) = value.as_object_mut() {
-                object.insert(
-                    "verdict".into(),
-                    serde_json::to_value(&verdict).unwrap_or(Value::Null),
-                );
-            }
-            value
-        })
-        .collect();
-    let mut text = String::from("[");
-    for (i, value) in values.iter().enumerate() {
-        text.push_str(if i == 0 { "\n" } else { ",\n" });
-        text.push_str(&value.to_string());
+/// A game as one compact JSON object, each action with what the referee resolved it to, and the
+/// game with its verdict.
+pub fn annotated_json(game: &Game) -> String {
+    let verdict = sade_ref::referee::verify_annotated(game);
+    let mut value = serde_json::to_value(game).unwrap_or(Value::Null);
+    if let Some(turns) = value.get_mut("turns").and_then(Value::as_array_mut) {
+        for resolved in &verdict.replay.resolved {
+            annotate(turns, game, resolved);
+        }
     }
-    text.push_str(if values.is_empty() { "]\n" } else { "\n]\n" });
-    text
+    if let Some(object) = value.as_object_mut() {
+        object.insert(
+            "verdict".into(),
+            serde_json::to_value(&verdict).unwrap_or(Value::Null),
+        );
+    }
+    value.to_string()
 }
 
 /// Puts `resolved` into the JSON of the action it belongs to.

@@ -58,12 +58,17 @@ pub fn to_json(games: &[Game]) -> String {
     let mut text = String::from("[");
     for (i, game) in games.iter().enumerate() {
         text.push_str(if i == 0 { "\n" } else { ",\n" });
-        // A record has no map with non-string keys and its custom serializers cannot fail.
-        text.push_str(&serde_json::to_string(game).expect("a game record serializes to JSON"));
+        text.push_str(&to_json_value(game));
     }
     text.push_str(if games.is_empty() { "]" } else { "\n]" });
     text.push('\n');
     text
+}
+
+/// One game as a compact JSON object (no line break), as [`to_json`] writes each.
+pub fn to_json_value(game: &Game) -> String {
+    // A record has no map with non-string keys and its custom serializers cannot fail.
+    serde_json::to_string(game).expect("a game record serializes to JSON")
 }
 
 /// The games as JSON Lines: one compact game object a line.
