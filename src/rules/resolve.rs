@@ -43,30 +43,36 @@ pub fn resolve_san<P: Position>(pos: &P, san: SanMove) -> Result<Move, MoveError
     match strict.to_move(pos) {
         Ok(m) => Ok(m),
         Err(SanError::AmbiguousSan) => Err(MoveError::Ambiguous),
-        Err(SanError::IllegalSan) => match san {
-            SanMove::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                let flipped = San::Normal {
-                    role,
-                    file,
-                    rank,
-                    capture: !capture,
-                    to,
-                    promotion,
-                };
-                flipped.to_move(pos).map_err(|e| match e {
-                    SanError::AmbiguousSan => MoveError::Ambiguous,
-                    SanError::IllegalSan => MoveError::Illegal,
-                })
-            }
-            SanMove::Castle(_) => Err(MoveError::Illegal),
+        Err(SanError::IllegalSan) => match capture_mark_flipped(san) {
+            Some(flipped) => flipped.to_move(pos).map_err(|e| match e {
+                SanError::AmbiguousSan => MoveError::Ambiguous,
+                SanError::IllegalSan => MoveError::Illegal,
+            }),
+            None => Err(MoveError::Illegal),
         },
+    }
+}
+
+/// The SAN with its capture mark the other way round (`Nxf3` for `Nf3`): what a written move
+/// names when the board contradicts its mark. `None` for castling, which has no mark.
+pub fn capture_mark_flipped(san: SanMove) -> Option<San> {
+    match san {
+        SanMove::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => Some(San::Normal {
+            role,
+            file,
+            rank,
+            capture: !capture,
+            to,
+            promotion,
+        }),
+        SanMove::Castle(_) => None,
     }
 }
 

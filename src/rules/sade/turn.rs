@@ -14,7 +14,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position};
 use super::state::{self, Refused, State};
 use super::{End, Step, face_4, face_5, face_6, faces_1_3, search};
 use crate::record::{ActionKind, SanMove, Span, Turn, UciMove};
-use crate::rules::resolve::{resolve_uci, to_shakmaty};
+use crate::rules::resolve::{capture_mark_flipped, resolve_uci, to_shakmaty};
 use crate::rules::{Resolved, Termination};
 
 /// An action the rules do not allow here, and why.
@@ -332,30 +332,13 @@ fn matching(pos: &Chess, kind: &ActionKind) -> Vec<Move> {
             if !found.is_empty() {
                 return found;
             }
-            match *san {
-                SanMove::Normal {
-                    role,
-                    file,
-                    rank,
-                    capture,
-                    to,
-                    promotion,
-                } => {
-                    let flipped = San::Normal {
-                        role,
-                        file,
-                        rank,
-                        capture: !capture,
-                        to,
-                        promotion,
-                    };
-                    legal
-                        .iter()
-                        .copied()
-                        .filter(|m| flipped.matches(*m))
-                        .collect()
-                }
-                SanMove::Castle(_) => Vec::new(),
+            match capture_mark_flipped(*san) {
+                Some(flipped) => legal
+                    .iter()
+                    .copied()
+                    .filter(|m| flipped.matches(*m))
+                    .collect(),
+                None => Vec::new(),
             }
         }
         ActionKind::Uci(uci) => resolve_uci(pos, *uci).ok().into_iter().collect(),
