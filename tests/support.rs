@@ -59,3 +59,18 @@ pub fn display(path: &Path) -> String {
         .to_string_lossy()
         .replace('\\', "/")
 }
+
+/// `shared/data` in the nearest folder above the crate that has one (`../shared/data` beside a
+/// checkout, as CI lays it out).
+pub fn shared_data() -> Option<PathBuf> {
+    let mut dir = root();
+    loop {
+        let candidate = dir.join("shared/data");
+        if candidate.is_dir() {
+            return Some(candidate);
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}

@@ -1477,13 +1477,33 @@ fn check_text(name: &str, source: &[u8]) -> usize {
 }
 
 #[test]
-fn every_valid_corpus_game_reads_back_and_round_trips_through_json() {
+fn every_corpus_game_reads_back_and_round_trips_through_json() {
+    // corpus/valid, corpus/rules and corpus/games; the syntax cases give no game to write.
     let mut checked = 0;
-    for path in corpus_files("corpus/valid", &["sdn", "pgn"]) {
+    for path in corpus_files("corpus", &["sdn", "pgn"]) {
         let source = std::fs::read(&path).unwrap_or_default();
         checked += check_text(&display(&path), &source);
     }
-    assert!(checked >= 6, "only {checked} corpus games checked");
+    assert!(checked >= 160, "only {checked} corpus games checked");
+}
+
+#[test]
+fn every_real_pgn_game_reads_back_and_round_trips_through_json() {
+    let data = crate::support::shared_data().expect("../shared/data beside the checkout");
+    let mut checked = 0;
+    let mut stack = vec![data.join("pgn")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                let source = std::fs::read(&path).unwrap_or_default();
+                checked += check_text(&path.display().to_string(), &source);
+            }
+        }
+    }
+    assert!(checked >= 1100, "only {checked} real games checked");
 }
 
 #[test]
