@@ -40,6 +40,13 @@ fn judge(game: &Game) -> (usize, Status, String, Verdict) {
     )
 }
 
+/// The one game a text holds.
+fn one(text: &str) -> Game {
+    let mut games = parse_str(text);
+    assert_eq!(games.len(), 1, "{text:?} holds one game");
+    games.remove(0).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
 fn turn_label(game: &Game, verdict: &Verdict) -> String {
     let e = verdict
         .error
@@ -173,52 +180,27 @@ fn a_python_chess_inline_cases() {
     // python-chess splits at the blank line; sade-ref ends a game at its result or at the next
     // tag section only (Crafty's layout puts blank lines inside movetext), and reports the
     // first illegal move of the one game.
-    let [game] = parse_str("1. e4 Qa1 e5 2. Qxf8\n\n1. a3")
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap();
+    let game = one("1. e4 Qa1 e5 2. Qxf8\n\n1. a3");
     let (_, status, _, verdict) = judge(&game);
     assert_eq!(status, Status::Invalid);
     assert_eq!(turn_label(&game, &verdict), "1... action 1");
 
-    let [game] = parse_str("1. e4 ; e5\n")
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap();
+    let game = one("1. e4 ; e5\n");
     assert_eq!(
         game.turns.len(),
         1,
         "a `;` comment runs to the end of the line"
     );
 
-    let [game] = parse_str("1. d4 1-0")
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap();
+    let game = one("1. d4 1-0");
     assert_eq!(game.result, Some(GameResult::WhiteWins));
 
-    let [game] = parse_str("[Black \"[=0040.34h5a4]\"]\n[BlackType: \"program\"]\n\n1. e2-e4 *")
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap();
+    let game = one("[Black \"[=0040.34h5a4]\"]\n[BlackType: \"program\"]\n\n1. e2-e4 *");
     assert_eq!(game.tag("Black"), Some("[=0040.34h5a4]"));
     assert_eq!(game.tag("BlackType:"), Some("program"));
     assert_eq!(judge(&game).0, 1, "LAN e2-e4 is read");
 
-    let [game] = parse_str("[FEN \"8/1P6/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. b8Q *")
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap();
+    let game = one("[FEN \"8/1P6/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. b8Q *");
     assert_eq!(
         judge(&game).3.replay.resolved[0].uci.as_deref(),
         Some("b7b8q")
@@ -294,12 +276,7 @@ fn c_san_leniency() {
         ("e4d5", "e4d5"),
         ("exd5", "e4d5"),
     ] {
-        let [game] = parse_str(&after(written))
-            .into_iter()
-            .map(Result::unwrap)
-            .collect::<Vec<_>>()
-            .try_into()
-            .unwrap();
+        let game = one(&after(written));
         let (plies, status, _, verdict) = judge(&game);
         assert_eq!((plies, status), (3, Status::Unfinished), "{written}");
         assert_eq!(
@@ -314,27 +291,12 @@ fn c_san_leniency() {
         ("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qf7# *", 7),
         ("1. e4 d5 2. Qh5# *", 3),
     ] {
-        let [game] = parse_str(text)
-            .into_iter()
-            .map(Result::unwrap)
-            .collect::<Vec<_>>()
-            .try_into()
-            .unwrap();
+        let game = one(text);
         assert_eq!(judge(&game).0, plies, "{text}");
     }
     // Castling written as a king move is not castling in standard chess.
-    let [game] = parse_str("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kg1 *")
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap();
+    let game = one("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kg1 *");
     assert_eq!(judge(&game).1, Status::Invalid);
-    let [game] = parse_str("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *")
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap();
+    let game = one("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *");
     assert_eq!(judge(&game).1, Status::Unfinished);
 }
