@@ -365,6 +365,7 @@ fn the_referee_accepts_a_turn_exactly_when_the_search_lists_it() {
             }
         }
     }
+    eprintln!("{checked} turns judged both ways");
     assert!(checked >= 2000, "only {checked} turns checked");
     assert!(
         disagreements.is_empty(),
