@@ -4,7 +4,7 @@
 //! - Standard: `sade-ref verify` (parse + referee) on the lichess sample of `../shared/data`
 //!   against a plain pgn-reader + shakmaty replay of the same text (the baseline every PGN tool
 //!   can reach), as games/s and the ratio;
-//! - Sade: the whole games of `corpus/games/`, as games/s and actions/s.
+//! - Sade: the whole games `corpus/games/sade_*.sdn`, as games/s and actions/s.
 //!
 //! Each figure is the best of five runs.
 
@@ -106,7 +106,8 @@ fn main() {
     let mut texts = Vec::new();
     if let Ok(entries) = std::fs::read_dir(root.join("corpus/games")) {
         for entry in entries.flatten() {
-            if entry.path().extension().is_some_and(|e| e == "sdn") {
+            let sade = entry.file_name().to_string_lossy().starts_with("sade_");
+            if sade && entry.path().extension().is_some_and(|e| e == "sdn") {
                 texts.push(std::fs::read_to_string(entry.path()).unwrap_or_default());
             }
         }
