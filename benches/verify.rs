@@ -130,7 +130,7 @@ fn main() {
     });
     let (parse, _) = best_of(5, || texts.iter().map(|t| parse_str(t).len()).sum());
     println!(
-        "sade: corpus/games, {} games, {actions} actions",
+        "sade: corpus/games/sade_*.sdn, {} games, {actions} actions",
         games.len()
     );
     println!(
