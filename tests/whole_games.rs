@@ -52,23 +52,7 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
     let mut rng = Rng::new(seed);
     let mut state =
         State::from_game(&Game::default()).expect("the initial position is a Sade state");
-    let mut game = Game::default();
-    for (name, value) in [
-        ("Event", format!("Generated game {seed}")),
-        ("Site", "sade-ref test helpers".to_owned()),
-        ("Date", "2026.11.29".to_owned()),
-        ("Round", seed.to_string()),
-        ("White", "Justine".to_owned()),
-        ("Black", "Juliette".to_owned()),
-        ("Result", "*".to_owned()),
-        ("Variant", "Sade".to_owned()),
-    ] {
-        game.tags.push(Tag {
-            name: name.to_owned(),
-            value,
-            span: Span::default(),
-        });
-    }
+    let mut game = generated_game(seed, "Generated game", ("Justine", "Juliette"), "Sade");
     let mut number = MoveNumber {
         number: 1,
         side: Side::White,
@@ -141,6 +125,28 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
         expect,
         states,
     }
+}
+
+/// An empty game with the seven-tag roster and the variant, as the generators write them.
+pub fn generated_game(seed: u64, event: &str, (white, black): (&str, &str), variant: &str) -> Game {
+    let mut game = Game::default();
+    for (name, value) in [
+        ("Event", format!("{event} {seed}")),
+        ("Site", "sade-ref test helpers".to_owned()),
+        ("Date", "2026.11.29".to_owned()),
+        ("Round", seed.to_string()),
+        ("White", white.to_owned()),
+        ("Black", black.to_owned()),
+        ("Result", "*".to_owned()),
+        ("Variant", variant.to_owned()),
+    ] {
+        game.tags.push(Tag {
+            name: name.to_owned(),
+            value,
+            span: Span::default(),
+        });
+    }
+    game
 }
 
 const SEEDS: std::ops::Range<u64> = 1..23;
@@ -384,7 +390,7 @@ mod marseillais {
     use std::collections::HashMap;
 
     use sade_ref::record::{
-        Action, ActionKind, Game, GameResult, Item, MoveNumber, SanMove, Side, Span, Tag, Turn,
+        Action, ActionKind, Game, GameResult, Item, MoveNumber, SanMove, Side, Span, Turn,
     };
     use shakmaty::san::San;
     use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Setup};
@@ -443,23 +449,12 @@ mod marseillais {
     pub fn generate(seed: u64, max_turns: usize) -> Generated {
         let mut rng = Rng::new(seed ^ 0x4D41_5253);
         let mut pos = Chess::default();
-        let mut game = Game::default();
-        for (name, value) in [
-            ("Event", format!("Generated Marseillais game {seed}")),
-            ("Site", "sade-ref test helpers".to_owned()),
-            ("Date", "2026.11.29".to_owned()),
-            ("Round", seed.to_string()),
-            ("White", "Blangis".to_owned()),
-            ("Black", "Curval".to_owned()),
-            ("Result", "*".to_owned()),
-            ("Variant", "Marseillais".to_owned()),
-        ] {
-            game.tags.push(Tag {
-                name: name.to_owned(),
-                value,
-                span: Span::default(),
-            });
-        }
+        let mut game = super::generated_game(
+            seed,
+            "Generated Marseillais game",
+            ("Blangis", "Curval"),
+            "Marseillais",
+        );
         let mut number = MoveNumber {
             number: 1,
             side: Side::White,

@@ -96,17 +96,8 @@ pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fau
             "R6",
         )
         .into()),
-        Aftermath::Check(checked) => Err(Illegal::new(
-            format!(
-                "{what} gives check to {} king that is not mate (R1)",
-                state::possessive(checked)
-            ),
-            "R1",
-        )
-        .into()),
-        Aftermath::BothInCheck => {
-            Err(Illegal::new(format!("{what} leaves both kings in check (R1)"), "R1").into())
-        }
+        Aftermath::Check(checked) => Err(turn::non_mating_check(&what, checked)),
+        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&what)),
         Aftermath::Quiet => {
             let after = progress.next(next, Phase::Regular);
             if search::first(&after)?.is_none() {
@@ -205,20 +196,8 @@ pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fau
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
-        Aftermath::Check(checked) => Err(Illegal::new(
-            format!(
-                "{} gives check to {} king that is not mate (R1)",
-                turn::san(state, m),
-                state::possessive(checked)
-            ),
-            "R1",
-        )
-        .into()),
-        Aftermath::BothInCheck => Err(Illegal::new(
-            format!("{} leaves both kings in check (R1)", turn::san(state, m)),
-            "R1",
-        )
-        .into()),
+        Aftermath::Check(checked) => Err(turn::non_mating_check(&turn::san(state, m), checked)),
+        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
         Aftermath::Quiet => Ok(Next::Done(next)),
     }
 }

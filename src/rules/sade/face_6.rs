@@ -178,11 +178,7 @@ pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Res
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),
-        Aftermath::BothInCheck => Err(Illegal::new(
-            format!("{} leaves both kings in check (R1)", turn::san(state, m)),
-            "R1",
-        )
-        .into()),
+        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
         Aftermath::Quiet => {
             let exposure = Exposure {
                 king: exposure.king,

@@ -210,20 +210,8 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
             let _ = checked;
             Ok(Next::End(forbidden_check_end(roller), next))
         }
-        Aftermath::Check(checked) => Err(Illegal::new(
-            format!(
-                "{} gives check to {} king that is not mate (R1)",
-                turn::san(state, m),
-                state::possessive(checked)
-            ),
-            "R1",
-        )
-        .into()),
-        Aftermath::BothInCheck => Err(Illegal::new(
-            format!("{} leaves both kings in check (R1)", turn::san(state, m)),
-            "R1",
-        )
-        .into()),
+        Aftermath::Check(checked) => Err(turn::non_mating_check(&turn::san(state, m), checked)),
+        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
         Aftermath::Quiet if series.left <= 1 => Ok(Next::Done(next)),
         Aftermath::Quiet => {
             let series = Series {
@@ -295,18 +283,9 @@ pub(crate) fn unfinished(progress: &Progress, series: &Series) -> Result<Illegal
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-
-    use crate::rules::setup::Start;
 
     fn state(fen: &str) -> State {
-        let setup = Fen::from_ascii(fen.as_bytes()).unwrap().into_setup();
-        State::from_start(&Start {
-            setup,
-            pocket: None,
-            from_fen: true,
-        })
-        .unwrap()
+        crate::rules::sade::state::from_fen(fen).unwrap()
     }
 
     #[test]

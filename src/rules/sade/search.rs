@@ -128,20 +128,12 @@ fn walk(
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
     use shakmaty::{Role, Square};
 
     use super::*;
-    use crate::rules::setup::Start;
 
     fn state(fen: &str) -> State {
-        let setup = Fen::from_ascii(fen.as_bytes()).unwrap().into_setup();
-        State::from_start(&Start {
-            setup,
-            pocket: None,
-            from_fen: true,
-        })
-        .unwrap()
+        crate::rules::sade::state::from_fen(fen).unwrap()
     }
 
     #[test]

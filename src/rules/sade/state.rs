@@ -383,18 +383,27 @@ pub(crate) fn a_role(role: Role) -> String {
     format!("a {}", role_name(role))
 }
 
+/// A state from a FEN without a pocket (the pool inferred), for the unit tests of the rule set.
+#[cfg(test)]
+pub(crate) fn from_fen(fen: &str) -> Result<State, Refused> {
+    let setup = Fen::from_ascii(fen.as_bytes())
+        .map_err(|e| Refused {
+            reason: format!("not a FEN: {e}"),
+        })?
+        .into_setup();
+    State::from_start(&Start {
+        setup,
+        pocket: None,
+        from_fen: true,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn state(fen: &str) -> State {
-        let setup = Fen::from_ascii(fen.as_bytes()).unwrap().into_setup();
-        State::from_start(&Start {
-            setup,
-            pocket: None,
-            from_fen: true,
-        })
-        .unwrap()
+        from_fen(fen).unwrap()
     }
 
     #[test]
@@ -412,29 +421,13 @@ mod tests {
 
     #[test]
     fn a_king_in_check_at_the_start_is_refused() {
-        let setup = Fen::from_ascii(b"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
-            .unwrap()
-            .into_setup();
-        let err = State::from_start(&Start {
-            setup,
-            pocket: None,
-            from_fen: true,
-        })
-        .unwrap_err();
+        let err = from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap_err();
         assert!(err.reason.contains("White's king is in check"), "{err}");
     }
 
     #[test]
     fn castling_rights_without_their_rook_are_refused() {
-        let setup = Fen::from_ascii(b"4k3/8/8/8/8/8/8/4K3 w K - 0 1")
-            .unwrap()
-            .into_setup();
-        let err = State::from_start(&Start {
-            setup,
-            pocket: None,
-            from_fen: true,
-        })
-        .unwrap_err();
+        let err = from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
         assert!(err.reason.contains("invalid castling rights"), "{err}");
     }
 

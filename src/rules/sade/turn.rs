@@ -240,6 +240,23 @@ impl Progress {
 }
 
 /// The game-ending verdict for a mate: the mated player wins (R2).
+/// R1: `what` (a move, a removal) checks a king without mating it.
+pub(crate) fn non_mating_check(what: &str, checked: Color) -> Fault {
+    Illegal::new(
+        format!(
+            "{what} gives check to {} king that is not mate (R1)",
+            state::possessive(checked)
+        ),
+        "R1",
+    )
+    .into()
+}
+
+/// R1: `what` leaves both kings in check.
+pub(crate) fn both_kings_in_check(what: &str) -> Fault {
+    Illegal::new(format!("{what} leaves both kings in check (R1)"), "R1").into()
+}
+
 pub(crate) fn mate_end(mated: Color, roller: Color) -> End {
     if mated == roller {
         End {
