@@ -5,9 +5,12 @@
 //! lichess sample of `../shared/data` repeated to about 30 MB when that folder is present,
 //! otherwise generated games. Each measurement is the best of five runs.
 
-use std::hint::black_box;
+mod support;
+
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use support::best_of;
 
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 
@@ -96,17 +99,6 @@ fn text() -> (String, &'static str) {
             (game.repeat(30_000_000 / game.len()), "generated games")
         }
     }
-}
-
-fn best_of<F: FnMut() -> usize>(runs: usize, mut f: F) -> (Duration, usize) {
-    let mut best = Duration::MAX;
-    let mut out = 0;
-    for _ in 0..runs {
-        let start = Instant::now();
-        out = black_box(f());
-        best = best.min(start.elapsed());
-    }
-    (best, out)
 }
 
 fn main() {

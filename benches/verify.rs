@@ -9,9 +9,12 @@
 //! Each figure is the best of five runs.
 
 use std::hint::black_box;
+mod support;
+
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::time::{Duration, Instant};
+
+use support::best_of;
 
 use pgn_reader::{Reader, SanPlus, Visitor};
 use sade_ref::parse::parse_str;
@@ -51,17 +54,6 @@ impl Visitor for Replay {
         black_box(pos.is_checkmate());
         n
     }
-}
-
-fn best_of<F: FnMut() -> usize>(runs: usize, mut f: F) -> (Duration, usize) {
-    let mut best = Duration::MAX;
-    let mut out = 0;
-    for _ in 0..runs {
-        let start = Instant::now();
-        out = black_box(f());
-        best = best.min(start.elapsed());
-    }
-    (best, out)
 }
 
 fn main() {

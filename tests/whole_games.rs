@@ -149,6 +149,25 @@ pub fn generated_game(seed: u64, event: &str, (white, black): (&str, &str), vari
     game
 }
 
+/// Writes a generated game's file with `SADE_REF_WRITE_GAMES=1`; otherwise checks that the
+/// committed file is exactly what the generator makes.
+fn write_or_compare(path: &std::path::Path, text: &str) {
+    if std::env::var_os("SADE_REF_WRITE_GAMES").is_some() {
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).unwrap();
+        }
+        std::fs::write(path, text).unwrap();
+    } else {
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert_eq!(
+            committed,
+            text,
+            "{} differs from what the generator makes",
+            path.display()
+        );
+    }
+}
+
 const SEEDS: std::ops::Range<u64> = 1..23;
 
 /// The text of a generated game as committed in corpus/games/.
@@ -162,7 +181,6 @@ fn corpus_text(seed: u64, generated: &Generated) -> String {
 
 #[test]
 fn whole_games_in_the_corpus_are_what_the_generator_makes() {
-    let write = std::env::var_os("SADE_REF_WRITE_GAMES").is_some();
     let folder = root().join("corpus/games");
     let mut long = 0;
     for seed in SEEDS {
@@ -171,19 +189,7 @@ fn whole_games_in_the_corpus_are_what_the_generator_makes() {
             long += 1;
         }
         let text = corpus_text(seed, &generated);
-        let path = folder.join(format!("sade_{seed:02}.sdn"));
-        if write {
-            std::fs::create_dir_all(&folder).unwrap();
-            std::fs::write(&path, &text).unwrap();
-        } else {
-            let committed = std::fs::read_to_string(&path).unwrap_or_default();
-            assert_eq!(
-                committed,
-                text,
-                "{} differs from what the generator makes",
-                path.display()
-            );
-        }
+        write_or_compare(&folder.join(format!("sade_{seed:02}.sdn")), &text);
     }
     assert!(
         long >= 20,
@@ -559,7 +565,6 @@ const MARSEILLAIS_SEEDS: std::ops::Range<u64> = 1..13;
 
 #[test]
 fn marseillais_games_in_the_corpus_are_what_the_generator_makes() {
-    let write = std::env::var_os("SADE_REF_WRITE_GAMES").is_some();
     let folder = root().join("corpus/games");
     let mut long = 0;
     for seed in MARSEILLAIS_SEEDS {
@@ -572,18 +577,7 @@ fn marseillais_games_in_the_corpus_are_what_the_generator_makes() {
             generated.expect,
             sade_ref::write::sdn::to_sdn(&generated.game)
         );
-        let path = folder.join(format!("marseillais_{seed:02}.sdn"));
-        if write {
-            std::fs::write(&path, &text).unwrap();
-        } else {
-            let committed = std::fs::read_to_string(&path).unwrap_or_default();
-            assert_eq!(
-                committed,
-                text,
-                "{} differs from what the generator makes",
-                path.display()
-            );
-        }
+        write_or_compare(&folder.join(format!("marseillais_{seed:02}.sdn")), &text);
     }
     assert!(
         long >= 10,
