@@ -104,6 +104,40 @@ fn rule_mismatch(verdict: &Verdict, rule: Option<&str>) -> Option<String> {
     })
 }
 
+/// The optional statements about where: `; side: white` (the side of the first illegal action,
+/// the player whose turn it is, R13), `; ended: 12... action 2` or `; ended: start` (where the
+/// game ended), `; note: R18` (a note that cites it).
+fn locator_mismatches(verdict: &Verdict, head: &[(String, String)]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    if let Some(side) = expectation(head, "side") {
+        let found = verdict
+            .error
+            .as_ref()
+            .map(|e| e.side.fold_wb("white", "black"));
+        if found != Some(side) {
+            wrong.push(format!("`; side: {side}`, the verdict names {found:?}"));
+        }
+    }
+    if let Some(ended) = expectation(head, "ended") {
+        let found = verdict.ended_at.map(|at| match at.turn {
+            Some(turn) if !at.start_position => format!("{turn} action {}", at.action),
+            _ => "start".to_owned(),
+        });
+        if found.as_deref() != Some(ended) {
+            wrong.push(format!("`; ended: {ended}`, the verdict says {found:?}"));
+        }
+    }
+    if let Some(note) = expectation(head, "note")
+        && !verdict.notes.iter().any(|n| n.contains(note))
+    {
+        wrong.push(format!(
+            "`; note: {note}`, the notes are {:?}",
+            verdict.notes
+        ));
+    }
+    wrong
+}
+
 /// The verdict in one paragraph, for messages and snapshots.
 pub fn describe(game: &Game, verdict: &Verdict) -> String {
     let mut text = match verdict.status {
@@ -188,6 +222,9 @@ fn check_folder(folder: &str, minimum: usize) {
             failures.push(format!("{name}: {m}"));
         }
         if let Some(m) = rule_mismatch(&verdict, expectation(&head, "rule")) {
+            failures.push(format!("{name}: {m}"));
+        }
+        for m in locator_mismatches(&verdict, &head) {
             failures.push(format!("{name}: {m}"));
         }
         let void = verdict.void.map_or(0, |v| v.actions);

@@ -408,21 +408,18 @@ impl Replayer<'_> {
         let mover = !self.turn.mover;
         let (reason, article) = match self.last_end {
             TurnEnd::BalancedFirst => (
-                "White's first turn of a Balanced game has one move (M1)".to_owned(),
+                "White's first turn of a Balanced game has one move".to_owned(),
                 Article::M1,
             ),
             TurnEnd::Check => (
                 format!(
-                    "a check with the first move ends the turn (M2): {}'s turn is over",
+                    "a check with the first move ends the turn: {}'s turn is over",
                     color_name(mover)
                 ),
                 Article::M2,
             ),
             TurnEnd::TwoMoves => (
-                format!(
-                    "a turn has two moves: {}'s turn is over (M1)",
-                    color_name(mover)
-                ),
+                format!("a turn has two moves: {}'s turn is over", color_name(mover)),
                 Article::M1,
             ),
         };
