@@ -11,6 +11,7 @@ use crate::parse::ParseError;
 use crate::record::{Game, GameResult};
 use crate::referee::{Locator, Status, Verdict, Void};
 use crate::rules::{Article, Termination};
+use crate::write::json::JsonError;
 
 /// The version of the report's shape.
 pub const REPORT_VERSION: u32 = 2;
@@ -151,6 +152,50 @@ impl<'a> Report<'a> {
                 action: None,
                 line,
                 column,
+            }),
+            dispute: false,
+            dispute_reason: None,
+            void: None,
+            final_fen: None,
+            turns: None,
+            notes: &[],
+        }
+    }
+}
+
+impl<'a> Report<'a> {
+    /// The report of a JSON record that could not be read.
+    pub fn of_json_error(file: &'a str, game_number: usize, error: &JsonError) -> Report<'a> {
+        Report {
+            version: REPORT_VERSION,
+            file,
+            game: game_number,
+            white: None,
+            black: None,
+            variant: None,
+            status: Status::Invalid,
+            winner: None,
+            termination: None,
+            article: None,
+            result: None,
+            ended_at: None,
+            error: Some(ErrorReport {
+                kind: "syntax",
+                code: if error.pointer().is_some() {
+                    "bad-record"
+                } else {
+                    "bad-json"
+                },
+                reason: error.to_string(),
+                article: Article::SdnSyntax,
+                help: Some("spec/sdn.schema.json describes a record".to_owned()),
+                turn: None,
+                label: None,
+                side: None,
+                face: None,
+                action: None,
+                line: error.line(),
+                column: error.column(),
             }),
             dispute: false,
             dispute_reason: None,

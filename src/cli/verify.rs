@@ -6,15 +6,14 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use sade_ref::diagnostic::Diagnostic;
 use sade_ref::parse::{ParseError, Reader};
-use sade_ref::record::{Game, Item};
+use sade_ref::record::Game;
 use sade_ref::referee::{Status as Standing, Verdict, verify};
 use sade_ref::report::Report;
-use sade_ref::rules::Resolved;
-use serde_json::Value;
+use sade_ref::write::json::{self, JsonError};
 use shakmaty::Color;
 
 use super::Status;
-use super::convert::report_syntax;
+use super::convert::{report_json, report_syntax};
 use super::input::{Input, read_all};
 use super::output::Sink;
 
@@ -27,19 +26,59 @@ use super::output::Sink;
     after_help = "Examples:\n  sade-ref verify game.sdn\n  sade-ref verify corpus/games/*.sdn --format json\n  cat games.pgn | sade-ref verify -"
 )]
 pub struct Args {
-    /// SDN or PGN files; `-` reads standard input.
+    /// SDN or PGN files, or JSON records (`.json`, `.jsonl`); `-` reads standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// `text`: a line per game and a code frame per illegal action; `json`: JSON Lines, one
-    /// object per game.
+    /// object per game (spec/verdict.schema.json).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Input format (default: JSON for `.json` and `.jsonl` files, SDN otherwise).
+    #[arg(long, value_enum)]
+    from: Option<InputFormat>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     Text,
     Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum InputFormat {
+    Sdn,
+    Json,
+}
+
+/// A game of an input, or why it could not be read.
+enum Read {
+    Game(Game),
+    Sdn(ParseError),
+    Json(JsonError),
+}
+
+fn games_of(input: &Input, from: Option<InputFormat>) -> Box<dyn Iterator<Item = Read> + '_> {
+    let json = from.map_or(
+        input.name.ends_with(".json") || input.name.ends_with(".jsonl"),
+        |f| f == InputFormat::Json,
+    );
+    if !json {
+        return Box::new(Reader::new(&input.bytes).map(|g| match g {
+            Ok(game) => Read::Game(game),
+            Err(e) => Read::Sdn(e),
+        }));
+    }
+    let games = match std::str::from_utf8(&input.bytes) {
+        Ok(text) => json::read_json(text),
+        Err(e) => vec![Err(JsonError::Record {
+            pointer: String::new(),
+            message: format!("JSON input is not UTF-8 (byte {})", e.valid_up_to()),
+        })],
+    };
+    Box::new(games.into_iter().map(|g| match g {
+        Ok(game) => Read::Game(game),
+        Err(e) => Read::Json(e),
+    }))
 }
 
 pub fn run(args: &Args) -> Status {
@@ -49,11 +88,13 @@ pub fn run(args: &Args) -> Status {
         Err(failed) => return failed,
     };
     'inputs: for input in &inputs {
+        let mut games = 0;
         // One game at a time: memory holds the input's text and one game.
-        for (index, game) in Reader::new(&input.bytes).enumerate() {
+        for (index, game) in games_of(input, args.from).enumerate() {
+            games += 1;
             let number = index + 1;
             let (line, ok) = match game {
-                Ok(game) => {
+                Read::Game(game) => {
                     let verdict = verify(&game);
                     let ok = verdict.status != Standing::Invalid && verdict.dispute.is_none();
                     let line = match args.format {
@@ -62,13 +103,26 @@ pub fn run(args: &Args) -> Status {
                     };
                     (line, ok)
                 }
-                Err(error) => {
+                Read::Sdn(error) => {
                     let line = match args.format {
                         Format::Text => {
                             report_syntax(input, &error);
                             format!("{} #{number}: invalid: {error}\n", input.name)
                         }
                         Format::Json => syntax_json_line(input, number, &error),
+                    };
+                    (line, false)
+                }
+                Read::Json(error) => {
+                    let line = match args.format {
+                        Format::Text => {
+                            report_json(input, &error);
+                            format!("{} #{number}: invalid: {error}\n", input.name)
+                        }
+                        Format::Json => {
+                            let report = Report::of_json_error(&input.name, number, &error);
+                            format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
+                        }
                     };
                     (line, false)
                 }
@@ -79,6 +133,10 @@ pub fn run(args: &Args) -> Status {
             if !sink.write(&line) {
                 break 'inputs;
             }
+        }
+        if games == 0 {
+            eprintln!("{}: error: no games", input.name);
+            status = status.max(Status::Problems);
         }
     }
     status.max(sink.finish())
@@ -190,51 +248,4 @@ fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 fn syntax_json_line(input: &Input, number: usize, error: &ParseError) -> String {
     let report = Report::of_syntax_error(&input.name, number, &input.bytes, error);
     format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
-}
-
-/// A game as one compact JSON object, each action with what the referee resolved it to, and the
-/// game with its verdict.
-pub fn annotated_json(game: &Game) -> String {
-    let verdict = sade_ref::referee::verify_annotated(game);
-    let mut value = serde_json::to_value(game).unwrap_or(Value::Null);
-    if let Some(turns) = value.get_mut("turns").and_then(Value::as_array_mut) {
-        for resolved in &verdict.replay.resolved {
-            annotate(turns, game, resolved);
-        }
-    }
-    if let Some(object) = value.as_object_mut() {
-        object.insert(
-            "verdict".into(),
-            serde_json::to_value(&verdict).unwrap_or(Value::Null),
-        );
-    }
-    value.to_string()
-}
-
-/// Puts `resolved` into the JSON of the action it belongs to.
-fn annotate(turns: &mut [Value], game: &Game, resolved: &Resolved) {
-    let Some(turn) = game.turns.get(resolved.turn_index) else {
-        return;
-    };
-    let Some(item_index) = turn
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(_, item)| matches!(item, Item::Action(_)))
-        .nth(resolved.action.saturating_sub(1))
-        .map(|(i, _)| i)
-    else {
-        return;
-    };
-    if let Some(item) = turns
-        .get_mut(resolved.turn_index)
-        .and_then(|t| t.get_mut("items"))
-        .and_then(|items| items.get_mut(item_index))
-        .and_then(Value::as_object_mut)
-    {
-        item.insert(
-            "resolved".into(),
-            serde_json::to_value(resolved).unwrap_or(Value::Null),
-        );
-    }
 }
