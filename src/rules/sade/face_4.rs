@@ -4,8 +4,12 @@
 use crate::rules::Article;
 use shakmaty::{Position, Role};
 
+use super::ends::{mate_end, naked_end};
+use super::fault::{self, Fault, Illegal};
+use super::matching::{self, resolve_move};
+use super::notation;
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{self, Fault, Illegal, Next, Phase, Progress, mate_end, naked_end, resolve_move};
+use super::turn::{Next, Phase, Progress};
 use super::{End, Step, search};
 use crate::record::ActionKind;
 use crate::rules::Termination;
@@ -102,8 +106,8 @@ pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fau
             Article::R6,
         )
         .into()),
-        Aftermath::Check(checked) => Err(turn::non_mating_check(&what, checked)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&what)),
+        Aftermath::Check(checked) => Err(fault::non_mating_check(&what, checked)),
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&what)),
         Aftermath::Quiet => {
             let after = progress.next(next, Phase::Regular);
             if search::first(&after)?.is_none() {
@@ -128,7 +132,7 @@ pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
         return Err(Illegal::new(
             format!(
                 "`--` claims the impossible, but face 4 can be fulfilled, e.g. {} (R14)",
-                turn::steps_san(&progress.state, &steps)
+                notation::steps_san(&progress.state, &steps)
             ),
             Article::R14,
         )
@@ -169,7 +173,7 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
         Ok(m) => return Ok(Step::Move(m)),
         Err(unresolved) => unresolved,
     };
-    if unresolved == turn::Unresolved::NoMatch
+    if unresolved == matching::Unresolved::NoMatch
         && let Ok(m) = resolve_move(state, !roller, kind, |_| Ok(()))?
     {
         return Err(Illegal::new(
@@ -187,7 +191,7 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
         )
         .into());
     }
-    Err(turn::unresolved_illegal(state, roller, kind, unresolved).into())
+    Err(matching::unresolved_illegal(state, roller, kind, unresolved).into())
 }
 
 /// Plays the regular move and judges the board (R1, R2, R10).
@@ -202,8 +206,10 @@ pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fau
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
-        Aftermath::Check(checked) => Err(turn::non_mating_check(&turn::san(state, m), checked)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
+        Aftermath::Check(checked) => {
+            Err(fault::non_mating_check(&notation::san(state, m), checked))
+        }
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),
         Aftermath::Quiet => Ok(Next::Done(next)),
     }
 }

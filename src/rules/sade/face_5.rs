@@ -6,8 +6,10 @@ use crate::rules::Article;
 use shakmaty::{Bitboard, Role, Square, attacks};
 
 use super::Step;
+use super::fault::{Fault, Illegal};
+use super::notation::squares_text;
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{Fault, Illegal, Next, Progress, squares_text};
+use super::turn::{Next, Progress};
 use crate::record::ActionKind;
 
 /// The piece that must come back: the opponent's highest in the pool.

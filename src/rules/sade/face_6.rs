@@ -7,11 +7,12 @@
 use crate::rules::Article;
 use shakmaty::{Bitboard, Move, Position, Role, Square, attacks};
 
+use super::ends::{forbidden_check_end, mate_end, naked_end};
+use super::fault::{self, Fault, Illegal};
+use super::matching::{self, Unresolved, resolve_move};
+use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{
-    self, Fault, Illegal, Next, Phase, Progress, Unresolved, forbidden_check_end, mate_end,
-    naked_end, resolve_move, steps_san,
-};
+use super::turn::{Next, Phase, Progress};
 use super::{Step, search};
 use crate::record::ActionKind;
 
@@ -162,7 +163,7 @@ pub(crate) fn resolve(
         )
         .into());
     }
-    Err(turn::unresolved_illegal(state, roller, kind, unresolved).into())
+    Err(matching::unresolved_illegal(state, roller, kind, unresolved).into())
 }
 
 /// Plays one exposure move and judges the board (R1, R2, R3, R10); the exposure is over when
@@ -179,7 +180,7 @@ pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Res
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),
         Aftermath::Quiet => {
             let exposure = Exposure {
                 king: exposure.king,

@@ -7,11 +7,12 @@
 use crate::rules::Article;
 use shakmaty::{Bitboard, Color, Move, Position, Role};
 
+use super::ends::{forbidden_check_end, mate_end, naked_end};
+use super::fault::{self, Fault, Illegal, face_article};
+use super::matching::{self, Unresolved, resolve_move};
+use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{
-    self, Fault, Illegal, Next, Phase, Progress, Unresolved, face_article, forbidden_check_end,
-    mate_end, naked_end, resolve_move, steps_san,
-};
+use super::turn::{Next, Phase, Progress};
 use super::{Step, search};
 use crate::record::ActionKind;
 
@@ -176,7 +177,7 @@ pub(crate) fn resolve(
             return Err(illegal.into());
         }
     }
-    Err(turn::unresolved_illegal(state, series.by, kind, unresolved).into())
+    Err(matching::unresolved_illegal(state, series.by, kind, unresolved).into())
 }
 
 /// Why no series of `n` moves exists with `color`'s pieces, in words.
@@ -211,8 +212,10 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
             let _ = checked;
             Ok(Next::End(forbidden_check_end(roller), next))
         }
-        Aftermath::Check(checked) => Err(turn::non_mating_check(&turn::san(state, m), checked)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
+        Aftermath::Check(checked) => {
+            Err(fault::non_mating_check(&notation::san(state, m), checked))
+        }
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),
         Aftermath::Quiet if series.left <= 1 => Ok(Next::Done(next)),
         Aftermath::Quiet => {
             let series = Series {

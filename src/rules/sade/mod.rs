@@ -36,10 +36,15 @@
 //!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
 //!   material is accepted (resurrections create it).
 
+mod ends;
 mod face_4;
 mod face_5;
 mod face_6;
 mod faces_1_3;
+mod fault;
+mod matching;
+mod notation;
+mod play;
 mod search;
 mod state;
 mod turn;
@@ -53,9 +58,9 @@ use crate::rules::{
     ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
 };
 
+pub use play::{Place, Played, TurnOutcome, play_turn, play_turn_at, play_turn_with};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
 pub use state::{Refused, State};
-pub use turn::{Place, Played, TurnOutcome, play_turn, play_turn_at, play_turn_with};
 
 /// One action of a fulfilment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,7 +110,7 @@ impl Fulfilment {
     /// The fulfilment as written actions from `state` (moves in SAN), ready for a
     /// [`Turn`](crate::record::Turn).
     pub fn actions(&self, state: &State) -> Vec<ActionKind> {
-        turn::actions_of(state, &self.steps)
+        notation::actions_of(state, &self.steps)
     }
 }
 
