@@ -4,6 +4,7 @@ mod cli;
 mod corpus_rules;
 mod corpus_syntax;
 mod marseillais;
+mod marseillais_turns;
 mod perft;
 mod pgn_compat;
 mod reader_never_panics;
