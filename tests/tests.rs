@@ -5,6 +5,7 @@ mod corpus_rules;
 mod corpus_syntax;
 mod marseillais;
 mod marseillais_turns;
+mod options;
 mod perft;
 mod pgn_compat;
 mod reader_never_panics;

@@ -5,7 +5,9 @@
 
 mod convert;
 mod input;
+mod options;
 mod output;
+mod pick;
 mod verify;
 
 use std::process::ExitCode;
@@ -29,6 +31,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Convert(convert::Args),
+    Options(options::Args),
     Verify(verify::Args),
 }
 
@@ -56,6 +59,7 @@ pub fn run() -> ExitCode {
     };
     let status = match cli.command {
         Command::Convert(args) => convert::run(&args),
+        Command::Options(args) => options::run(&args),
         Command::Verify(args) => verify::run(&args),
     };
     ExitCode::from(status as u8)
