@@ -9,5 +9,6 @@ pub mod diagnostic;
 pub mod parse;
 pub mod record;
 pub mod referee;
+pub mod render;
 pub mod rules;
 pub mod write;

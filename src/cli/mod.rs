@@ -8,6 +8,8 @@ mod input;
 mod options;
 mod output;
 mod pick;
+mod report;
+mod show;
 mod verify;
 
 use std::process::ExitCode;
@@ -32,6 +34,8 @@ struct Cli {
 enum Command {
     Convert(convert::Args),
     Options(options::Args),
+    Report(report::Args),
+    Show(show::Args),
     Verify(verify::Args),
 }
 
@@ -60,6 +64,8 @@ pub fn run() -> ExitCode {
     let status = match cli.command {
         Command::Convert(args) => convert::run(&args),
         Command::Options(args) => options::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Show(args) => show::run(&args),
         Command::Verify(args) => verify::run(&args),
     };
     ExitCode::from(status as u8)
