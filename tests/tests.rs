@@ -1,5 +1,6 @@
 //! All integration tests, one binary (the ripgrep habit: one link step, one process).
 
+mod arbiter_cli;
 mod cli;
 mod corpus_rules;
 mod corpus_syntax;
@@ -10,6 +11,7 @@ mod perft;
 mod pgn_compat;
 mod reader_never_panics;
 mod real_records;
+mod report_browser;
 mod sade;
 mod standard;
 mod support;

@@ -82,9 +82,12 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
         );
     }
     let after = turn.actions.iter().rev().find_map(|a| a.after.as_ref());
-    if let Some(after) = after {
-        let _ = writeln!(out, "\nAfter:\n{}", board(after));
-        out.push_str(&pools(after));
+    match after {
+        Some(after) => {
+            let _ = writeln!(out, "\nAfter:\n{}", board(after));
+            out.push_str(&pools(after));
+        }
+        None => out.push_str("\nAfter: the board is unchanged (the referee accepted no action)\n"),
     }
     let _ = writeln!(out, "\nVerdict on this turn: {}", turn.verdict);
     let _ = writeln!(out, "Verdict on the game: {}", game.verdict);
