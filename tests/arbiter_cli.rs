@@ -179,3 +179,28 @@ fn report_writes_one_self_contained_page() {
     }
     assert!(html.contains("Art. 12.2"), "the verdict is on the page");
 }
+
+/// The README's `console` blocks show what the commands print (standard output, then standard
+/// error), so the arbiter's path there stays true.
+#[test]
+fn the_readme_shows_what_the_commands_print() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut checked = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap_or_default();
+        let (command, shown) = block.split_once('\n').unwrap_or((block, ""));
+        let args: Vec<&str> = command
+            .strip_prefix("$ sade-ref ")
+            .expect("a console block starts with `$ sade-ref`")
+            .split_whitespace()
+            .collect();
+        let (stdout, stderr, _) = run(&args);
+        assert_eq!(
+            format!("{stdout}{stderr}").trim_end(),
+            shown.trim_end(),
+            "README: {command}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "{checked} console blocks");
+}
