@@ -175,6 +175,7 @@ window.onerror = function (message, source, line) {{
       <button id="next" title="forward (→)">▶</button>
       <button id="last" title="end (End)">▶|</button>
     </nav>
+    <p id="key">{key}</p>
     <p id="action-line"></p>
     <p id="turn-verdict"></p>
     <div id="status"></div>
@@ -191,6 +192,7 @@ window.onerror = function (message, source, line) {{
 "#,
         title = escape(title),
         symbols = svg::PIECE_SYMBOLS,
+        key = escape(svg::KEY),
         data = script_json(&data),
         colours = script_json(&colours),
     )

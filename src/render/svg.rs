@@ -30,6 +30,10 @@ pub const UNPLAYED: &str = "#757575";
 pub const LIGHT: &str = "#f0d9b5";
 pub const DARK: &str = "#b58863";
 
+/// What the marks mean.
+pub const KEY: &str = "Key: blue, own piece · orange dashed, the opponent's piece · purple ✕, sacrifice · \
+     dashed ring, resurrection · red, illegal";
+
 /// The piece shapes, drawn for a 100×100 square: `#p`, `#n`, `#b`, `#r`, `#q`, `#k`.
 pub const PIECE_SYMBOLS: &str = r##"<symbol id="p" viewBox="0 0 100 100"><circle cx="50" cy="30" r="12"/><path d="M39 44h22l7 30H32z"/><path d="M24 74h52v10H24z"/></symbol>
 <symbol id="r" viewBox="0 0 100 100"><path d="M26 84V74h6l4-34h-6V20h8v8h8v-8h8v8h8v-8h8v20h-6l4 34h6v10z"/><path d="M36 40h28" fill="none"/></symbol>
@@ -244,6 +248,9 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
         }
     }
     for line in wrap(&format!("Verdict: {}", turn.verdict), 62) {
+        legend.push((None, line));
+    }
+    for line in wrap(KEY, 62) {
         legend.push((None, line));
     }
     let legend_top = HEADER + 2 * MARGIN + 8 * SQUARE + 10;
