@@ -11,6 +11,7 @@ mod perft;
 mod pgn_compat;
 mod reader_never_panics;
 mod real_records;
+mod render;
 mod report_browser;
 mod sade;
 mod standard;

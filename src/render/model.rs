@@ -113,7 +113,12 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
                     if let Some(after) = &after {
                         now = after.clone();
                     }
-                    resolved_view(number, action.to_string(), r, side, after)
+                    // A move the board allowed can still be the illegal action (M3: a first
+                    // move with no second one while a full turn exists).
+                    ActionView {
+                        offending,
+                        ..resolved_view(number, action.to_string(), r, side, after)
+                    }
                 }
                 None => ActionView {
                     number,
