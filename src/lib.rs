@@ -10,5 +10,6 @@ pub mod parse;
 pub mod record;
 pub mod referee;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod write;

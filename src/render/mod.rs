@@ -22,6 +22,7 @@ pub fn describe(action: &model::ActionView) -> String {
         Shape::Resurrection { square } => format!("{piece} returns on {square} (resurrection)"),
         Shape::Nothing => "nothing (`--`)".to_owned(),
         Shape::Unplayed { .. } if action.offending => "refused by the referee".to_owned(),
+        Shape::Unplayed { .. } if action.void => "void: after the end of the game".to_owned(),
         Shape::Unplayed { .. } => "not played".to_owned(),
     };
     if let (Some(captured), Some(p)) = (action.captured, action.piece) {

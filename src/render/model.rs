@@ -52,6 +52,8 @@ pub struct ActionView {
     pub uci: Option<String>,
     /// The referee's illegal action.
     pub offending: bool,
+    /// Written after the end of the game: not judged (R21).
+    pub void: bool,
     /// The position after the action (resolved actions).
     pub after: Option<Snapshot>,
 }
@@ -107,6 +109,11 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
                 .iter()
                 .find(|r| r.turn_index == index && r.action == number);
             let offending = error.is_some_and(|e| e.turn_index == index && e.action == number);
+            let void = verdict.void.is_some_and(|v| {
+                v.from
+                    .turn_index
+                    .is_some_and(|t| (t, v.from.action.max(1)) <= (index, number))
+            });
             let view = match resolved {
                 Some(r) => {
                     let after = snapshot(&r.fen_after);
@@ -117,6 +124,7 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
                     // move with no second one while a full turn exists).
                     ActionView {
                         offending,
+                        void,
                         ..resolved_view(number, action.to_string(), r, side, after)
                     }
                 }
@@ -132,6 +140,7 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
                     promotion: None,
                     uci: None,
                     offending,
+                    void,
                     after: None,
                 },
             };
@@ -206,6 +215,7 @@ fn resolved_view(
         promotion: r.promotion,
         uci: r.uci.clone(),
         offending: false,
+        void: false,
         after,
     }
 }
@@ -263,10 +273,11 @@ pub fn summary(game: &Game, verdict: &Verdict) -> String {
     let mut line = match verdict.status {
         Status::Finished => {
             let how = verdict.termination.map_or("?", |t| t.title());
-            let article = verdict.article.unwrap_or("?");
+            let article = verdict.article.map_or("?", |a| a.cite());
             let at = verdict
                 .ended_at
-                .and_then(|at| game.turns.get(at.turn_index))
+                .and_then(|at| at.turn_index)
+                .and_then(|index| game.turns.get(index))
                 .map(|t| format!(", turn {}", t.number))
                 .unwrap_or_default();
             match verdict.winner {
@@ -288,7 +299,7 @@ pub fn summary(game: &Game, verdict: &Verdict) -> String {
                 };
                 format!(
                     "invalid at turn {turn}, {action}: {}",
-                    cite(&e.reason, e.article)
+                    cite(&e.reason, e.article.cite())
                 )
             }
             None => "invalid".to_owned(),
@@ -318,18 +329,18 @@ fn turn_verdict(game: &Game, verdict: &Verdict, index: usize) -> String {
             } else {
                 format!("action {}", e.action)
             };
-            return format!("invalid, {action}: {}", cite(&e.reason, e.article));
+            return format!("invalid, {action}: {}", cite(&e.reason, e.article.cite()));
         }
         if index > e.turn_index {
             return "not judged: the record is invalid before this turn".to_owned();
         }
     }
-    if let Some(at) = verdict.ended_at {
-        if at.turn_index == index {
+    if let Some(ended) = verdict.ended_at.and_then(|at| at.turn_index) {
+        if ended == index {
             return format!("legal; the game ends here: {}", summary(game, verdict));
         }
-        if index > at.turn_index {
-            return "void: the game ended before this turn".to_owned();
+        if index > ended {
+            return "void: the game ended before this turn (R21)".to_owned();
         }
     }
     "legal".to_owned()
