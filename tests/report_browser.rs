@@ -124,13 +124,21 @@ fn board_of(fen: &str) -> String {
 #[test]
 fn the_board_after_a_step_is_the_referees_position() {
     let Some(name) = chromium() else { return };
-    let dir = scratch("referee");
-    let file = "corpus/games/sade_05.sdn";
-    let page = report(file, &dir);
+    for (folder, file) in [
+        ("sade", "corpus/games/sade_05.sdn"),
+        ("marseillais", "corpus/games/marseillais_01.sdn"),
+    ] {
+        let dir = scratch(&format!("referee-{folder}"));
+        steps_agree(name, file, &dir);
+    }
+}
+
+/// Five steps spread over the game, each checked square by square and on the moved piece.
+fn steps_agree(name: &str, file: &str, dir: &Path) {
+    let page = report(file, dir);
     let record = game(file);
     let verdict = verify_annotated(&record);
     let resolved = &verdict.replay.resolved;
-    // Five steps spread over the game, each checked square by square and on the moved piece.
     for r in resolved.iter().step_by(resolved.len() / 5).take(5) {
         let turn = &record.turns[r.turn_index];
         let key = format!(
@@ -143,7 +151,7 @@ fn the_board_after_a_step_is_the_referees_position() {
             }
         );
         let fragment = format!("turn={key}&action={}", r.action);
-        let dom = dom(name, &page, &fragment, &dir);
+        let dom = dom(name, &page, &fragment, dir);
         assert_eq!(status(&dom, "data-turn"), key);
         assert_eq!(status(&dom, "data-action"), r.action.to_string());
         assert_eq!(
