@@ -234,7 +234,10 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
         .into_iter()
         .find(|&role| *pool.get(role) > 0);
     let why = match due {
-        None => format!("{}'s pool holds no piece but pawns", color_name(!roller)),
+        None => format!(
+            "{}'s pool holds no queen, rook, bishop or knight",
+            color_name(!roller)
+        ),
         Some(role) => format!(
             "no empty square where {}'s {} gives no check",
             color_name(!roller),
