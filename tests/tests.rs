@@ -1,13 +1,18 @@
 //! All integration tests, one binary (the ripgrep habit: one link step, one process).
 
+mod arbiter_cli;
 mod cli;
 mod corpus_rules;
 mod corpus_syntax;
 mod marseillais;
+mod marseillais_turns;
+mod options;
 mod perft;
 mod pgn_compat;
 mod reader_never_panics;
 mod real_records;
+mod render;
+mod report_browser;
 mod sade;
 mod schemas;
 mod standard;

@@ -5,7 +5,11 @@
 
 mod convert;
 mod input;
+mod options;
 mod output;
+mod pick;
+mod report;
+mod show;
 mod verify;
 
 use std::process::ExitCode;
@@ -29,6 +33,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Convert(convert::Args),
+    Options(options::Args),
+    Report(report::Args),
+    Show(show::Args),
     Verify(verify::Args),
 }
 
@@ -56,6 +63,9 @@ pub fn run() -> ExitCode {
     };
     let status = match cli.command {
         Command::Convert(args) => convert::run(&args),
+        Command::Options(args) => options::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Show(args) => show::run(&args),
         Command::Verify(args) => verify::run(&args),
     };
     ExitCode::from(status as u8)

@@ -28,6 +28,7 @@
 
 mod board;
 mod replayer;
+mod turns;
 
 use std::collections::HashMap;
 
@@ -36,6 +37,8 @@ use crate::rules::standard;
 use shakmaty::{Color, Position};
 
 use crate::rules::{Detail, Outcome, Replay};
+
+pub use turns::{FullTurn, FullTurnEnd, TurnStart, full_turns, visit_full_turns};
 
 use board::Board;
 use replayer::{GAME_START, Replayer, TurnEnd, TurnState};

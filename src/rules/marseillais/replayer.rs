@@ -549,7 +549,7 @@ fn castled_right_lost_this_turn(start: &Chess, now: &Chess, side: CastlingSide) 
 
 /// The en passant squares for the second move (M4): after a first en passant capture, the other
 /// double step of the opponent's last turn.
-fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
+pub(super) fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
     match first {
         Move::EnPassant { to, .. } => offered.iter().copied().filter(|&s| s != to).collect(),
         _ => Vec::new(),
