@@ -9,6 +9,7 @@ mod pgn_compat;
 mod reader_never_panics;
 mod real_records;
 mod sade;
+mod second_referee;
 mod standard;
 mod support;
 mod whole_games;
