@@ -186,9 +186,7 @@ fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
         Some(b'\n' | b'\r') | None => return err(ErrorKind::UnclosedTag, pos, i),
         Some(_) => {
             let junk_end = i + line_end(&src[i..]);
-            let junk = String::from_utf8_lossy(&src[i..junk_end])
-                .trim_end()
-                .to_owned();
+            let junk = super::error::shown(&src[i..junk_end]);
             // `[Event "NII - Lille 2 / Tour Blanche Paris]`: the quote is missing, not the `]`.
             return err(ErrorKind::JunkAfterTagValue(junk), i, junk_end);
         }
