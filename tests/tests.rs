@@ -3,6 +3,7 @@
 mod cli;
 mod corpus_rules;
 mod corpus_syntax;
+mod deep_variations;
 mod errors_table;
 mod marseillais;
 mod perft;

@@ -21,4 +21,5 @@
 //! ```
 
 pub mod json;
+mod nested;
 pub mod sdn;
