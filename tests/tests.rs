@@ -5,6 +5,7 @@ mod corpus_rules;
 mod corpus_syntax;
 mod deep_variations;
 mod errors_table;
+mod fuzz_regressions;
 mod marseillais;
 mod perft;
 mod pgn_compat;
