@@ -297,7 +297,7 @@ fn agrees_with_the_first_referee_on_self_play_and_mutations() {
 }
 
 #[test]
-#[ignore = "ten times the default test: about 15 minutes"]
+#[ignore = "ten times the default test: 22 minutes on the shared build machine"]
 fn agrees_with_the_first_referee_on_ten_times_more_self_play() {
     let tally = self_play(0x5ade_0002, 100_000);
     tally.check();
