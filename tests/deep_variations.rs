@@ -108,3 +108,13 @@ fn normalize_keeps_every_level_and_splits_comments_at_depth() {
     assert!(text.contains(";a}b\n{c}"), "{text}");
     assert_eq!(sdn::to_sdn(&normal), text);
 }
+
+#[test]
+fn ten_thousand_nested_variations_are_written_as_json_whole() {
+    const DEPTH: usize = 10_000;
+    let game = deep(DEPTH, vec![e4()]);
+    let text = sade_ref::write::json::to_json_value(&game);
+    dismantle(game);
+    assert_eq!(text.matches("\"type\":\"variation\"").count(), DEPTH);
+    assert_eq!(text.matches("\"san\":\"e4\"").count(), DEPTH + 1);
+}

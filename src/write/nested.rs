@@ -54,6 +54,20 @@ pub(crate) fn walk<'a>(preamble: &'a [Item], turns: &'a [Turn], mut visit: impl 
     }
 }
 
+/// How deep the game's variations nest (0: none).
+pub(crate) fn depth(game: &Game) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    walk(&game.preamble, &game.turns, |event| match event {
+        Event::Open => {
+            depth += 1;
+            deepest = deepest.max(depth);
+        }
+        Event::Close => depth -= 1,
+        _ => {}
+    });
+    deepest
+}
+
 /// Whether a turn of these, or of their variations at any depth, has a die face.
 pub(crate) fn any_face(turns: &[Turn]) -> bool {
     let mut found = false;
