@@ -83,6 +83,11 @@ const KNOWN: &[(&str, &str)] = &[
         "R21: what a record holds after the end of the game is void, not illegal",
     ),
     (
+        R18,
+        "R18: move numbers are labels; one that does not match the turn counted is a note, \
+         not an error, and the turn is judged where it stands",
+    ),
+    (
         R19,
         "R19: Divine Nakedness comes before the check rule on face 4: a removal that leaves \
          the roller with the king alone wins, even when it uncovers a check",
@@ -109,6 +114,7 @@ const KNOWN: &[(&str, &str)] = &[
     ),
 ];
 
+const R18: &str = "R18 a move-number label that does not match";
 const R19: &str = "R19 a removal that leaves the king alone in check";
 const R21: &str = "R21 void after the end";
 const R16_POVERTY: &str = "R16 a series that cannot go on, without `--`";
@@ -120,6 +126,30 @@ const R15_BEFORE_LAST: &str = "R15 a bare face before the last turn";
 /// disagreement is exactly what that ruling changes; else `unexplained`.
 fn classify(game: &Game, fast: &Summary, fast_reason: &str, mine: &Judgement) -> &'static str {
     let last = game.turns.len().saturating_sub(1);
+    // R18: a move-number label that does not match the turn counted is a note, not an error;
+    // the first referee agrees once the labels are counted right.
+    if let Some((_, 0)) = fast.error
+        && fast_reason.contains("turn to roll")
+    {
+        let mut relabelled = game.clone();
+        let first =
+            position::Pos::start(game.tag("FEN")).map_or(shakmaty::Color::White, |(_, c)| c);
+        let mut number = sade_ref::record::MoveNumber {
+            number: game.turns.first().map_or(1, |t| t.number.number),
+            side: if first == shakmaty::Color::White {
+                sade_ref::record::Side::White
+            } else {
+                sade_ref::record::Side::Black
+            },
+        };
+        for turn in &mut relabelled.turns {
+            turn.number = number;
+            number = number.next();
+        }
+        if self::fast(&relabelled).0 == second(mine) {
+            return R18;
+        }
+    }
     // R19: a removal that leaves the roller naked wins, even when it uncovers a check.
     if mine.termination == Some("nakedness")
         && let Some((t, k)) = mine.ended_at
@@ -372,5 +402,5 @@ fn known_cases_are_judged_by_the_rulings() {
         }
         cases += 1;
     }
-    assert_eq!(cases, 9);
+    assert_eq!(cases, 10);
 }

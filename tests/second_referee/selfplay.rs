@@ -355,7 +355,7 @@ pub fn mutate(game: &Game, rng: &mut Rng) -> (Game, &'static str) {
     let action_items: Vec<usize> = (0..g.turns[t].items.len())
         .filter(|&i| matches!(g.turns[t].items[i], Item::Action(_)))
         .collect();
-    let kind = match rng.below(6) {
+    let kind = match rng.below(7) {
         0 if !action_items.is_empty() => {
             let i = action_items[rng.below(action_items.len())];
             g.turns[t].items.remove(i);
@@ -395,6 +395,16 @@ pub fn mutate(game: &Game, rng: &mut Rng) -> (Game, &'static str) {
                 .unwrap_or_else(|| Action::new(ActionKind::Nothing {}));
             g.turns[t].items.push(Item::Action(action));
             "append an action"
+        }
+        6 => {
+            // A move-number label that does not match (R18).
+            let number = &mut g.turns[t].number;
+            if rng.chance(50) {
+                number.side = number.side.other();
+            } else {
+                number.number = number.number.saturating_add(1 + rng.below(3) as u32);
+            }
+            "change a move-number label"
         }
         4 => {
             g.turns.truncate(t + 1);
