@@ -13,8 +13,11 @@
 //! ```
 
 mod error;
+mod grouping;
+mod lexer;
 mod movetext;
 mod reader;
+mod scanner;
 mod token;
 
 pub use error::{ErrorKind, ParseError};

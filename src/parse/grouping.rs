@@ -1,0 +1,206 @@
+//! The grouping: tokens to turns, by the notation alone. A die face opens a turn (SDN for Sade);
+//! without die faces each move is a turn (PGN), except in Marseillais records, where a move
+//! number or a comma pair opens a turn (M1, M8) and the referee judges what each group holds.
+
+use super::error::{ErrorKind, ParseError};
+use super::lexer::Element;
+use super::token::NumberToken;
+use crate::record::{DieFace, Item, MoveNumber, Side, Span, Turn, Variation};
+
+/// How tokens group into turns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Grouping {
+    /// A die face opens a turn.
+    Faces,
+    /// Each move is a turn.
+    OneMove,
+    /// A move number opens a turn.
+    Numbers,
+}
+
+pub(super) fn contains_face(elements: &[Element]) -> bool {
+    elements.iter().any(|e| match e {
+        Element::Face(_) => true,
+        Element::Variation(inner, _) => contains_face(inner),
+        _ => false,
+    })
+}
+
+/// A turn being put together.
+struct Builder {
+    number: Option<(NumberToken, Span)>,
+    face: Option<DieFace>,
+    items: Vec<Item>,
+    has_action: bool,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            number: None,
+            face: None,
+            items: Vec::new(),
+            has_action: false,
+        }
+    }
+
+    fn is_opened(&self) -> bool {
+        self.face.is_some() || self.has_action
+    }
+}
+
+/// Groups tokens into turns; `first` is the number of the first turn when none is written.
+pub(super) fn group(
+    elements: Vec<Element>,
+    grouping: Grouping,
+    first: MoveNumber,
+    pairs: &[usize],
+) -> Result<(Vec<Item>, Vec<Turn>), ParseError> {
+    let mut preamble = Vec::new();
+    let mut turns: Vec<Turn> = Vec::new();
+    let mut current: Option<Builder> = None;
+    let mut next_number = first;
+    for element in elements {
+        match element {
+            Element::Number(number, span) => {
+                match current.take() {
+                    Some(b) if b.is_opened() => finish(b, &mut turns, &mut next_number)?,
+                    Some(Builder {
+                        number: Some((prev, prev_span)),
+                        ..
+                    }) => {
+                        return Err(dangling(prev, prev_span));
+                    }
+                    Some(b) => preamble.extend(b.items),
+                    None => {}
+                }
+                let mut b = Builder::new();
+                b.number = Some((number, span));
+                current = Some(b);
+            }
+            Element::Face(face) => {
+                // A face with no action after it is a turn of its own: the referee judges it
+                // (R15), the reader does not.
+                let b = current.get_or_insert_with(Builder::new);
+                if b.is_opened() {
+                    let done = std::mem::replace(b, Builder::new());
+                    finish(done, &mut turns, &mut next_number)?;
+                }
+                b.face = Some(face);
+            }
+            Element::Action(action) => {
+                let b = current.get_or_insert_with(Builder::new);
+                // `e5,Nc6`: a comma pair is one Marseillais turn; it opens a turn of its own
+                // when the group already holds moves.
+                let pair_opens =
+                    grouping == Grouping::Numbers && pairs.contains(&action.span.start);
+                if (grouping == Grouping::OneMove || pair_opens) && b.has_action {
+                    let done = std::mem::replace(b, Builder::new());
+                    finish(done, &mut turns, &mut next_number)?;
+                }
+                b.items.push(Item::Action(action));
+                b.has_action = true;
+            }
+            Element::Comment(comment) => {
+                push_note(&mut current, &mut preamble, Item::Comment(comment))
+            }
+            Element::Nag(nag) => push_note(&mut current, &mut preamble, Item::Nag(nag)),
+            Element::Variation(inner, span) => {
+                let Some(b) = current.as_mut().filter(|b| b.has_action) else {
+                    return Err(ParseError::new(
+                        ErrorKind::VariationBeforeMove,
+                        span.start,
+                        span.start + 1,
+                    ));
+                };
+                let start = b
+                    .number
+                    .map_or(next_number, |(n, _)| resolve_number(n, next_number));
+                let (inner_preamble, inner_turns) = group(inner, grouping, start, pairs)?;
+                b.items.push(Item::Variation(Variation {
+                    preamble: inner_preamble,
+                    turns: inner_turns,
+                    span,
+                }));
+            }
+        }
+    }
+    match current {
+        Some(b) if b.is_opened() => finish(b, &mut turns, &mut next_number)?,
+        Some(Builder {
+            number: Some((number, span)),
+            ..
+        }) => return Err(dangling(number, span)),
+        Some(b) => preamble.extend(b.items),
+        None => {}
+    }
+    Ok((preamble, turns))
+}
+
+fn dangling(number: NumberToken, span: Span) -> ParseError {
+    let text = match number.white {
+        Some(true) => format!("{}.", number.number),
+        Some(false) => format!("{}...", number.number),
+        None => number.number.to_string(),
+    };
+    ParseError::new(ErrorKind::DanglingMoveNumber(text), span.start, span.end)
+}
+
+fn push_note(current: &mut Option<Builder>, preamble: &mut Vec<Item>, item: Item) {
+    match current {
+        Some(b) => b.items.push(item),
+        None => preamble.push(item),
+    }
+}
+
+/// A written number, its side taken from the count when the text gives none.
+fn resolve_number(written: NumberToken, counted: MoveNumber) -> MoveNumber {
+    let side = match written.white {
+        Some(true) => Side::White,
+        Some(false) => Side::Black,
+        None => counted.side,
+    };
+    MoveNumber {
+        number: written.number,
+        side,
+    }
+}
+
+fn finish(
+    b: Builder,
+    turns: &mut Vec<Turn>,
+    next_number: &mut MoveNumber,
+) -> Result<(), ParseError> {
+    let number = b
+        .number
+        .map_or(*next_number, |(n, _)| resolve_number(n, *next_number));
+    *next_number = number.next();
+    let start = b
+        .number
+        .map(|(_, s)| s)
+        .or(b.face.map(|f| f.span))
+        .or_else(|| b.items.first().map(item_span))
+        .unwrap_or_default();
+    let end = b
+        .items
+        .last()
+        .map(item_span)
+        .or(b.face.map(|f| f.span))
+        .unwrap_or(start);
+    turns.push(Turn {
+        number,
+        face: b.face,
+        items: b.items,
+        span: Span::new(start.start, end.end),
+    });
+    Ok(())
+}
+
+fn item_span(item: &Item) -> Span {
+    match item {
+        Item::Action(a) => a.span,
+        Item::Comment(c) => c.span,
+        Item::Nag(n) => n.span,
+        Item::Variation(v) => v.span,
+    }
+}
