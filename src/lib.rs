@@ -2,7 +2,28 @@
 //! standard chess.
 //!
 //! The pipeline, one module a step: text → [`parse`] → [`record`] → [`referee`] (with the
-//! [`rules`] of each game) → verdict, and [`write`] for canonical SDN and JSON.
+//! [`rules`] of each game) → [`Verdict`], and [`write`] for canonical SDN and JSON. What a tool
+//! builder calls most is re-exported here.
+//!
+//! ```
+//! use sade_ref::{Status, Termination, parse_str, verify};
+//!
+//! // White rolls 4, sacrifices the last piece beside the king: Divine Nakedness (Art. 9.3). The
+//! // regular move written after the win is void (R21), and the verdict says where it starts.
+//! let text = "[Variant \"Sade\"]\n[FEN \"7k/p6p/8/8/8/8/8/1N2K3 w - - 0 1\"]\n\n1. 4: -Nb1 Kd2 1-0\n";
+//! let games = parse_str(text);
+//! let game = games[0].as_ref().expect("a record");
+//! let verdict = verify(game);
+//! assert_eq!(verdict.status, Status::Finished);
+//! assert_eq!(verdict.termination, Some(Termination::Nakedness));
+//! assert_eq!(verdict.article.map(|a| a.to_string()).as_deref(), Some("Art. 9.3"));
+//! assert_eq!(verdict.void.map(|v| v.actions), Some(1));
+//! assert!(verdict.dispute.is_none());
+//!
+//! // Written back as canonical SDN, the record reads back the same.
+//! let sdn = sade_ref::write::sdn::to_sdn(game);
+//! assert_eq!(parse_str(&sdn)[0].as_ref().map(|g| g.turns.len()), Ok(1));
+//! ```
 
 pub mod arbiter;
 pub mod diagnostic;
@@ -13,3 +34,9 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod write;
+
+pub use parse::{ParseError, Reader, parse_bytes, parse_str};
+pub use record::{Game, GameResult, Turn};
+pub use referee::{Locator, Status, Verdict, Void, verify, verify_annotated};
+pub use report::Report;
+pub use rules::{Article, FaultCode, Termination, Violation};

@@ -8,9 +8,9 @@ mod article;
 mod fault;
 pub(crate) mod labels;
 pub mod marseillais;
-pub mod resolve;
+pub(crate) mod resolve;
 pub mod sade;
-pub mod setup;
+pub(crate) mod setup;
 pub mod standard;
 
 use serde::Serialize;
