@@ -5,7 +5,9 @@
 //! [`rules`] of each game) → verdict, and [`write`] for canonical SDN and JSON.
 
 pub mod diagnostic;
+pub mod die;
 pub mod parse;
+pub mod play;
 pub mod record;
 pub mod referee;
 pub mod rules;
