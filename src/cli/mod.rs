@@ -5,7 +5,9 @@
 
 mod convert;
 mod input;
+mod match_;
 mod output;
+mod play;
 mod verify;
 
 use std::process::ExitCode;
@@ -30,6 +32,8 @@ struct Cli {
 enum Command {
     Convert(convert::Args),
     Verify(verify::Args),
+    Play(play::Args),
+    Match(match_::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -57,6 +61,8 @@ pub fn run() -> ExitCode {
     let status = match cli.command {
         Command::Convert(args) => convert::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Match(args) => match_::run(&args),
     };
     ExitCode::from(status as u8)
 }
