@@ -182,6 +182,14 @@ mod tests {
     }
 
     #[test]
+    fn faces_agree_with_an_independent_implementation() {
+        // Python's hashlib: next(b for b in sha256(f"7-1:{n}".encode()).digest() if b < 252)
+        // % 6 + 1 for n = 1..10.
+        let faces: Vec<u8> = (1..=10).map(|n| face("7-1", n)).collect();
+        assert_eq!(faces, [5, 3, 2, 6, 6, 3, 6, 1, 4, 3]);
+    }
+
+    #[test]
     fn faces_are_read_from_the_first_byte_below_252() {
         // SHA-256("abc:1") starts with a byte below 252; its face is that byte % 6 + 1.
         let digest = Sha256::digest(b"abc:1");

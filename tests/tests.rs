@@ -6,6 +6,7 @@ mod corpus_syntax;
 mod marseillais;
 mod perft;
 mod pgn_compat;
+mod play;
 mod reader_never_panics;
 mod real_records;
 mod sade;

@@ -126,6 +126,18 @@ pub fn game_rng(seed: u64, number: u64) -> ChaCha8Rng {
 /// [`PlayError::Setup`] when the FEN cannot start a game; [`PlayError::Refused`] if the referee
 /// ever refuses a bot's turn.
 pub fn play_game(options: &Options, number: u64) -> Result<Played, PlayError> {
+    let mut game = play_turns(options, number)?;
+    let verdict = conclude(&mut game)?;
+    Ok(Played { game, verdict })
+}
+
+/// The turns of game `number` as the bots play them, before the referee's final judgement:
+/// without the result, and possibly beyond an end that only the whole record shows (a
+/// repetition). [`play_game`] is this and the verdict.
+///
+/// # Errors
+/// As for [`play_game`].
+pub fn play_turns(options: &Options, number: u64) -> Result<Game, PlayError> {
     let mut game = Game::default();
     game.set_tag("Event", "sade-ref play");
     game.set_tag("Round", number.to_string());
@@ -150,8 +162,7 @@ pub fn play_game(options: &Options, number: u64) -> Result<Played, PlayError> {
             marseillais::play(&mut game, options, &mut rng)?;
         }
     }
-    let verdict = conclude(&mut game)?;
-    Ok(Played { game, verdict })
+    Ok(game)
 }
 
 /// Judges the record, cuts what follows the end of the game (a rule the bots' loop does not
