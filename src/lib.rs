@@ -4,6 +4,7 @@
 //! The pipeline, one module a step: text → [`parse`] → [`record`] → [`referee`] (with the
 //! [`rules`] of each game) → verdict, and [`write`] for canonical SDN and JSON.
 
+pub mod arbiter;
 pub mod diagnostic;
 pub mod die;
 pub mod parse;

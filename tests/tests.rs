@@ -4,6 +4,8 @@ mod cli;
 mod corpus_rules;
 mod corpus_syntax;
 mod marseillais;
+mod marseillais_turns;
+mod options;
 mod perft;
 mod pgn_compat;
 mod play;

@@ -6,7 +6,9 @@
 mod convert;
 mod input;
 mod match_;
+mod options;
 mod output;
+mod pick;
 mod play;
 mod verify;
 
@@ -31,6 +33,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Convert(convert::Args),
+    Options(options::Args),
     Verify(verify::Args),
     Play(play::Args),
     Match(match_::Args),
@@ -60,6 +63,7 @@ pub fn run() -> ExitCode {
     };
     let status = match cli.command {
         Command::Convert(args) => convert::run(&args),
+        Command::Options(args) => options::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => match_::run(&args),

@@ -27,6 +27,7 @@
 //! exactly one en passant capture is available.
 
 mod board;
+mod turns;
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
@@ -35,6 +36,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};
 
 use board::{Board, double_step, insufficient_material, rebase};
+pub use turns::{FullTurn, TurnEnd, TurnStart, full_turns, visit_full_turns};
 
 use crate::record::{ActionKind, Game, SanMove, Turn, VariantName};
 use crate::rules::standard::{
