@@ -28,6 +28,8 @@ impl Bot {
 pub(crate) const WIN: i32 = 1_000_000;
 /// The turn loses the game.
 pub(crate) const LOSS: i32 = -1_000_000;
+/// The turn draws the game: worse than any loss of material (the greedy bot plays for a win).
+pub(crate) const DRAW: i32 = -100;
 
 /// The value of a piece, in pawns (the king has none: it is never taken).
 pub(crate) fn value(role: Role) -> i32 {

@@ -6,7 +6,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use shakmaty::{Chess, Move, Position};
 
-use super::bots::{Best, Bot, WIN, value};
+use super::bots::{Best, Bot, DRAW, WIN, value};
 use super::{Options, PlayError, first_number, san_action, turn};
 use crate::record::Game;
 use crate::rules::standard::{self, repetition_key};
@@ -46,7 +46,8 @@ pub(super) fn play(
 }
 
 /// The bot's move: uniform for `random`; for `greedy`, a mate if there is one, else the
-/// capture or promotion of most value, preferring a move that allows no mate in reply.
+/// capture or promotion of most value (a draw counting less than any) among the moves that
+/// allow no mate in reply (among all moves when each allows one).
 pub(crate) fn choose(bot: Bot, pos: &Chess, rng: &mut ChaCha8Rng) -> Option<Move> {
     let moves = pos.legal_moves();
     match bot {
@@ -63,7 +64,13 @@ pub(crate) fn choose(bot: Bot, pos: &Chess, rng: &mut ChaCha8Rng) -> Option<Move
                 .map(|&m| {
                     let mut after = pos.clone();
                     after.play_unchecked(m);
-                    let score = if after.is_checkmate() { WIN } else { gain(m) };
+                    let score = if after.is_checkmate() {
+                        WIN
+                    } else if after.is_stalemate() || after.is_insufficient_material() {
+                        DRAW
+                    } else {
+                        gain(m)
+                    };
                     (score, m, after)
                 })
                 .collect();
