@@ -85,27 +85,25 @@ impl Tally {
         }
     }
 
-    /// A seat's mean score per game and the half-width of its 95% confidence interval (normal
-    /// approximation: 1.96 sample standard deviations of the per-game points over √n).
-    pub fn score(&self, seat: Seat) -> (f64, f64) {
+    /// A seat's mean score per game and its 95% confidence interval: the Wilson score interval
+    /// for a proportion (z = 1.96), which stays honest near 0% and 100% where the normal
+    /// approximation collapses to a point; with draws, whose points vary less than a win or a
+    /// loss, it is conservative.
+    pub fn score(&self, seat: Seat) -> (f64, f64, f64) {
         let n = self.points.len() as f64;
         if n == 0.0 {
-            return (0.0, 0.0);
+            return (0.0, 0.0, 1.0);
         }
-        let mean = self.points(seat) / n;
-        let first_mean = self.points(Seat::First) / n;
-        let variance = if n > 1.0 {
-            self.points
-                .iter()
-                .map(|p| (p - first_mean).powi(2))
-                .sum::<f64>()
-                / (n - 1.0)
-        } else {
-            0.0
-        };
-        (mean, 1.96 * (variance / n).sqrt())
+        let p = self.points(seat) / n;
+        let z2 = Z * Z;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
     }
 }
+
+/// The normal quantile of a two-sided 95% interval.
+const Z: f64 = 1.96;
 
 fn other(seat: Seat) -> Seat {
     match seat {
@@ -125,19 +123,18 @@ impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = self.tally;
         for (seat, name) in [Seat::First, Seat::Second].into_iter().zip(self.names) {
-            let (mean, half) = t.score(seat);
+            let (mean, low, high) = t.score(seat);
             let wins = t.wins[seat as usize];
             let losses = t.wins[1 - seat as usize];
             writeln!(
                 f,
-                "{name:<8} {:>6.1} / {} = {:5.1}% ± {:.1}% (95% CI {:.1}%–{:.1}%): {wins} won, \
-                 {losses} lost, {} drawn, {} unfinished",
+                "{name:<10} {:>6.1} / {} = {:5.1}% (95% CI {:.1}%–{:.1}%): {wins} won, {losses} \
+                 lost, {} drawn, {} unfinished",
                 t.points(seat),
                 t.games(),
                 100.0 * mean,
-                100.0 * half,
-                100.0 * (mean - half).max(0.0),
-                100.0 * (mean + half).min(1.0),
+                100.0 * low,
+                100.0 * high,
                 t.draws,
                 t.unfinished,
             )?;
@@ -147,5 +144,39 @@ impl fmt::Display for Report<'_> {
             writeln!(f, "  {kind:<24} {count}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(first_points: &[f64]) -> Tally {
+        Tally {
+            points: first_points.to_vec(),
+            ..Tally::default()
+        }
+    }
+
+    #[test]
+    fn the_wilson_interval_of_an_even_score() {
+        let t = tally(&[1.0, 0.0].repeat(50));
+        let (p, low, high) = t.score(Seat::First);
+        assert!((p - 0.5).abs() < 1e-12);
+        assert!(
+            (low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3,
+            "{low} {high}"
+        );
+    }
+
+    #[test]
+    fn a_perfect_score_still_has_an_interval() {
+        let t = tally(&[1.0; 200]);
+        let (p, low, high) = t.score(Seat::First);
+        assert_eq!((p, high), (1.0, 1.0));
+        assert!((low - 0.9812).abs() < 1e-3, "{low}");
+        let (p, low, high) = t.score(Seat::Second);
+        assert_eq!((p, low), (0.0, 0.0));
+        assert!((high - 0.0188).abs() < 1e-3, "{high}");
     }
 }
