@@ -96,19 +96,21 @@ pub fn check(
 }
 
 /// The referee's die check: a replay whose record breaks its die tags becomes invalid at the
-/// first turn whose face does not follow (when the replay found nothing wrong before it), or at
-/// the tags when the seed does not match its commitment. Turns after the end of the game are
-/// not checked.
+/// first turn whose face does not follow (when the replay found no fault in an earlier turn),
+/// or at the tags when the seed does not match its commitment. Turns after the end of the game
+/// are not checked.
 pub fn audit(game: &Game, mut replay: Replay) -> Replay {
-    let last = match &replay.outcome {
-        Outcome::Finished { at, .. } => at.turn_index,
-        Outcome::Invalid(error) => error.turn_index,
+    // The turns to check: up to the end of the game, or up to the referee's first fault, its
+    // turn included (the roll comes before anything the turn holds).
+    let checked = match &replay.outcome {
+        Outcome::Finished { at, .. } => at.turn_index + 1,
+        Outcome::Invalid(error) => error.turn_index + 1,
         Outcome::Unfinished => usize::MAX,
     };
     let faces = game
         .turns
         .iter()
-        .take(last.saturating_add(1))
+        .take(checked)
         .map(|t| t.face.map(|f| f.value));
     let error = match check(game.tag("DieSeed"), game.tag("DieCommit"), faces) {
         Ok(()) => return replay,
@@ -150,10 +152,11 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
                 action: 0,
                 turn_index,
                 reason: format!(
-                    "{DIE_MISMATCH}: turn {} ({}) shows face {written}, but the DieSeed gives \
-                     face {expected}",
+                    "{DIE_MISMATCH}: turn {} shows face {written}, but the DieSeed gives face \
+                     {expected} for the record's turn {} (SHA-256 of \"seed:{}\")",
+                    turn.number,
                     turn_index + 1,
-                    turn.number
+                    turn_index + 1
                 ),
                 article: "DieSeed tag",
                 span: turn.face.map_or(turn.span, |f| f.span),

@@ -193,7 +193,7 @@ fn a_changed_face_is_a_die_mismatch() {
     assert!(error.reason.starts_with("die-mismatch"), "{}", error.reason);
     assert!(
         error.reason.contains(&format!(
-            "shows face {}, but the DieSeed gives face {rolled}",
+            "shows face {}, but the DieSeed gives face {rolled} for the record's turn 4",
             rolled % 6 + 1
         )),
         "{}",
@@ -334,4 +334,36 @@ fn match_prints_both_scores_and_the_terminations() {
         .map(|l| l.split_whitespace().last().unwrap().parse::<u32>().unwrap())
         .sum();
     assert_eq!(counted, 6, "{stdout}");
+}
+
+#[test]
+fn an_earlier_illegal_action_comes_before_a_later_die_mismatch() {
+    use sade_ref::record::{Action, ActionKind, Item};
+    use shakmaty::{Role, Square};
+
+    let played = play_game(&options(Variant::Sade, 12, None, 6), 1).unwrap();
+    let mut game = played.game.clone();
+    assert!(game.turns.len() > 6, "{}", to_sdn(&game));
+    // An illegal action in the first turn whose face is not 5 (a resurrection on any other
+    // face), and a changed face five turns later.
+    let bad = game
+        .turns
+        .iter()
+        .position(|t| t.face.unwrap().value != 5)
+        .unwrap();
+    game.turns[bad].items = vec![Item::Action(Action::new(ActionKind::Resurrection {
+        role: Role::Queen,
+        square: Square::E4,
+    }))];
+    let later = game.turns[bad + 5].face.as_mut().unwrap();
+    later.value = later.value % 6 + 1;
+    let error = verify(&game).error.expect("an illegal action");
+    assert_eq!(error.turn_index, bad);
+    assert!(!error.reason.contains("die-mismatch"), "{}", error.reason);
+    // The face of that same turn changed too: the roll comes first.
+    let face = game.turns[bad].face.as_mut().unwrap();
+    face.value = if face.value == 4 { 6 } else { 4 };
+    let error = verify(&game).error.expect("a die mismatch");
+    assert_eq!(error.turn_index, bad);
+    assert!(error.reason.starts_with("die-mismatch"), "{}", error.reason);
 }
