@@ -367,3 +367,35 @@ fn an_earlier_illegal_action_comes_before_a_later_die_mismatch() {
     assert_eq!(error.turn_index, bad);
     assert!(error.reason.starts_with("die-mismatch"), "{}", error.reason);
 }
+
+#[test]
+fn a_start_position_that_is_already_over_gives_a_game_without_turns() {
+    let cases = [
+        (
+            Variant::Standard,
+            "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+            "insufficient-material",
+        ),
+        (
+            Variant::Marseillais,
+            "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+            "insufficient-material",
+        ),
+        (
+            Variant::Standard,
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+            "checkmate",
+        ),
+        (Variant::Sade, "4k3/8/8/8/8/8/P7/4K3 b - - 0 1", "nakedness"),
+    ];
+    for (variant, fen, termination) in cases {
+        let played = play_game(&options(variant, 20, Some(fen), 1), 1).unwrap();
+        assert!(played.game.turns.is_empty(), "{}", to_sdn(&played.game));
+        assert_eq!(
+            played.verdict.termination.map(|t| t.name()),
+            Some(termination)
+        );
+        let again = verify(parse_str(&to_sdn(&played.game))[0].as_ref().unwrap());
+        assert_eq!(summary(&again), summary(&played.verdict));
+    }
+}

@@ -33,6 +33,10 @@ pub(super) fn play(
     let mut number = first_number(start.pos.turn(), start.pos.fullmoves().get());
     let mut seen: HashMap<(u64, Vec<Square>), u32> = HashMap::new();
     let mut quiet_turns = start.pos.halfmoves() / 2;
+    if dead(&start.pos) {
+        // The game is drawn before the first move (M6).
+        return Ok(());
+    }
     for _ in 0..options.max_turns {
         let count = seen
             .entry((repetition_key(&start.pos), start.ep.clone()))
@@ -207,4 +211,11 @@ fn double_step(m: Move) -> Option<Square> {
         } if from.rank().distance(to.rank()) == 2 => from.offset(if to > from { 8 } else { -8 }),
         _ => None,
     }
+}
+
+/// King against king, or king and one knight or bishop against king (M6).
+fn dead(pos: &Chess) -> bool {
+    let board = pos.board();
+    (board.pawns() | board.rooks_and_queens()).is_empty()
+        && (board.knights() | board.bishops()).count() <= 1
 }

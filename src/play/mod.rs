@@ -178,6 +178,15 @@ fn conclude(game: &mut Game) -> Result<Verdict, PlayError> {
     }
     if let Some(at) = verdict.ended_at {
         game.turns.truncate(at.turn_index + 1);
+        // Ended at action 0: before the turn's actions (a dead start position).
+        if at.action == 0
+            && game
+                .turns
+                .get(at.turn_index)
+                .is_some_and(|t| t.actions().next().is_some())
+        {
+            game.turns.truncate(at.turn_index);
+        }
         if at.action > 0
             && let Some(turn) = game.turns.last_mut()
         {
