@@ -21,7 +21,7 @@ use sha2::{Digest, Sha256};
 use shakmaty::Color;
 
 use crate::record::{Game, Side};
-use crate::rules::{Outcome, Replay, Violation};
+use crate::rules::{Article, FaultCode, Outcome, Replay, Violation};
 
 /// The error code of a face that does not follow from the seed.
 pub const DIE_MISMATCH: &str = "die-mismatch";
@@ -103,7 +103,8 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
     // The turns to check: up to the end of the game, or up to the referee's first fault, its
     // turn included (the roll comes before anything the turn holds).
     let checked = match &replay.outcome {
-        Outcome::Finished { at, .. } => at.turn_index + 1,
+        // Ended in the start position (`None`): no turn is played.
+        Outcome::Finished { at, .. } => at.map_or(0, |at| at.turn_index + 1),
         Outcome::Invalid(error) => error.turn_index + 1,
         Outcome::Unfinished => usize::MAX,
     };
@@ -126,6 +127,8 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
         DieError::Commitment { commit, actual } => {
             let first = game.turns.first();
             Violation {
+                code: FaultCode::DieCommitMismatch,
+                label: first.map(|t| t.number),
                 turn: first.map_or(1, |t| t.number.number),
                 side: first.map_or(Color::White, |t| side_color(t.number.side)),
                 face: first.and_then(|t| t.face.map(|f| f.value)),
@@ -135,7 +138,7 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
                     "{DIE_COMMIT_MISMATCH}: the DieSeed's SHA-256 is {actual}, but DieCommit \
                      is {commit}: the seed revealed is not the one committed to"
                 ),
-                article: "DieCommit tag",
+                article: Article::DieSeedTag,
                 span: tag_span("DieCommit"),
             }
         }
@@ -146,6 +149,8 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
         } => {
             let turn = &game.turns[turn_index];
             Violation {
+                code: FaultCode::DieMismatch,
+                label: Some(turn.number),
                 turn: turn.number.number,
                 side: side_color(turn.number.side),
                 face: Some(written),
@@ -158,7 +163,7 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
                     turn_index + 1,
                     turn_index + 1
                 ),
-                article: "DieSeed tag",
+                article: Article::DieSeedTag,
                 span: turn.face.map_or(turn.span, |f| f.span),
             }
         }

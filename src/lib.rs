@@ -11,5 +11,7 @@ pub mod parse;
 pub mod play;
 pub mod record;
 pub mod referee;
+pub mod render;
+pub mod report;
 pub mod rules;
 pub mod write;

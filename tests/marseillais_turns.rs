@@ -51,11 +51,15 @@ fn next_label(label: &str) -> String {
     }
 }
 
-/// Whether the referee accepts the candidate turn (record turn `index`): no error in it.
+/// Whether the referee accepts the candidate turn (record turn `index`): no error in it, and
+/// none of it void (written after an end of the game inside it, R21).
 fn accepted(prefix: &Game, label: &str, moves: &[String]) -> bool {
     let index = prefix.turns.len();
     let verdict = verify(&with_turn(prefix, label, moves, true));
     verdict.error.is_none_or(|e| e.turn_index > index)
+        && verdict
+            .void
+            .is_none_or(|v| v.from.turn_index.is_none_or(|t| t > index))
 }
 
 /// Checks every listed turn of the position before `prefix`'s end; returns how many.

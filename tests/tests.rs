@@ -1,5 +1,6 @@
 //! All integration tests, one binary (the ripgrep habit: one link step, one process).
 
+mod arbiter_cli;
 mod cli;
 mod corpus_rules;
 mod corpus_syntax;
@@ -11,6 +12,8 @@ mod pgn_compat;
 mod play;
 mod reader_never_panics;
 mod real_records;
+mod render;
+mod report_browser;
 mod sade;
 mod standard;
 mod support;

@@ -90,10 +90,22 @@ pub fn sade_state_before(game: &Game, index: usize) -> Result<State, String> {
                     end.article
                 ));
             }
-            TurnOutcome::Invalid { action, reason, .. } => {
+            TurnOutcome::Stopped { reason, .. } => {
                 return Err(format!(
-                    "turn {} is invalid (action {action}: {reason}), so later turns have no \
-                     position",
+                    "turn {} stops before its prescription is complete ({reason}), so later \
+                     turns have no position",
+                    turn.number
+                ));
+            }
+            TurnOutcome::Invalid {
+                action,
+                reason,
+                article,
+                ..
+            } => {
+                return Err(format!(
+                    "turn {} is invalid (action {action}: {reason}, {article}), so later turns \
+                     have no position",
                     turn.number
                 ));
             }

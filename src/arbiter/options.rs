@@ -160,7 +160,7 @@ fn sade_ends(end: End) -> Ends {
     Ends {
         winner: Some(color_name(end.winner)),
         termination: end.termination.name(),
-        article: end.article,
+        article: end.article.cite(),
     }
 }
 
@@ -226,7 +226,7 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
                 end.termination.title(),
                 color_name(end.winner)
             ),
-            article: end.article,
+            article: end.article.cite(),
         };
     }
     let pool = state.pocket().get(!roller);
@@ -234,7 +234,10 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
         .into_iter()
         .find(|&role| *pool.get(role) > 0);
     let why = match due {
-        None => format!("{}'s pool holds no piece but pawns", color_name(!roller)),
+        None => format!(
+            "{}'s pool holds no queen, rook, bishop or knight",
+            color_name(!roller)
+        ),
         Some(role) => format!(
             "no empty square where {}'s {} gives no check",
             color_name(!roller),
@@ -398,7 +401,7 @@ fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
                 ends: turn.end.map(|end| Ends {
                     winner: end.winner.map(color_name),
                     termination: end.termination.name(),
-                    article: end.article,
+                    article: end.article.cite(),
                 }),
             });
         }

@@ -10,6 +10,8 @@ mod options;
 mod output;
 mod pick;
 mod play;
+mod report;
+mod show;
 mod verify;
 
 use std::process::ExitCode;
@@ -34,6 +36,8 @@ struct Cli {
 enum Command {
     Convert(convert::Args),
     Options(options::Args),
+    Report(report::Args),
+    Show(show::Args),
     Verify(verify::Args),
     Play(play::Args),
     Match(match_::Args),
@@ -64,6 +68,8 @@ pub fn run() -> ExitCode {
     let status = match cli.command {
         Command::Convert(args) => convert::run(&args),
         Command::Options(args) => options::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Show(args) => show::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => match_::run(&args),

@@ -4,12 +4,13 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use sade_ref::diagnostic::{Diagnostic, line_col};
+use sade_ref::diagnostic::Diagnostic;
 use sade_ref::parse::{ParseError, Reader};
 use sade_ref::record::{Game, Item};
 use sade_ref::referee::{Status as Standing, Verdict, verify};
+use sade_ref::report::Report;
 use sade_ref::rules::Resolved;
-use serde_json::{Value, json};
+use serde_json::Value;
 use shakmaty::Color;
 
 use super::Status;
@@ -101,7 +102,7 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
     match verdict.status {
         Standing::Finished => {
             let how = verdict.termination.map_or("?", |t| t.title());
-            let article = verdict.article.unwrap_or("?");
+            let article = verdict.article.map_or("?", |a| a.cite());
             let _ = match verdict.winner {
                 Some(winner) => write!(
                     line,
@@ -115,11 +116,20 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                     verdict.result.as_str()
                 ),
             };
-            if let Some(turn) = verdict
-                .ended_at
-                .and_then(|at| game.turns.get(at.turn_index))
-            {
-                let _ = write!(line, ", turn {}", turn.number);
+            match verdict.ended_at {
+                Some(at) if at.start_position => line.push_str(", in the start position"),
+                Some(at) => {
+                    if let Some(turn) = at.turn {
+                        let _ = write!(line, ", turn {turn}");
+                    }
+                    if let Some(face) = at.face {
+                        let _ = write!(line, " (face {face})");
+                    }
+                    if at.action > 0 {
+                        let _ = write!(line, ", action {}", at.action);
+                    }
+                }
+                None => {}
             }
         }
         Standing::Unfinished => {
@@ -136,30 +146,29 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                 } else {
                     format!("action {}", error.action)
                 };
-                let turn = game
-                    .turns
-                    .get(error.turn_index)
-                    .map_or(error.turn.to_string(), |t| t.number.to_string());
-                // Reasons usually cite their Article already: "… (Art. 12.2)".
-                let cite = if error.reason.contains(error.article) {
-                    String::new()
-                } else {
-                    format!(" ({})", error.article)
-                };
+                let turn = error
+                    .label
+                    .map_or(error.turn.to_string(), |l| l.to_string());
                 let message = format!(
-                    "turn {turn} ({}{face}), {action}: {}{cite}",
+                    "turn {turn} ({}{face}), {action}: {} ({}) [{}]",
                     color_name(error.side),
-                    error.reason
+                    error.reason,
+                    error.article,
+                    error.code
                 );
                 let diagnostic = Diagnostic {
                     path: &input.name,
                     source: &input.bytes,
                     span: error.span,
                     message,
-                    help: None,
+                    help: Some(error.code.help().to_owned()),
                 };
                 eprintln!("{diagnostic:#}\n");
-                let _ = write!(line, "invalid at turn {turn}, {action}: {}", error.reason);
+                let _ = write!(
+                    line,
+                    "invalid at turn {turn}, {action}: {} ({})",
+                    error.reason, error.article
+                );
             }
         }
     }
@@ -174,59 +183,13 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 }
 
 fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> String {
-    let error = verdict.error.as_ref().map(|e| {
-        let (line, column) = line_col(&input.bytes, e.span.start);
-        json!({
-            "turn": e.turn,
-            "side": e.side.fold_wb("white", "black"),
-            "face": e.face,
-            "action": e.action,
-            "reason": e.reason,
-            "article": e.article,
-            "line": line,
-            "column": column,
-        })
-    });
-    let value = json!({
-        "file": input.name,
-        "game": number,
-        "white": game.tag("White"),
-        "black": game.tag("Black"),
-        "variant": verdict.variant.to_string(),
-        "status": verdict.status,
-        "winner": verdict.winner.map(|c| c.fold_wb("white", "black")),
-        "termination": verdict.termination,
-        "article": verdict.article,
-        "result": verdict.result.as_str(),
-        "error": error,
-        "dispute": verdict.dispute.is_some(),
-        "dispute_reason": verdict.dispute,
-        "final_fen": verdict.final_fen,
-        "turns": verdict.turns,
-        "notes": verdict.notes,
-    });
-    format!("{value}\n")
+    let report = Report::of_verdict(&input.name, number, &input.bytes, game, verdict);
+    format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
 }
 
 fn syntax_json_line(input: &Input, number: usize, error: &ParseError) -> String {
-    let (line, column) = line_col(&input.bytes, error.span.start);
-    let value = json!({
-        "file": input.name,
-        "game": number,
-        "status": "invalid",
-        "winner": null,
-        "termination": null,
-        "error": {
-            "turn": null, "side": null, "face": null, "action": null,
-            "reason": error.to_string(),
-            "article": "SDN syntax",
-            "kind": error.kind.code(),
-            "line": line,
-            "column": column,
-        },
-        "dispute": false,
-    });
-    format!("{value}\n")
+    let report = Report::of_syntax_error(&input.name, number, &input.bytes, error);
+    format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
 }
 
 /// A game as one compact JSON object, each action with what the referee resolved it to, and the

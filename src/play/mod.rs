@@ -176,28 +176,11 @@ fn conclude(game: &mut Game) -> Result<Verdict, PlayError> {
             .map_or_else(String::new, |e| format!("turn {}: {}", e.turn, e.reason));
         return Err(PlayError::Refused(reason));
     }
-    if let Some(at) = verdict.ended_at {
-        game.turns.truncate(at.turn_index + 1);
-        // Ended at action 0: before the turn's actions (a dead start position).
-        if at.action == 0
-            && game
-                .turns
-                .get(at.turn_index)
-                .is_some_and(|t| t.actions().next().is_some())
-        {
-            game.turns.truncate(at.turn_index);
-        }
-        if at.action > 0
-            && let Some(turn) = game.turns.last_mut()
-        {
-            let mut seen = 0;
-            turn.items.retain(|item| match item {
-                Item::Action(_) => {
-                    seen += 1;
-                    seen <= at.action
-                }
-                _ => true,
-            });
+    if let Some(at) = &verdict.ended_at {
+        match at.turn_index {
+            // Over in the start position (R17, a dead position): no turn is played.
+            None => game.turns.clear(),
+            Some(index) => cut_after(game, index, at.action),
         }
     }
     let result = if verdict.status == Status::Finished {
@@ -208,6 +191,29 @@ fn conclude(game: &mut Game) -> Result<Verdict, PlayError> {
     game.result = Some(result);
     game.set_tag("Result", result.as_str());
     Ok(verdict)
+}
+
+/// Cuts the record after action `action` of turn `index` (action 0: before the turn's actions,
+/// unless it has none: a bare roll that decided the game).
+fn cut_after(game: &mut Game, index: usize, action: usize) {
+    game.turns.truncate(index + 1);
+    let Some(turn) = game.turns.get_mut(index) else {
+        return;
+    };
+    if action == 0 {
+        if turn.actions().next().is_some() {
+            game.turns.truncate(index);
+        }
+        return;
+    }
+    let mut seen = 0;
+    turn.items.retain(|item| match item {
+        Item::Action(_) => {
+            seen += 1;
+            seen <= action
+        }
+        _ => true,
+    });
 }
 
 /// A record turn with these actions.

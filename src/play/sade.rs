@@ -45,7 +45,8 @@ pub(super) fn play(
         match played.outcome {
             TurnOutcome::Complete => state = played.state,
             TurnOutcome::Finished { .. } => return Ok(()),
-            TurnOutcome::Invalid { action, reason, .. } => {
+            TurnOutcome::Invalid { action, reason, .. }
+            | TurnOutcome::Stopped { action, reason } => {
                 return Err(PlayError::Refused(format!(
                     "turn {number} (face {face}), action {action}: {reason}"
                 )));

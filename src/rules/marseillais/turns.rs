@@ -30,7 +30,7 @@ use super::board::{Board, double_step, insufficient_material, rebase};
 use super::second_move_ep;
 use crate::record::{Game, VariantName};
 use crate::rules::standard::{self, position_from_setup};
-use crate::rules::{Detail, Outcome, Termination};
+use crate::rules::{Article, Detail, Outcome, Termination};
 
 /// The position at the start of a Marseillais turn, with what the turn allows.
 #[derive(Clone, Debug)]
@@ -46,12 +46,12 @@ pub struct TurnStart {
 
 /// How a full turn ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TurnEnd {
+pub struct FullTurnEnd {
     /// `None` for a draw.
     pub winner: Option<Color>,
     pub termination: Termination,
-    /// `"M3"`, `"M7"`.
-    pub article: &'static str,
+    /// `Article::M3`, `Article::M7`.
+    pub article: Article,
 }
 
 /// One legal full turn.
@@ -62,7 +62,7 @@ pub struct FullTurn {
     /// The moves in SAN, each from the position it is played in (as a record writes them).
     pub san: Vec<String>,
     /// The end of the game the turn leads to, if the board shows one at once.
-    pub end: Option<TurnEnd>,
+    pub end: Option<FullTurnEnd>,
 }
 
 impl TurnStart {
@@ -272,10 +272,10 @@ where
             let turn = FullTurn {
                 moves: vec![first],
                 san: vec![san],
-                end: Some(TurnEnd {
+                end: Some(FullTurnEnd {
                     winner: None,
                     termination: Termination::Stalemate,
-                    article: "M3",
+                    article: Article::M3,
                 }),
             };
             visit(&turn)?;
@@ -291,12 +291,12 @@ fn end_after(
     fullmoves: std::num::NonZeroU32,
     mode: CastlingMode,
     double_steps: impl IntoIterator<Item = Square>,
-) -> Option<TurnEnd> {
+) -> Option<FullTurnEnd> {
     if insufficient_material(after) {
-        return Some(TurnEnd {
+        return Some(FullTurnEnd {
             winner: None,
             termination: Termination::InsufficientMaterial,
-            article: "M7",
+            article: Article::M7,
         });
     }
     let pos = rebase(after, !mover, fullmoves, mode)?;
@@ -308,16 +308,16 @@ fn end_after(
         return None;
     }
     Some(if next.is_check() {
-        TurnEnd {
+        FullTurnEnd {
             winner: Some(mover),
             termination: Termination::Checkmate,
-            article: "M3",
+            article: Article::M3,
         }
     } else {
-        TurnEnd {
+        FullTurnEnd {
             winner: None,
             termination: Termination::Stalemate,
-            article: "M3",
+            article: Article::M3,
         }
     })
 }

@@ -1,6 +1,7 @@
 //! Face 4, the sacrifice (Art. 6; R6, R7), and the regular move it is followed by (also face
 //! 6's fallback move, Art. 8.7).
 
+use crate::rules::Article;
 use shakmaty::{Position, Role};
 
 use super::state::{self, Aftermath, Refused, State};
@@ -31,14 +32,14 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
             format!(
                 "face 4 begins with a sacrifice of one's own piece (`-Nc3`), not `{kind}` (Art. 6)"
             ),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     };
     let Some(piece) = state.board().piece_at(square) else {
         return Err(Illegal::new(
             format!("there is no piece on {square} to sacrifice (Art. 6)"),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     };
@@ -50,12 +51,12 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
                 state::possessive(piece.color),
                 state::color_name(roller)
             ),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     }
     if piece.role == Role::King {
-        return Err(Illegal::new("the king cannot be sacrificed (Art. 6)", "Art. 6").into());
+        return Err(Illegal::new("the king cannot be sacrificed (Art. 6)", Article::Art6).into());
     }
     if let Some(written) = role
         && written != piece.role
@@ -67,7 +68,7 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
                 state::possessive(piece.color),
                 state::role_name(piece.role)
             ),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     }
@@ -80,11 +81,16 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
 /// Takes the piece off and judges the board (R6, R10), then looks for the regular move (R7).
 pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fault> {
     let Step::Sacrifice { role, square } = step else {
-        return Err(Illegal::new("face 4 begins with a sacrifice", "Art. 6").into());
+        return Err(Illegal::new("face 4 begins with a sacrifice", Article::Art6).into());
     };
     let roller = progress.roller();
     let next = progress.state.after_removal(square);
     let what = format!("removing the {} on {square}", state::role_name(role));
+    // Divine Nakedness comes before the check rule (R19): a removal that leaves the roller with
+    // the king alone wins at once, even when it uncovers a check on that king.
+    if next.is_naked(roller) {
+        return Ok(Next::End(naked_end(roller), next));
+    }
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
@@ -93,7 +99,7 @@ pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fau
                 "{what} exposes {} king to a check that is not mate (R6)",
                 state::possessive(roller)
             ),
-            "R6",
+            Article::R6,
         )
         .into()),
         Aftermath::Check(checked) => Err(turn::non_mating_check(&what, checked)),
@@ -106,7 +112,7 @@ pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fau
                     End {
                         winner: roller,
                         termination: Termination::SweetStalemate,
-                        article: "Art. 9.1",
+                        article: Article::Art9_1,
                     },
                     state,
                 ));
@@ -124,7 +130,7 @@ pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
                 "`--` claims the impossible, but face 4 can be fulfilled, e.g. {} (R14)",
                 turn::steps_san(&progress.state, &steps)
             ),
-            "R14",
+            Article::R14,
         )
         .into());
     }
@@ -132,7 +138,7 @@ pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
         End {
             winner: !progress.roller(),
             termination: Termination::PovertyOfTheFlesh,
-            article: "Art. 5",
+            article: Article::Art5,
         },
         progress.state.after_nothing(),
     ))
@@ -152,9 +158,9 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
         return Err(Illegal::new(
             format!("a regular move is due here, not `{kind}` (Art. 6, Art. 8.7)"),
             if progress.face == 4 {
-                "Art. 6"
+                Article::Art6
             } else {
-                "Art. 8.7"
+                Article::Art8_7
             },
         )
         .into());
@@ -174,9 +180,9 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
                 state::role_name(m.role())
             ),
             if progress.face == 4 {
-                "Art. 6"
+                Article::Art6
             } else {
-                "Art. 8.7"
+                Article::Art8_7
             },
         )
         .into());
@@ -187,7 +193,7 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
 /// Plays the regular move and judges the board (R1, R2, R10).
 pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fault> {
     let Step::Move(m) = step else {
-        return Err(Illegal::new("a regular move is due here", "Art. 6").into());
+        return Err(Illegal::new("a regular move is due here", Article::Art6).into());
     };
     let state = &progress.state;
     let roller = progress.roller();

@@ -4,6 +4,7 @@
 //! series is complete when no piece that has not moved yet can leave in the position reached.
 //! If none can leave at the start, one regular move instead (Art. 8.7).
 
+use crate::rules::Article;
 use shakmaty::{Bitboard, Move, Position, Role, Square, attacks};
 
 use super::state::{self, Aftermath, Refused, State};
@@ -65,7 +66,7 @@ pub(crate) fn stalemate_claim(progress: &Progress) -> Illegal {
             state::color_name(progress.roller()),
             state::color_name(progress.roller())
         ),
-        "R7",
+        Article::R7,
     )
 }
 
@@ -74,13 +75,13 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
     if m.is_castle() {
         return Err(Illegal::new(
             "castling is not allowed during the exposure, only in a regular move (R5, Art. 15)",
-            "R5",
+            Article::R5,
         ));
     }
     if m.role() == Role::King {
         return Err(Illegal::new(
             "the king itself stays: only the pieces next to it leave (Art. 8)",
-            "Art. 8",
+            Article::Art8,
         ));
     }
     if exposure.moved.contains(from) {
@@ -89,7 +90,7 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
                 "the {} on {from} has already left the king's side; each piece moves once (R9)",
                 state::role_name(m.role())
             ),
-            "R9",
+            Article::R9,
         ));
     }
     if !exposure.unmoved.contains(from) {
@@ -100,7 +101,7 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
                 state::possessive(state.roller()),
                 exposure.king
             ),
-            "Art. 8",
+            Article::Art8,
         ));
     }
     if attacks::king_attacks(exposure.king).contains(m.to()) {
@@ -111,7 +112,7 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
                 m.to(),
                 exposure.king
             ),
-            "Art. 8.2",
+            Article::Art8_2,
         ));
     }
     Ok(())
@@ -139,7 +140,7 @@ pub(crate) fn resolve(
     if !matches!(kind, ActionKind::San(_) | ActionKind::Uci(_)) {
         return Err(Illegal::new(
             format!("face 6 asks for the pieces next to the king to move, not `{kind}` (Art. 8)"),
-            "Art. 8",
+            Article::Art8,
         )
         .into());
     }
@@ -157,7 +158,7 @@ pub(crate) fn resolve(
                 state::possessive(!roller),
                 state::role_name(m.role())
             ),
-            "Art. 8",
+            Article::Art8,
         )
         .into());
     }
@@ -168,7 +169,7 @@ pub(crate) fn resolve(
 /// no unmoved piece can leave any more (R9).
 pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Result<Next, Fault> {
     let Step::Move(m) = step else {
-        return Err(Illegal::new("the exposure is made of moves", "Art. 8").into());
+        return Err(Illegal::new("the exposure is made of moves", Article::Art8).into());
     };
     let state = &progress.state;
     let roller = progress.roller();
@@ -216,6 +217,6 @@ pub(crate) fn unfinished(progress: &Progress, exposure: &Exposure) -> Result<Ill
     let _ = exposure;
     Ok(Illegal::new(
         format!("the exposure stops too early{hint} (R9)"),
-        "R9",
+        Article::R9,
     ))
 }

@@ -4,6 +4,7 @@
 //! each move legal for its owner and giving no check but mate; only when no such series exists
 //! does he move N different pieces of his own (king allowed). Never castling.
 
+use crate::rules::Article;
 use shakmaty::{Bitboard, Color, Move, Position, Role};
 
 use super::state::{self, Aftermath, Refused, State};
@@ -63,7 +64,7 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
     if m.is_castle() {
         return Err(Illegal::new(
             "castling is not allowed inside a prescription, only in a regular move (R5, Art. 15)",
-            "R5",
+            Article::R5,
         ));
     }
     let from = m.from().unwrap_or(m.to());
@@ -74,7 +75,7 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
                 state::possessive(series.by),
                 state::color_name(progress.roller())
             ),
-            "Art. 4.2",
+            Article::Art4_2,
         ));
     }
     if series.used.contains(from) {
@@ -148,7 +149,7 @@ pub(crate) fn resolve(
                             state::color_name(series.by),
                             state::color_name(roller)
                         ),
-                        "Art. 12.2",
+                        Article::Art12_2,
                     )
                 } else {
                     Illegal::new(
@@ -169,7 +170,7 @@ pub(crate) fn resolve(
                         impossibility(other, series.size),
                         state::color_name(roller)
                     ),
-                    "Art. 12.1",
+                    Article::Art12_1,
                 )
             };
             return Err(illegal.into());
@@ -239,14 +240,14 @@ pub(crate) fn nothing(progress: &Progress, series: &Series) -> Result<Next, Faul
                 state::possessive(series.by),
                 steps_san(&progress.state, &steps)
             ),
-            "R14",
+            Article::R14,
         )
         .into());
     }
     let article = if series.left == series.size {
-        "Art. 5"
+        Article::Art5
     } else {
-        "Art. 13.2"
+        Article::Art13_2
     };
     Ok(Next::End(
         super::End {

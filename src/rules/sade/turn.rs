@@ -6,6 +6,7 @@
 //! [`Progress::apply`] judges it on the board (R1, R2, R3, R10) and moves on. The replay
 //! ([`play_turn`]) and the search (`search.rs`) share these three, so they cannot disagree.
 
+use crate::rules::Article;
 use crate::rules::Detail;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove as ShakUci;
@@ -21,13 +22,15 @@ use crate::rules::{Resolved, Termination};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Illegal {
     pub reason: String,
-    pub article: &'static str,
+    pub article: Article,
 }
 
 impl Illegal {
-    pub fn new(reason: impl Into<String>, article: &'static str) -> Illegal {
+    /// The Article stands beside the reason: a citation that ends the reason (`… (R14)`,
+    /// `… (Art. 6, Art. 8.7)`) is taken off it.
+    pub fn new(reason: impl Into<String>, article: Article) -> Illegal {
         Illegal {
-            reason: reason.into(),
+            reason: crate::rules::strip_citation(reason.into()),
             article,
         }
     }
@@ -181,7 +184,7 @@ impl Progress {
                 End {
                     winner: self.roller(),
                     termination: Termination::SweetStalemate,
-                    article: "Art. 9.1",
+                    article: Article::Art9_1,
                 },
                 self.state.after_nothing(),
             )),
@@ -195,7 +198,7 @@ impl Progress {
                          {example} (R14)",
                         state::color_name(self.roller())
                     ),
-                    "R14",
+                    Article::R14,
                 )
                 .into())
             }
@@ -208,20 +211,20 @@ impl Progress {
             Phase::Series(series) => faces_1_3::unfinished(self, series),
             Phase::Removal => Ok(Illegal::new(
                 "face 4 asks for a sacrifice, then a regular move (Art. 6)",
-                "Art. 6",
+                Article::Art6,
             )),
             Phase::Regular if self.face == 4 => Ok(Illegal::new(
                 "after the sacrifice a regular move must follow (Art. 6)",
-                "Art. 6",
+                Article::Art6,
             )),
             Phase::Regular => Ok(Illegal::new(
                 "no piece can leave the king's side, so a regular move is due (Art. 8.7)",
-                "Art. 8.7",
+                Article::Art8_7,
             )),
             Phase::Resurrection => Ok(Illegal::new(
                 "face 5 asks for a resurrection, or `--` when there is nothing to resurrect \
                  (Art. 7)",
-                "Art. 7",
+                Article::Art7,
             )),
             Phase::Exposure(exposure) => face_6::unfinished(self, exposure),
             Phase::Stalemate => Ok(face_6::stalemate_claim(self)),
@@ -247,14 +250,18 @@ pub(crate) fn non_mating_check(what: &str, checked: Color) -> Fault {
             "{what} gives check to {} king that is not mate (R1)",
             state::possessive(checked)
         ),
-        "R1",
+        Article::R1,
     )
     .into()
 }
 
 /// R1: `what` leaves both kings in check.
 pub(crate) fn both_kings_in_check(what: &str) -> Fault {
-    Illegal::new(format!("{what} leaves both kings in check (R1)"), "R1").into()
+    Illegal::new(
+        format!("{what} leaves both kings in check (R1)"),
+        Article::R1,
+    )
+    .into()
 }
 
 pub(crate) fn mate_end(mated: Color, roller: Color) -> End {
@@ -262,13 +269,13 @@ pub(crate) fn mate_end(mated: Color, roller: Color) -> End {
         End {
             winner: mated,
             termination: Termination::SacrificeAccomplished,
-            article: "Art. 9.2",
+            article: Article::Art9_2,
         }
     } else {
         End {
             winner: mated,
             termination: Termination::LibertinesMercy,
-            article: "Art. 10",
+            article: Article::Art10,
         }
     }
 }
@@ -278,7 +285,7 @@ pub(crate) fn naked_end(naked: Color) -> End {
     End {
         winner: naked,
         termination: Termination::Nakedness,
-        article: "Art. 9.3",
+        article: Article::Art9_3,
     }
 }
 
@@ -287,7 +294,7 @@ pub(crate) fn forbidden_check_end(roller: Color) -> End {
     End {
         winner: !roller,
         termination: Termination::ForbiddenCheck,
-        article: "Art. 4.1",
+        article: Article::Art4_1,
     }
 }
 
@@ -378,7 +385,7 @@ pub(crate) fn unresolved_illegal(
                  be named (SAN)",
                 state::possessive(color)
             ),
-            "SAN",
+            Article::San,
         ),
         Unresolved::NoMatch => no_match(state, color, kind),
     }
@@ -402,7 +409,7 @@ fn no_match(state: &State, color: Color, kind: &ActionKind) -> Illegal {
                         "queen-side"
                     }
                 ),
-                "R11",
+                Article::R11,
             );
         }
     }
@@ -412,7 +419,7 @@ fn no_match(state: &State, color: Color, kind: &ActionKind) -> Illegal {
                 "{kind} would take en passant, but only the very next action after the pawn's \
                  double step may (R11)"
             ),
-            "R11",
+            Article::R11,
         );
     }
     Illegal::new(
@@ -420,7 +427,7 @@ fn no_match(state: &State, color: Color, kind: &ActionKind) -> Illegal {
             "{kind} is not a legal move of {} pieces here (R1)",
             state::possessive(color)
         ),
-        "R1",
+        Article::R1,
     )
 }
 
@@ -578,7 +585,8 @@ pub(crate) fn actions_of(state: &State, steps: &[Step]) -> Vec<ActionKind> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     /// After a complete turn or the end of the game: the state with the next player to roll.
-    /// After an invalid action: the state after the last accepted one (the roller to act).
+    /// After an invalid action or a record that stops inside the turn: the state after the
+    /// last accepted action (the roller to act).
     pub state: State,
     /// The accepted actions (`turn_index` 0: the caller knows which turn this is).
     pub resolved: Vec<Resolved>,
@@ -590,112 +598,181 @@ pub struct Played {
 pub enum TurnOutcome {
     /// The face was fulfilled; the game goes on.
     Complete,
-    /// The game ended at `action` (1-based).
+    /// The game ended at `action` (1-based; 0: at the roll, before any action).
     Finished { end: End, action: usize },
+    /// The record stops inside its last turn after `action` actions, where the prescription
+    /// could have gone on (R16): the game is unfinished there.
+    Stopped { action: usize, reason: String },
     /// The first illegal action (1-based; 0: the turn as a whole).
     Invalid {
         action: usize,
         reason: String,
-        article: &'static str,
+        article: Article,
         /// The action's span (`None`: the turn's).
         span: Option<Span>,
     },
 }
 
+/// Where a turn stands in its record: whether another turn follows it (R15, R16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Another turn follows: the turn must be complete, a bare face reads as `--`.
+    Inner,
+    /// The record's last turn: it may stop where the record stops.
+    Last,
+}
+
 /// Plays one written turn (its die face and actions) from `state`, with the FEN after every
-/// action in [`Played::resolved`].
+/// action in [`Played::resolved`]. The turn is judged as one that another turn follows.
 pub fn play_turn(state: &State, turn: &Turn) -> Played {
     play_turn_with(state, turn, Detail::Annotated)
 }
 
 /// [`play_turn`], recording the FEN after each action only for [`Detail::Annotated`].
 pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
-    let annotate = detail == Detail::Annotated;
-    let mut played = Played {
-        state: state.clone(),
-        resolved: Vec::new(),
-        outcome: TurnOutcome::Complete,
+    play_turn_at(state, turn, detail, Place::Inner)
+}
+
+/// Plays one written turn where it stands in its record ([`Place`]).
+///
+/// The end of the game is looked for after every action before anything else (R21): a mate,
+/// nakedness or a stalemate ends the turn at once, and so does a series that can no longer be
+/// completed (Poverty of the Flesh at that moment, R16), even when the record writes more.
+pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
+    let mut player = TurnPlayer {
+        annotate: detail == Detail::Annotated,
+        played: Played {
+            state: state.clone(),
+            resolved: Vec::new(),
+            outcome: TurnOutcome::Complete,
+        },
     };
-    let invalid = |action, illegal: Illegal, span| TurnOutcome::Invalid {
+    let outcome = player.play(state, turn, place);
+    player.played.outcome = outcome;
+    player.played
+}
+
+struct TurnPlayer {
+    annotate: bool,
+    played: Played,
+}
+
+fn invalid(action: usize, illegal: Illegal, span: Option<Span>) -> TurnOutcome {
+    TurnOutcome::Invalid {
         action,
         reason: illegal.reason,
         article: illegal.article,
         span,
-    };
-    let refused = |action, refused: Refused, span| TurnOutcome::Invalid {
+    }
+}
+
+/// A written action the rules refuse.
+fn failed(number: usize, fault: Fault, span: Span) -> TurnOutcome {
+    match fault {
+        Fault::Illegal(illegal) => invalid(number, illegal, Some(span)),
+        Fault::Refused(e) => refused(number, e, Some(span)),
+    }
+}
+
+fn refused(action: usize, refused: Refused, span: Option<Span>) -> TurnOutcome {
+    TurnOutcome::Invalid {
         action,
         reason: format!("the position cannot be analysed: {refused}"),
-        article: "R1",
+        article: Article::R1,
         span,
-    };
-    let Some(face) = turn.face else {
-        played.outcome = invalid(
-            0,
-            Illegal::new(
-                "the turn has no die face: every turn begins with a roll (Art. 2)",
-                "Art. 2",
-            ),
-            None,
-        );
-        return played;
-    };
-    let face = face.value;
-    if !(1..=6).contains(&face) {
-        played.outcome = invalid(
-            0,
-            Illegal::new(format!("a die has no face {face} (Art. 2)"), "Art. 2"),
-            None,
-        );
-        return played;
     }
-    let mut progress = match begin(state, face) {
-        Ok(progress) => Some(progress),
-        Err(e) => {
-            played.outcome = refused(0, e, None);
-            return played;
-        }
-    };
-    for (index, action) in turn.actions().enumerate() {
-        let number = index + 1;
-        let Some(current) = progress.take() else {
-            played.outcome = invalid(
-                number,
+}
+
+impl TurnPlayer {
+    fn play(&mut self, state: &State, turn: &Turn, place: Place) -> TurnOutcome {
+        let Some(face) = turn.face else {
+            return invalid(
+                0,
                 Illegal::new(
-                    format!("face {face} is already fulfilled; `{action}` is one action too many"),
-                    face_article(face),
+                    "the turn has no die face: every turn begins with a roll",
+                    Article::Art2,
                 ),
-                Some(action.span),
+                None,
             );
-            return played;
         };
-        let step = match current.resolve(&action.kind) {
-            Ok(step) => step,
-            Err(Fault::Illegal(illegal)) => {
-                played.outcome = invalid(number, illegal, Some(action.span));
-                return played;
-            }
-            Err(Fault::Refused(e)) => {
-                played.outcome = refused(number, e, Some(action.span));
-                return played;
-            }
+        let face = face.value;
+        if !(1..=6).contains(&face) {
+            return invalid(
+                0,
+                Illegal::new(format!("a die has no face {face}"), Article::Art2),
+                None,
+            );
+        }
+        let start = match begin(state, face) {
+            Ok(progress) => progress,
+            Err(e) => return refused(0, e, None),
         };
-        let next = match current.apply(step) {
-            Ok(next) => next,
-            Err(Fault::Illegal(illegal)) => {
-                played.outcome = invalid(number, illegal, Some(action.span));
-                return played;
+        let actions: Vec<&crate::record::Action> = turn.actions().collect();
+        if actions.is_empty() {
+            return self.bare(start, place);
+        }
+        let mut progress = Some(start);
+        for (index, action) in actions.iter().enumerate() {
+            let number = index + 1;
+            let Some(current) = progress.take() else {
+                return invalid(
+                    number,
+                    Illegal::new(
+                        format!(
+                            "face {face} is already fulfilled; `{action}` is one action too many"
+                        ),
+                        face_article(face),
+                    ),
+                    Some(action.span),
+                );
+            };
+            // The end comes first (R21): a prescription that can no longer be completed was
+            // lost at that moment (R16), unless the action is the `--` that says so.
+            if !matches!(action.kind, ActionKind::Nothing {}) {
+                match self.poverty(&current, index) {
+                    Ok(Some(outcome)) => return outcome,
+                    Ok(None) => {}
+                    Err(e) => return refused(number, e, Some(action.span)),
+                }
             }
-            Err(Fault::Refused(e)) => {
-                played.outcome = refused(number, e, Some(action.span));
-                return played;
+            let step = match current.resolve(&action.kind) {
+                Ok(step) => step,
+                Err(fault) => return failed(number, fault, action.span),
+            };
+            let next = match current.apply(step) {
+                Ok(next) => next,
+                Err(fault) => return failed(number, fault, action.span),
+            };
+            match self.accept(current, number, step, next) {
+                Ok(next) => progress = next,
+                Err(outcome) => return outcome,
             }
-        };
+        }
+        match progress {
+            None => {
+                self.played.state.end_turn();
+                self.fen_after_last();
+                TurnOutcome::Complete
+            }
+            Some(current) => self.incomplete(&current, actions.len(), place),
+        }
+    }
+
+    /// Records an accepted action; `Ok(None)` when the face is fulfilled, `Err` when the game
+    /// ended with it.
+    fn accept(
+        &mut self,
+        current: Progress,
+        number: usize,
+        step: Step,
+        next: Next,
+    ) -> Result<Option<Progress>, TurnOutcome> {
         let after = match &next {
             Next::Continue(p) => &p.state,
             Next::Done(s) | Next::End(_, s) => s,
         };
-        played.resolved.push(resolved(
-            annotate,
+        self.played.resolved.push(resolved(
+            self.annotate,
             &current.state,
             after,
             current.roller(),
@@ -704,49 +781,124 @@ pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
         ));
         match next {
             Next::Continue(p) => {
-                played.state = p.state.clone();
-                progress = Some(p);
+                self.played.state = p.state.clone();
+                Ok(Some(p))
             }
             Next::Done(s) => {
-                played.state = s;
+                self.played.state = s;
+                Ok(None)
             }
-            Next::End(end, mut s) => {
-                s.end_turn();
-                if let Some(last) = played.resolved.last_mut().filter(|_| annotate) {
-                    last.fen_after = s.fen();
-                }
-                played.state = s;
-                played.outcome = TurnOutcome::Finished {
-                    end,
-                    action: number,
-                };
-                return played;
-            }
+            Next::End(end, s) => Err(self.finished(end, s, number)),
         }
     }
-    if let Some(current) = progress {
-        played.outcome = match current.unfinished() {
+
+    fn finished(&mut self, end: End, mut state: State, action: usize) -> TurnOutcome {
+        state.end_turn();
+        self.played.state = state;
+        self.fen_after_last();
+        TurnOutcome::Finished { end, action }
+    }
+
+    fn fen_after_last(&mut self) {
+        if self.annotate
+            && let Some(last) = self.played.resolved.last_mut()
+        {
+            last.fen_after = self.played.state.fen();
+        }
+    }
+
+    /// Poverty of the Flesh when the prescription in progress can no longer be completed (Art. 5
+    /// at the roll, Art. 13.2 inside a series; R16): the game ends after action `done`.
+    fn poverty(&mut self, current: &Progress, done: usize) -> Result<Option<TurnOutcome>, Refused> {
+        if !matches!(current.phase, Phase::Series(_) | Phase::Removal) {
+            return Ok(None);
+        }
+        if search::first(current)?.is_some() {
+            return Ok(None);
+        }
+        let end = End {
+            winner: !current.roller(),
+            termination: Termination::PovertyOfTheFlesh,
+            article: if done == 0 {
+                Article::Art5
+            } else {
+                Article::Art13_2
+            },
+        };
+        Ok(Some(self.finished(
+            end,
+            current.state.after_nothing(),
+            done,
+        )))
+    }
+
+    /// A turn whose written actions stop before the face is fulfilled.
+    fn incomplete(&mut self, current: &Progress, done: usize, place: Place) -> TurnOutcome {
+        match self.poverty(current, done) {
+            Ok(Some(outcome)) => return outcome,
+            Ok(None) => {}
+            Err(e) => return refused(0, e, None),
+        }
+        match current.unfinished() {
+            Ok(illegal) if place == Place::Last => TurnOutcome::Stopped {
+                action: done,
+                reason: illegal.reason,
+            },
             Ok(illegal) => invalid(0, illegal, None),
             Err(e) => refused(0, e, None),
-        };
-        return played;
+        }
     }
-    played.state.end_turn();
-    if let Some(last) = played.resolved.last_mut().filter(|_| annotate) {
-        last.fen_after = played.state.fen();
+
+    /// A die face with no action after it (R15): before the last turn it reads as `--` (an
+    /// error there is on action 0); as the last turn it is the roll, which ends the game only
+    /// when the roll itself decides.
+    fn bare(&mut self, start: Progress, place: Place) -> TurnOutcome {
+        if place == Place::Inner {
+            let next = match start.apply(Step::Nothing) {
+                Ok(next) => next,
+                Err(Fault::Illegal(illegal)) => return invalid(0, illegal, None),
+                Err(Fault::Refused(e)) => return refused(0, e, None),
+            };
+            return match next {
+                Next::End(end, state) => self.finished(end, state, 0),
+                Next::Done(mut state) => {
+                    state.end_turn();
+                    self.played.state = state;
+                    TurnOutcome::Complete
+                }
+                Next::Continue(p) => self.incomplete(&p, 0, place),
+            };
+        }
+        match &start.phase {
+            Phase::Stalemate => {
+                let end = End {
+                    winner: start.roller(),
+                    termination: Termination::SweetStalemate,
+                    article: Article::Art9_1,
+                };
+                let state = start.state.after_nothing();
+                self.finished(end, state, 0)
+            }
+            Phase::Resurrection if !face_5::can_return(&start.state) => {
+                let mut state = start.state.after_nothing();
+                state.end_turn();
+                self.played.state = state;
+                TurnOutcome::Complete
+            }
+            _ => self.incomplete(&start, 0, place),
+        }
     }
-    played
 }
 
 /// The Article of a face.
-pub(crate) fn face_article(face: u8) -> &'static str {
+pub(crate) fn face_article(face: u8) -> Article {
     match face {
-        1 => "Art. 1",
-        2 => "Art. 2",
-        3 => "Art. 3",
-        4 => "Art. 6",
-        5 => "Art. 7",
-        _ => "Art. 8",
+        1 => Article::Art1,
+        2 => Article::Art2,
+        3 => Article::Art3,
+        4 => Article::Art6,
+        5 => Article::Art7,
+        _ => Article::Art8,
     }
 }
 

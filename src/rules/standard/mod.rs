@@ -26,11 +26,12 @@
 //! ```
 //!
 //! Policies where the record, not the rules, is in question:
-//! - Move numbers are not checked (as python-chess does not): a turn that holds more than one
-//!   move is read as consecutive turns, and the side to move is the board's.
+//! - Move numbers are labels (R18): a label that differs from the count is a note, never an
+//!   error; a turn that holds more than one move is read as consecutive turns, and the side to
+//!   move is the board's.
 //! - `+` and `#` are not checked: the board decides whether a move checks or mates.
-//! - `--` (or `Z0`) is a null move, as in python-chess: the turn passes, the en passant chance
-//!   ends, the fifty-move count goes on. It is illegal when the side to move is in check.
+//! - `--` (or `Z0`) in the main line is an illegal action (R20): FIDE has no null move. Inside a
+//!   variation it is kept, as variations are not refereed.
 //! - A FEN whose castling rights do not fit its rooks and king loses those rights (see
 //!   [`start_position`], which reports them); so does an en passant square that no double
 //!   step can explain. A check that cannot arise in a game, or more pieces than promotions
@@ -39,6 +40,7 @@
 
 mod explain;
 
+use crate::rules::Article;
 use std::collections::HashMap;
 
 use shakmaty::fen::Fen;
@@ -46,7 +48,7 @@ use shakmaty::uci::UciMove as ShakUci;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, PositionError,
-    PositionErrorKinds, Role, Setup, Square,
+    PositionErrorKinds, Setup, Square,
 };
 
 pub use explain::{Explanation, Why, color_name, explain, role_name};
@@ -54,7 +56,9 @@ pub use explain::{Explanation, Why, color_name, explain, role_name};
 use crate::record::{ActionKind, Game, GameResult, Side, Turn, VariantName};
 use crate::rules::resolve::resolve;
 use crate::rules::setup::start_of;
-use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{
+    ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
+};
 
 /// The legal moves of the side to move: the move generation Standard games are replayed with
 /// (and perft counts).
@@ -118,7 +122,7 @@ impl StartPosition {
 /// Reads the start position of a Standard, Chess960 or Marseillais game.
 ///
 /// # Errors
-/// A [`Violation`] (turn as a whole, article "FEN tag") when the FEN tag is not a playable
+/// A [`Violation`] (turn as a whole, article Article::FenTag) when the FEN tag is not a playable
 /// chess position: no king, pawns on the back rank, the side not to move in check, ...
 pub fn start_position(game: &Game) -> Result<StartPosition, Violation> {
     let first = game.turns.first();
@@ -128,13 +132,15 @@ pub fn start_position(game: &Game) -> Result<StartPosition, Violation> {
         .find(|t| t.name == "FEN")
         .map_or(game.span, |t| t.span);
     let error = |reason: String, side: Color| Violation {
+        code: FaultCode::BadSetup,
+        label: None,
         turn: first.map_or(1, |t| t.number.number),
         side,
         face: None,
         action: 0,
         turn_index: 0,
         reason,
-        article: "FEN tag",
+        article: Article::FenTag,
         span: fen_span,
     };
     let start = start_of(game).map_err(|e| error(e.reason, Color::White))?;
@@ -305,15 +311,15 @@ pub fn side_color(side: Side) -> Color {
     Color::from_white(side == Side::White)
 }
 
-fn article_of(why: Why) -> &'static str {
+fn article_of(why: Why) -> Article {
     match why {
-        Why::Movement => "FIDE 3",
-        Why::Check => "FIDE 3.9",
-        Why::Castling => "FIDE 3.8.2",
-        Why::Promotion => "FIDE 3.7.5",
-        Why::EnPassant => "FIDE 3.7.3.2",
-        Why::Ambiguous => "FIDE C.10",
-        Why::NotAMove => "S1",
+        Why::Movement => Article::Fide3,
+        Why::Check => Article::Fide3_9,
+        Why::Castling => Article::Fide3_8_2,
+        Why::Promotion => Article::Fide3_7_5,
+        Why::EnPassant => Article::Fide3_7_3_2,
+        Why::Ambiguous => Article::FideC10,
+        Why::NotAMove => Article::S1,
     }
 }
 
@@ -335,21 +341,19 @@ impl Replayer<'_> {
             resolved: self.resolved,
             turns: self.turns,
             notes: Vec::new(),
+            stopped: None,
         }
     }
 
-    fn violation(
-        &self,
-        turn: &Turn,
-        at: ActionRef,
-        reason: String,
-        article: &'static str,
-    ) -> Violation {
+    fn violation(&self, turn: &Turn, at: ActionRef, reason: String, article: Article) -> Violation {
         let span = turn
             .actions()
             .nth(at.action.wrapping_sub(1))
             .map_or(turn.span, |a| a.span);
+        let reason = crate::rules::strip_citation(reason);
         Violation {
+            code: FaultCode::of(article, &reason),
+            label: None,
             turn: turn.number.number,
             side: self.pos.turn(),
             face: turn.face.map(|f| f.value),
@@ -368,20 +372,24 @@ impl Replayer<'_> {
             winner,
             termination,
             article,
-            at,
+            at: at.or_start(),
         };
         if legal_moves(&self.pos).is_empty() {
             return Some(if self.pos.is_check() {
-                finished(Some(!self.pos.turn()), Termination::Checkmate, "FIDE 5.1.1")
+                finished(
+                    Some(!self.pos.turn()),
+                    Termination::Checkmate,
+                    Article::Fide5_1_1,
+                )
             } else {
-                finished(None, Termination::Stalemate, "FIDE 5.2.1")
+                finished(None, Termination::Stalemate, Article::Fide5_2_1)
             });
         }
         if self.pos.is_insufficient_material() {
             return Some(finished(
                 None,
                 Termination::InsufficientMaterial,
-                "FIDE 5.2.2",
+                Article::Fide5_2_2,
             ));
         }
         if self
@@ -394,14 +402,14 @@ impl Replayer<'_> {
             return Some(finished(
                 None,
                 Termination::FivefoldRepetition,
-                "FIDE 9.6.1",
+                Article::Fide9_6_1,
             ));
         }
         if self.pos.halfmoves() >= 150 {
             return Some(finished(
                 None,
                 Termination::SeventyFiveMoveRule,
-                "FIDE 9.6.2",
+                Article::Fide9_6_2,
             ));
         }
         None
@@ -425,7 +433,7 @@ impl Replayer<'_> {
             winner: None,
             termination,
             article,
-            at,
+            at: at.or_start(),
         };
         if self
             .seen
@@ -434,10 +442,10 @@ impl Replayer<'_> {
             .unwrap_or(0)
             >= 3
         {
-            return Some(finished(Termination::ThreefoldRepetition, "FIDE 9.2"));
+            return Some(finished(Termination::ThreefoldRepetition, Article::Fide9_2));
         }
         if self.pos.halfmoves() >= 100 {
-            return Some(finished(Termination::FiftyMoveRule, "FIDE 9.3"));
+            return Some(finished(Termination::FiftyMoveRule, Article::Fide9_3));
         }
         None
     }
@@ -463,7 +471,7 @@ impl Replayer<'_> {
                     "a die face ({}:) belongs to Marquis de Sade games, not to standard chess",
                     face.value
                 );
-                let error = self.violation(turn, at, reason, "S1");
+                let error = self.violation(turn, at, reason, Article::S1);
                 return self.finish(Outcome::Invalid(error));
             }
             for (i, action) in turn.actions().enumerate() {
@@ -473,35 +481,13 @@ impl Replayer<'_> {
                 };
                 let before = self.pos.clone();
                 match &action.kind {
-                    ActionKind::Nothing {} => match null_move(&before) {
-                        Some(after) => {
-                            self.resolved.push(Resolved {
-                                turn_index,
-                                action: i + 1,
-                                color: before.turn(),
-                                role: Role::King,
-                                from: None,
-                                to: None,
-                                uci: None,
-                                captured: None,
-                                promotion: None,
-                                fen_after: if self.annotate {
-                                    fen(&after)
-                                } else {
-                                    String::new()
-                                },
-                            });
-                            self.pos = after;
-                        }
-                        None => {
-                            let reason = format!(
-                                "-- (a null move) is not legal: {} is in check",
-                                color_name(before.turn())
-                            );
-                            let error = self.violation(turn, at, reason, "FIDE 3.9");
-                            return self.finish(Outcome::Invalid(error));
-                        }
-                    },
+                    ActionKind::Nothing {} => {
+                        let reason = "`--` (a null move) is not a move of a game: FIDE has no \
+                                      null move, and only a variation may hold one"
+                            .to_owned();
+                        let error = self.violation(turn, at, reason, Article::R20);
+                        return self.finish(Outcome::Invalid(error));
+                    }
                     kind => match resolve(&before, kind) {
                         Ok(m) => {
                             self.pos.play_unchecked(m);
@@ -545,10 +531,16 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                 final_fen: String::new(),
                 turns: 0,
                 notes: Vec::new(),
+                stopped: None,
             };
         }
     };
-    let notes = start.notes();
+    let mut notes = start.notes();
+    // Move numbers are labels, checked against the count (R18), where each turn is one move.
+    if game.turns.iter().all(|t| t.actions().count() <= 1) {
+        let first = labels::first_label(game, start.pos.turn(), start.pos.fullmoves().get());
+        notes.extend(labels::mismatches(game, first));
+    }
     let mut seen = HashMap::new();
     seen.insert(repetition_key(&start.pos), 1);
     let mut replay = Replayer {
