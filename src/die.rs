@@ -15,18 +15,14 @@
 //!
 //! [`audit`] is the referee's check of a record against these tags: the first turn whose face
 //! does not follow is an error, `die-mismatch`; a seed that does not match its commitment is an
-//! error at the tags, `die-commit-mismatch`.
+//! error at the tags, `die-commit-mismatch` (the fault codes [`FaultCode::DieMismatch`] and
+//! [`FaultCode::DieCommitMismatch`], Article "DieSeed tag").
 
 use sha2::{Digest, Sha256};
 use shakmaty::Color;
 
 use crate::record::{Game, Side};
 use crate::rules::{Article, FaultCode, Outcome, Replay, Violation};
-
-/// The error code of a face that does not follow from the seed.
-pub const DIE_MISMATCH: &str = "die-mismatch";
-/// The error code of a seed that does not match its commitment.
-pub const DIE_COMMIT_MISMATCH: &str = "die-commit-mismatch";
 
 /// The face (1–6) of the `n`-th turn (counted from 1) of a game with this seed.
 pub fn face(seed: &str, n: u64) -> u8 {
@@ -135,7 +131,7 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
                 action: 0,
                 turn_index: 0,
                 reason: format!(
-                    "{DIE_COMMIT_MISMATCH}: the DieSeed's SHA-256 is {actual}, but DieCommit \
+                    "the DieSeed's SHA-256 is {actual}, but DieCommit \
                      is {commit}: the seed revealed is not the one committed to"
                 ),
                 article: Article::DieSeedTag,
@@ -157,7 +153,7 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
                 action: 0,
                 turn_index,
                 reason: format!(
-                    "{DIE_MISMATCH}: turn {} shows face {written}, but the DieSeed gives face \
+                    "turn {} shows face {written}, but the DieSeed gives face \
                      {expected} for the record's turn {} (SHA-256 of \"seed:{}\")",
                     turn.number,
                     turn_index + 1,

@@ -194,7 +194,7 @@ fn a_changed_face_is_a_die_mismatch() {
     let verdict = verify(&parse_str(&to_sdn(&game))[0].clone().unwrap());
     assert_eq!(verdict.status, Status::Invalid);
     let error = verdict.error.unwrap();
-    assert!(error.reason.starts_with("die-mismatch"), "{}", error.reason);
+    assert_eq!(error.code.code(), "die-mismatch", "{}", error.reason);
     assert!(
         error.reason.contains(&format!(
             "shows face {}, but the DieSeed gives face {rolled} for the record's turn 4",
@@ -213,8 +213,9 @@ fn a_seed_that_is_not_the_one_committed_to_is_refused_at_the_tags() {
     let verdict = edited_game(|text| text.replace("[DieSeed \"6-1\"]", "[DieSeed \"6-2\"]"));
     assert_eq!(verdict.status, Status::Invalid);
     let error = verdict.error.unwrap();
+    assert_eq!(error.code.code(), "die-commit-mismatch", "{}", error.reason);
     assert!(
-        error.reason.starts_with("die-commit-mismatch"),
+        error.reason.starts_with("the DieSeed's SHA-256 is "),
         "{}",
         error.reason
     );
@@ -245,7 +246,7 @@ fn without_a_commitment_the_seed_alone_is_checked() {
             .join("\n")
     });
     let error = verdict.error.expect("a die mismatch");
-    assert!(error.reason.starts_with("die-mismatch"), "{}", error.reason);
+    assert_eq!(error.code.code(), "die-mismatch", "{}", error.reason);
 }
 
 #[test]
@@ -363,13 +364,13 @@ fn an_earlier_illegal_action_comes_before_a_later_die_mismatch() {
     later.value = later.value % 6 + 1;
     let error = verify(&game).error.expect("an illegal action");
     assert_eq!(error.turn_index, bad);
-    assert!(!error.reason.contains("die-mismatch"), "{}", error.reason);
+    assert_ne!(error.code.code(), "die-mismatch", "{}", error.reason);
     // The face of that same turn changed too: the roll comes first.
     let face = game.turns[bad].face.as_mut().unwrap();
     face.value = if face.value == 4 { 6 } else { 4 };
     let error = verify(&game).error.expect("a die mismatch");
     assert_eq!(error.turn_index, bad);
-    assert!(error.reason.starts_with("die-mismatch"), "{}", error.reason);
+    assert_eq!(error.code.code(), "die-mismatch", "{}", error.reason);
 }
 
 #[test]
