@@ -27,7 +27,9 @@
 
 pub mod arbiter;
 pub mod diagnostic;
+pub mod die;
 pub mod parse;
+pub mod play;
 pub mod record;
 pub mod referee;
 pub mod render;

@@ -121,6 +121,7 @@ fn verify_with(game: &Game, detail: Detail) -> Verdict {
         return judge(game, variant, false, replay);
     };
     let replay = (rule_set.replay)(game, detail);
+    let replay = crate::die::audit(game, replay);
     judge(game, variant, rule_set.draws, replay)
 }
 

@@ -12,6 +12,7 @@ mod marseillais_turns;
 mod options;
 mod perft;
 mod pgn_compat;
+mod play;
 mod reader_never_panics;
 mod real_records;
 mod render;

@@ -5,9 +5,11 @@
 
 mod convert;
 mod input;
+mod match_;
 mod options;
 mod output;
 mod pick;
+mod play;
 mod report;
 mod show;
 mod verify;
@@ -37,6 +39,8 @@ enum Command {
     Report(report::Args),
     Show(show::Args),
     Verify(verify::Args),
+    Play(play::Args),
+    Match(match_::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -67,6 +71,8 @@ pub fn run() -> ExitCode {
         Command::Report(args) => report::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Match(args) => match_::run(&args),
     };
     ExitCode::from(status as u8)
 }

@@ -97,6 +97,8 @@ fault_codes! {
     DieFaceOutOfPlace => "die-face-out-of-place", "die faces belong to Marquis de Sade games";
     /// The die face does not follow from the record's DieSeed.
     DieMismatch => "die-mismatch", "the face must be the one the DieSeed gives for this turn";
+    /// The DieSeed is not the seed the DieCommit tag committed to.
+    DieCommitMismatch => "die-commit-mismatch", "reveal the seed whose SHA-256 is the DieCommit";
     /// A drawn result in Marquis de Sade chess (Art. 17, R12).
     DrawImpossible => "draw-impossible", "Marquis de Sade chess has no draw: the game goes on";
     /// A null move in a Standard or Marseillais main line (R20).

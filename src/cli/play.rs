@@ -1,0 +1,145 @@
+//! `sade-ref play`: games between bots, written as SDN.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressStyle};
+use sade_ref::play::{self, Bot, Options, Variant};
+use sade_ref::write::sdn;
+
+use super::Status;
+use super::output::Sink;
+
+/// Play games between bots and write them as SDN.
+///
+/// Output is the same for the same options and seed (and version of sade-ref). A Sade game
+/// carries its die: `DieSeed` (and its `DieCommit`), from which `verify` recomputes every face.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  sade-ref play --games 10 --seed 7\n  sade-ref play --variant standard --bot greedy -o games.sdn\n  sade-ref play --white greedy --black random --max-turns 60"
+)]
+pub struct Args {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Games to play.
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    /// White's bot (default: random).
+    #[arg(long, value_enum)]
+    white: Option<BotArg>,
+    /// Black's bot (default: random).
+    #[arg(long, value_enum)]
+    black: Option<BotArg>,
+    /// The bot for both colours.
+    #[arg(long, value_enum, conflicts_with_all = ["white", "black"])]
+    bot: Option<BotArg>,
+    /// Write to this file instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+/// What every game of a run shares (`play` and `match`).
+#[derive(clap::Args)]
+pub struct GameArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "sade")]
+    pub variant: VariantArg,
+    /// Seed of the bots' generator and of the Sade die.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Turns at most in a game (a Sade roll, a Marseillais pair, a chess move); a game still
+    /// going then ends with `*`.
+    #[arg(long, default_value_t = 200)]
+    pub max_turns: usize,
+    /// Start from this position (Sade: with the pocket, `…/RNBQKBNR[Qrn] w KQkq - 0 1`).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    Sade,
+    Marseillais,
+    MarseillaisClassical,
+    Standard,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BotArg {
+    Random,
+    Greedy,
+}
+
+impl From<BotArg> for Bot {
+    fn from(bot: BotArg) -> Bot {
+        match bot {
+            BotArg::Random => Bot::Random,
+            BotArg::Greedy => Bot::Greedy,
+        }
+    }
+}
+
+impl GameArgs {
+    pub fn options(&self, white: Bot, black: Bot) -> Options {
+        Options {
+            variant: match self.variant {
+                VariantArg::Sade => Variant::Sade,
+                VariantArg::Marseillais => Variant::Marseillais,
+                VariantArg::MarseillaisClassical => Variant::MarseillaisClassical,
+                VariantArg::Standard => Variant::Standard,
+            },
+            white,
+            black,
+            max_turns: self.max_turns,
+            fen: self.fen.clone(),
+            seed: self.seed,
+        }
+    }
+}
+
+/// A progress bar on standard error when it is a terminal, hidden otherwise.
+pub fn progress(games: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+pub fn run(args: &Args) -> Status {
+    let white = args.bot.or(args.white).unwrap_or(BotArg::Random).into();
+    let black = args.bot.or(args.black).unwrap_or(BotArg::Random).into();
+    let options = args.game.options(white, black);
+    let mut sink = match Sink::open(args.output.as_deref()) {
+        Ok(sink) => sink,
+        Err(failed) => return failed,
+    };
+    let bar = progress(args.games);
+    for number in 1..=args.games {
+        let played = match play::play_game(&options, number) {
+            Ok(played) => played,
+            Err(error) => {
+                bar.finish_and_clear();
+                eprintln!("sade-ref: game {number}: {error}");
+                let _ = sink.finish();
+                return Status::Failed;
+            }
+        };
+        let mut text = sdn::to_sdn(&played.game);
+        if number < args.games {
+            text.push('\n');
+        }
+        if !sink.write(&text) {
+            break;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    sink.finish()
+}

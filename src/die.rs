@@ -1,0 +1,244 @@
+//! The auditable die: every face of a game follows from a published seed.
+//!
+//! A record that carries `[DieSeed "…"]` says that the face of each turn is the one the seed
+//! gives (spec/SDN.md, "The auditable die"):
+//!
+//! - the face of the record's `n`-th turn (`n` counts the turns of the main line from 1) is read
+//!   from `SHA-256(seed ":" n)`, the seed's UTF-8 bytes, a colon and `n` in decimal;
+//! - the digest's bytes are read in order and the first byte `b < 252` gives the face
+//!   `b % 6 + 1` (252 is the largest multiple of 6 up to 256, so every face is equally likely);
+//! - if all 32 bytes are 252 or more, the digest is hashed again (`SHA-256` of its 32 bytes) and
+//!   read the same way.
+//!
+//! `[DieCommit "…"]` is the lowercase hex SHA-256 of the seed's UTF-8 bytes: an organiser
+//! publishes it before the game and reveals the seed after it.
+//!
+//! [`audit`] is the referee's check of a record against these tags: the first turn whose face
+//! does not follow is an error, `die-mismatch`; a seed that does not match its commitment is an
+//! error at the tags, `die-commit-mismatch` (the fault codes [`FaultCode::DieMismatch`] and
+//! [`FaultCode::DieCommitMismatch`], Article "DieSeed tag").
+
+use sha2::{Digest, Sha256};
+use shakmaty::Color;
+
+use crate::record::{Game, Side};
+use crate::rules::{Article, FaultCode, Outcome, Replay, Violation};
+
+/// The face (1–6) of the `n`-th turn (counted from 1) of a game with this seed.
+pub fn face(seed: &str, n: u64) -> u8 {
+    let mut digest: [u8; 32] = Sha256::digest(format!("{seed}:{n}").as_bytes()).into();
+    loop {
+        if let Some(b) = digest.iter().find(|&&b| b < 252) {
+            return b % 6 + 1;
+        }
+        digest = Sha256::digest(digest).into();
+    }
+}
+
+/// The commitment to a seed: the lowercase hex SHA-256 of its UTF-8 bytes.
+pub fn commit(seed: &str) -> String {
+    hex(&Sha256::digest(seed.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What is wrong with a record's die.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DieError {
+    /// The seed's SHA-256 is not the commitment (hex compared without regard to case).
+    Commitment { commit: String, actual: String },
+    /// The first turn (0-based index in the main line) whose face does not follow.
+    Face {
+        turn_index: usize,
+        written: u8,
+        expected: u8,
+    },
+}
+
+/// Checks the faces written (`faces[i]`: the face of the main line's turn `i`, `None` when the
+/// turn has none) against the seed and the seed against the commitment. Without a seed there
+/// is nothing to check.
+pub fn check(
+    seed: Option<&str>,
+    commitment: Option<&str>,
+    faces: impl IntoIterator<Item = Option<u8>>,
+) -> Result<(), DieError> {
+    let Some(seed) = seed else {
+        return Ok(());
+    };
+    if let Some(commitment) = commitment {
+        let actual = commit(seed);
+        if !commitment.trim().eq_ignore_ascii_case(&actual) {
+            return Err(DieError::Commitment {
+                commit: commitment.trim().to_owned(),
+                actual,
+            });
+        }
+    }
+    for (turn_index, written) in faces.into_iter().enumerate() {
+        let Some(written) = written else { continue };
+        let expected = face(seed, turn_index as u64 + 1);
+        if written != expected {
+            return Err(DieError::Face {
+                turn_index,
+                written,
+                expected,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The referee's die check: a replay whose record breaks its die tags becomes invalid at the
+/// first turn whose face does not follow (when the replay found no fault in an earlier turn),
+/// or at the tags when the seed does not match its commitment. Turns after the end of the game
+/// are not checked.
+pub fn audit(game: &Game, mut replay: Replay) -> Replay {
+    // The turns to check: up to the end of the game, or up to the referee's first fault, its
+    // turn included (the roll comes before anything the turn holds).
+    let checked = match &replay.outcome {
+        // Ended in the start position (`None`): no turn is played.
+        Outcome::Finished { at, .. } => at.map_or(0, |at| at.turn_index + 1),
+        Outcome::Invalid(error) => error.turn_index + 1,
+        Outcome::Unfinished => usize::MAX,
+    };
+    let faces = game
+        .turns
+        .iter()
+        .take(checked)
+        .map(|t| t.face.map(|f| f.value));
+    let error = match check(game.tag("DieSeed"), game.tag("DieCommit"), faces) {
+        Ok(()) => return replay,
+        Err(error) => error,
+    };
+    let tag_span = |name: &str| {
+        game.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map_or(game.span, |t| t.span)
+    };
+    let violation = match error {
+        DieError::Commitment { commit, actual } => {
+            let first = game.turns.first();
+            Violation {
+                code: FaultCode::DieCommitMismatch,
+                label: first.map(|t| t.number),
+                turn: first.map_or(1, |t| t.number.number),
+                side: first.map_or(Color::White, |t| side_color(t.number.side)),
+                face: first.and_then(|t| t.face.map(|f| f.value)),
+                action: 0,
+                turn_index: 0,
+                reason: format!(
+                    "the DieSeed's SHA-256 is {actual}, but DieCommit \
+                     is {commit}: the seed revealed is not the one committed to"
+                ),
+                article: Article::DieSeedTag,
+                span: tag_span("DieCommit"),
+            }
+        }
+        DieError::Face {
+            turn_index,
+            written,
+            expected,
+        } => {
+            let turn = &game.turns[turn_index];
+            Violation {
+                code: FaultCode::DieMismatch,
+                label: Some(turn.number),
+                turn: turn.number.number,
+                side: side_color(turn.number.side),
+                face: Some(written),
+                action: 0,
+                turn_index,
+                reason: format!(
+                    "turn {} shows face {written}, but the DieSeed gives face \
+                     {expected} for the record's turn {} (SHA-256 of \"seed:{}\")",
+                    turn.number,
+                    turn_index + 1,
+                    turn_index + 1
+                ),
+                article: Article::DieSeedTag,
+                span: turn.face.map_or(turn.span, |f| f.span),
+            }
+        }
+    };
+    replay.outcome = Outcome::Invalid(violation);
+    replay
+}
+
+fn side_color(side: Side) -> Color {
+    Color::from_white(side == Side::White)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commitment_is_the_hex_sha256_of_the_seed() {
+        // SHA-256("abc"), FIPS 180-2 appendix B.1.
+        assert_eq!(
+            commit("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn faces_agree_with_an_independent_implementation() {
+        // Python's hashlib: next(b for b in sha256(f"7-1:{n}".encode()).digest() if b < 252)
+        // % 6 + 1 for n = 1..10.
+        let faces: Vec<u8> = (1..=10).map(|n| face("7-1", n)).collect();
+        assert_eq!(faces, [5, 3, 2, 6, 6, 3, 6, 1, 4, 3]);
+    }
+
+    #[test]
+    fn faces_are_read_from_the_first_byte_below_252() {
+        // SHA-256("abc:1") starts with a byte below 252; its face is that byte % 6 + 1.
+        let digest = Sha256::digest(b"abc:1");
+        let first = digest.iter().copied().find(|&b| b < 252).unwrap();
+        assert_eq!(face("abc", 1), first % 6 + 1);
+    }
+
+    #[test]
+    fn faces_are_roughly_uniform() {
+        let mut counts = [0u32; 6];
+        for n in 1..=6000 {
+            counts[usize::from(face("uniform", n)) - 1] += 1;
+        }
+        // 1000 expected per face; 6 standard deviations is about 55.
+        assert!(
+            counts.iter().all(|&c| (900..=1100).contains(&c)),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
+    fn check_finds_the_first_turn_that_does_not_follow() {
+        let faces: Vec<Option<u8>> = (1..=5).map(|n| Some(face("s", n))).collect();
+        assert_eq!(check(Some("s"), None, faces.clone()), Ok(()));
+        let mut changed = faces.clone();
+        let written = changed[3].unwrap() % 6 + 1;
+        changed[3] = Some(written);
+        assert_eq!(
+            check(Some("s"), None, changed),
+            Err(DieError::Face {
+                turn_index: 3,
+                written,
+                expected: faces[3].unwrap(),
+            })
+        );
+        assert_eq!(check(None, None, [Some(7)]), Ok(()));
+    }
+
+    #[test]
+    fn check_holds_the_seed_to_its_commitment() {
+        let c = commit("s");
+        assert_eq!(check(Some("s"), Some(&c.to_uppercase()), []), Ok(()));
+        assert!(matches!(
+            check(Some("t"), Some(&c), []),
+            Err(DieError::Commitment { .. })
+        ));
+    }
+}

@@ -1,0 +1,102 @@
+//! Standard chess self-play: shakmaty's legal moves, one a turn.
+
+use std::collections::HashMap;
+
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+use shakmaty::{Chess, Move, Position};
+
+use super::bots::{Best, Bot, DRAW, WIN, value};
+use super::{Options, PlayError, first_number, san_action, turn};
+use crate::record::Game;
+use crate::rules::standard::{self, repetition_key};
+
+/// Plays the moves of a standard game into `game`. The loop stops where the referee would end
+/// the game by itself (mate, stalemate, insufficient material, the fivefold repetition, the
+/// 75-move rule) or at `max_turns`.
+pub(super) fn play(
+    game: &mut Game,
+    options: &Options,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), PlayError> {
+    let start = standard::start_position(game).map_err(|e| PlayError::Setup(e.reason))?;
+    let mut pos = start.pos;
+    let mut number = first_number(pos.turn(), pos.fullmoves().get());
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    seen.insert(repetition_key(&pos), 1);
+    for _ in 0..options.max_turns {
+        if pos.is_game_over() || pos.halfmoves() >= 150 {
+            break;
+        }
+        let bot = pos.turn().fold_wb(options.white, options.black);
+        let Some(m) = choose(bot, &pos, rng) else {
+            break;
+        };
+        game.turns
+            .push(turn(number, None, vec![san_action(&pos, m, start.mode)]));
+        pos.play_unchecked(m);
+        number = number.next();
+        let count = seen.entry(repetition_key(&pos)).or_insert(0);
+        *count += 1;
+        if *count >= 5 {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The bot's move: uniform for `random`; for `greedy`, a mate if there is one, else the
+/// capture or promotion of most value (a draw counting less than any) among the moves that
+/// allow no mate in reply (among all moves when each allows one).
+pub(crate) fn choose(bot: Bot, pos: &Chess, rng: &mut ChaCha8Rng) -> Option<Move> {
+    let moves = pos.legal_moves();
+    match bot {
+        Bot::Random => {
+            let mut best = Best::new();
+            for &m in &moves {
+                best.offer(0, rng, || m);
+            }
+            best.into_inner()
+        }
+        Bot::Greedy => {
+            let mut scored: Vec<(i32, Move, Chess)> = moves
+                .iter()
+                .map(|&m| {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    let score = if after.is_checkmate() {
+                        WIN
+                    } else if after.is_stalemate() || after.is_insufficient_material() {
+                        DRAW
+                    } else {
+                        gain(m)
+                    };
+                    (score, m, after)
+                })
+                .collect();
+            // Shuffle, then sort by score (stable): equal scores come in random order.
+            scored.shuffle(rng);
+            scored.sort_by_key(|(score, ..)| -score);
+            let first = scored.first().map(|(_, m, _)| *m);
+            scored
+                .iter()
+                .find(|(score, _, after)| *score >= WIN || !allows_mate(after))
+                .map(|(_, m, _)| *m)
+                .or(first)
+        }
+    }
+}
+
+/// What a move wins in material: the piece it takes and the piece it promotes to.
+pub(crate) fn gain(m: Move) -> i32 {
+    m.capture().map_or(0, value) + m.promotion().map_or(0, |r| value(r) - 1)
+}
+
+/// Whether the side to move in `pos` can mate at once.
+fn allows_mate(pos: &Chess) -> bool {
+    pos.legal_moves().iter().any(|&reply| {
+        let mut after = pos.clone();
+        after.play_unchecked(reply);
+        after.is_checkmate()
+    })
+}
