@@ -191,6 +191,20 @@ fn an_impossible_pocket() {
 }
 
 #[test]
+fn a_pocket_with_more_pieces_than_an_army() {
+    let text = "[Variant \"Sade\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQ] w KQkq - 0 1\"]\n\n1. 1: e6 *\n";
+    row(
+        "pocket-count",
+        "p.sdn",
+        text.as_bytes(),
+        &["verify", "p.sdn"],
+        "the FEN's pocket cannot be right: White's pieces on the board and in the pocket need 2 \
+         promotions, but only 0 of the eight pawns are not there",
+        1,
+    );
+}
+
+#[test]
 fn an_unknown_variant() {
     row(
         "variant",

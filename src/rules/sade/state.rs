@@ -110,6 +110,11 @@ impl State {
                 Some(EpChance { square, pusher })
             }
         };
+        if let Some(pocket) = &start.pocket
+            && let Some(reason) = impossible_pocket(&setup.board, pocket)
+        {
+            return Err(Refused { reason });
+        }
         let mut state = State {
             board: setup.board.clone(),
             castling_rights: setup.castling_rights,
@@ -216,7 +221,7 @@ impl State {
             .or_else(PositionError::ignore_too_much_material)
             .map_err(|e| Refused {
                 reason: format!(
-                    "shakmaty refuses the position with {} to move ({e})",
+                    "the position with {} to move is not a chess position ({e})",
                     color_name(turn)
                 ),
             })
@@ -333,6 +338,38 @@ impl State {
 fn add(pocket: &mut Pocket, piece: Piece) {
     let count = pocket.get_mut(piece.color).get_mut(piece.role);
     *count = count.saturating_add(1);
+}
+
+/// Why a FEN's pocket cannot be right, if it cannot: more pieces of a colour on the board and
+/// in the pocket together than its army and its promotions can give (a pawn promotes at most
+/// once, so each piece beyond the army's count is a pawn fewer).
+fn impossible_pocket(board: &Board, pocket: &Pocket) -> Option<String> {
+    let army = |role: Role| match role {
+        Role::Pawn => 8,
+        Role::Knight | Role::Bishop | Role::Rook => 2,
+        Role::Queen => 1,
+        Role::King => 0,
+    };
+    for color in Color::ALL {
+        let total = |role: Role| {
+            board.by_piece(role.of(color)).count() + usize::from(*pocket.get(color).get(role))
+        };
+        let promoted: usize = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|role| total(role).saturating_sub(army(role)))
+            .sum();
+        let pawns = total(Role::Pawn);
+        if pawns + promoted > 8 {
+            return Some(format!(
+                "the FEN's pocket cannot be right: {} pieces on the board and in the pocket \
+                 need {} promotions, but only {} of the eight pawns are not there",
+                possessive(color),
+                promoted,
+                8usize.saturating_sub(pawns)
+            ));
+        }
+    }
+    None
 }
 
 /// The standard army minus what stands on the board, never below zero.
