@@ -21,6 +21,7 @@
 //! assert!(text.ends_with("\n\n1. 4: -Nb1 *\n"));
 //! ```
 
+pub mod adjudicate;
 pub mod annotated;
 pub mod json;
 mod nested;

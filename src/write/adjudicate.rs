@@ -1,0 +1,147 @@
+//! Writing the referee's adjudication back into a record (`convert --to sdn --adjudicate`):
+//! the `Result` tag and the result token become the referee's result, the `Termination` tag its
+//! termination (S3's words: `time forfeit`, `resignation`, `nakedness`, ...). An invalid game
+//! gets a comment at its first illegal action saying what the referee found, a disputed one a
+//! comment at the end. Nothing the players wrote is dropped: their `Result` and `Termination`
+//! values, where they differ, go to a comment before the first turn.
+
+use crate::record::{Comment, Game, GameResult, Item, Span};
+use crate::referee::{Status, Verdict};
+
+/// The record with the referee's verdict written into it.
+pub fn adjudicate(game: &Game, verdict: &Verdict) -> Game {
+    let mut out = game.clone();
+    let result = match verdict.status {
+        Status::Invalid => GameResult::Unknown,
+        _ => verdict.result,
+    };
+    let termination = match verdict.status {
+        Status::Finished => verdict.termination.map(|t| t.name().replace('-', " ")),
+        Status::Unfinished => Some("unterminated".to_owned()),
+        Status::Invalid => Some("rules infraction".to_owned()),
+    };
+    let mut kept = Vec::new();
+    for (name, value) in [
+        ("Result", Some(result.as_str().to_owned())),
+        ("Termination", termination),
+    ] {
+        let Some(value) = value else { continue };
+        if let Some(old) = game.tag(name)
+            && old != value
+        {
+            kept.push(format!("{name} \"{old}\""));
+        }
+        out.set_tag(name, value);
+    }
+    if let Some(token) = game.result
+        && token != result
+    {
+        kept.push(format!("result token {}", token.as_str()));
+    }
+    out.result = Some(result);
+    if !kept.is_empty() {
+        out.preamble.push(comment(format!(
+            "the players wrote: {}; sade-ref's verdict replaces it",
+            kept.join(", ")
+        )));
+    }
+    if let Some(error) = &verdict.error {
+        let text = format!(
+            "sade-ref: invalid here: {} ({}, {})",
+            error.reason, error.article, error.code
+        );
+        match out.turns.get_mut(error.turn_index) {
+            Some(turn) => {
+                let at = after_action(&turn.items, error.action);
+                turn.items.insert(at, comment(text));
+            }
+            None => out.preamble.push(comment(text)),
+        }
+    } else if let Some(dispute) = &verdict.dispute {
+        let text = format!("sade-ref: {dispute}");
+        match out.turns.last_mut() {
+            Some(turn) => turn.items.push(comment(text)),
+            None => out.preamble.push(comment(text)),
+        }
+    }
+    out
+}
+
+/// The index just after the `action`-th action of a turn (0: before its first item).
+fn after_action(items: &[Item], action: usize) -> usize {
+    if action == 0 {
+        return 0;
+    }
+    let mut seen = 0;
+    for (i, item) in items.iter().enumerate() {
+        if matches!(item, Item::Action(_)) {
+            seen += 1;
+            if seen == action {
+                return i + 1;
+            }
+        }
+    }
+    items.len()
+}
+
+fn comment(text: String) -> Item {
+    Item::Comment(Comment {
+        text,
+        span: Span::default(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_str;
+    use crate::referee::verify;
+    use crate::write::sdn::to_sdn;
+
+    fn adjudicated(text: &str) -> String {
+        let games = parse_str(text);
+        let game = games[0].as_ref().expect("a record");
+        to_sdn(&adjudicate(game, &verify(game)))
+    }
+
+    #[test]
+    fn a_finished_game_gets_the_referees_result_and_termination() {
+        let text = adjudicated(
+            "[Variant \"Sade\"]\n[FEN \"7k/p6p/8/8/8/8/8/1N2K3 w - - 0 1\"]\n[Result \"0-1\"]\n\n1. 4: -Nb1 *\n",
+        );
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+        assert!(text.contains("[Termination \"nakedness\"]"), "{text}");
+        assert!(
+            text.contains("{the players wrote: Result \"0-1\", result token *;"),
+            "{text}"
+        );
+        assert!(text.trim_end().ends_with("1-0"), "{text}");
+        // And the adjudicated record reads back with the same verdict and no dispute.
+        let games = parse_str(&text);
+        let verdict = verify(games[0].as_ref().expect("a record"));
+        assert_eq!(verdict.result, GameResult::WhiteWins);
+        assert!(verdict.dispute.is_none(), "{:?}", verdict.dispute);
+    }
+
+    #[test]
+    fn an_invalid_game_is_marked_at_its_first_illegal_action() {
+        let text = adjudicated("[Variant \"Sade\"]\n\n1. 1: e5 1... 1: Ke2 2. 1: a6 *\n");
+        let after = text.split_once("Ke2").map(|(_, rest)| rest.trim_start());
+        assert!(
+            after.is_some_and(|rest| rest.starts_with("{sade-ref: invalid here:")),
+            "the comment follows the illegal action: {text}"
+        );
+        assert!(
+            text.contains("[Termination \"rules infraction\"]"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_declared_end_keeps_its_kind() {
+        let text =
+            adjudicated("[Termination \"time forfeit\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n");
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        assert!(!text.contains("players wrote"), "{text}");
+    }
+}
