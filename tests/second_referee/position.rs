@@ -76,6 +76,29 @@ impl Pos {
             .or_else(PositionError::ignore_too_much_material)
             .map_err(|e| e.to_string())?;
         let setup = chess.to_setup(shakmaty::EnPassantMode::Legal);
+        // A written pocket must fit an army: each piece of a kind beyond the army's count is a
+        // promoted pawn, so pawns and promotions together are at most eight (issue 7's rule:
+        // "more captured pieces of a kind than the army can give" is an error of the FEN tag).
+        if let Some(pool) = &pocket {
+            for color in Color::ALL {
+                let count = |role: Role| {
+                    setup.board.by_piece(role.of(color)).count()
+                        + usize::from(*pool[color].get(role))
+                };
+                let extra = [
+                    (Role::Knight, 2),
+                    (Role::Bishop, 2),
+                    (Role::Rook, 2),
+                    (Role::Queen, 1),
+                ]
+                .into_iter()
+                .map(|(role, army)| count(role).saturating_sub(army))
+                .sum::<usize>();
+                if count(Role::Pawn) + extra > 8 {
+                    return Err("the pocket holds more than an army and its promotions".into());
+                }
+            }
+        }
         let pool = pocket.unwrap_or_else(|| inferred_pool(&setup.board));
         let mut pos = Pos::from_setup(&setup, pool);
         pos.ep = setup.ep_square.map(|sq| (sq, setup.turn));

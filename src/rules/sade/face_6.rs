@@ -71,6 +71,17 @@ pub(crate) fn stalemate_claim(progress: &Progress) -> Illegal {
     )
 }
 
+/// Whether the exposure allows a move: what [`allowed`] decides, without its words (the search
+/// asks for every candidate; only a written action needs the reason).
+fn permits(exposure: &Exposure, m: Move) -> bool {
+    let from = m.from().unwrap_or(m.to());
+    !m.is_castle()
+        && m.role() != Role::King
+        && !exposure.moved.contains(from)
+        && exposure.unmoved.contains(from)
+        && !attacks::king_attacks(exposure.king).contains(m.to())
+}
+
 fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
     let from = m.from().unwrap_or(m.to());
     if m.is_castle() {
@@ -125,7 +136,10 @@ pub(crate) fn options(state: &State, exposure: &Exposure) -> Result<Vec<Step>, R
     Ok(pos
         .legal_moves()
         .into_iter()
-        .filter(|m| allowed(state, exposure, *m).is_ok())
+        .filter(|m| {
+            debug_assert_eq!(permits(exposure, *m), allowed(state, exposure, *m).is_ok());
+            permits(exposure, *m)
+        })
         .map(Step::Move)
         .collect())
 }
