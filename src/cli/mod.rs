@@ -4,8 +4,12 @@
 //! rest was still processed), 2 the command could not run (no such file, bad flags).
 
 mod convert;
+mod decompress;
 mod input;
+mod jobs;
 mod output;
+mod progress;
+mod stream;
 mod verify;
 
 use std::process::ExitCode;

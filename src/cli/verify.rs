@@ -1,11 +1,13 @@
 //! `sade-ref verify`: referee every game and say how it stands.
 
 use std::fmt::Write as _;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use sade_ref::diagnostic::{Diagnostic, line_col};
-use sade_ref::parse::{ParseError, Reader};
+use rayon::prelude::*;
+use sade_ref::diagnostic::Diagnostic;
+use sade_ref::parse::ParseError;
 use sade_ref::record::{Game, Item};
 use sade_ref::referee::{Status as Standing, Verdict, verify};
 use sade_ref::rules::Resolved;
@@ -14,7 +16,8 @@ use shakmaty::Color;
 
 use super::Status;
 use super::convert::report_syntax;
-use super::input::{Input, read_all};
+use super::input::{Input, Reading, each_window};
+use super::jobs;
 use super::output::Sink;
 
 /// Referee every game: who won, how and by which Article, or the first illegal action and why.
@@ -33,6 +36,11 @@ pub struct Args {
     /// object per game.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Games verified at once (default: one per core); results keep the input's order.
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+    #[command(flatten)]
+    reading: Reading,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -42,45 +50,95 @@ enum Format {
 }
 
 pub fn run(args: &Args) -> Status {
-    let (inputs, mut status) = read_all(&args.files);
     let mut sink = match Sink::open(None) {
         Ok(sink) => sink,
         Err(failed) => return failed,
     };
-    'inputs: for input in &inputs {
-        // One game at a time: memory holds the input's text and one game.
-        for (index, game) in Reader::new(&input.bytes).enumerate() {
-            let number = index + 1;
-            let (line, ok) = match game {
-                Ok(game) => {
-                    let verdict = verify(&game);
-                    let ok = verdict.status != Standing::Invalid && verdict.dispute.is_none();
-                    let line = match args.format {
-                        Format::Text => text_line(input, number, &game, &verdict),
-                        Format::Json => json_line(input, number, &game, &verdict),
-                    };
-                    (line, ok)
+    let jobs = match jobs::start(args.jobs) {
+        Ok(jobs) => jobs,
+        Err(failed) => return failed,
+    };
+    let mut status = Status::Ok;
+    for path in &args.files {
+        let mut open = true;
+        let read = each_window(
+            path,
+            &args.reading,
+            jobs,
+            |input, first, games, progress| {
+                // The referee in parallel, the lines in input order.
+                let lines: Vec<(String, bool)> = match args.format {
+                    Format::Json => games
+                        .into_par_iter()
+                        .enumerate()
+                        .map(|(i, game)| line_of(args.format, input, first + i, judge(game)))
+                        .collect(),
+                    Format::Text => {
+                        let judged: Vec<_> = games.into_par_iter().map(judge).collect();
+                        // Text lines print code frames on standard error: in order.
+                        progress.suspend(|| {
+                            judged
+                                .into_iter()
+                                .enumerate()
+                                .map(|(i, game)| line_of(args.format, input, first + i, game))
+                                .collect()
+                        })
+                    }
+                };
+                for (line, ok) in lines {
+                    if !ok {
+                        status = status.max(Status::Problems);
+                    }
+                    if !sink.write(&line) {
+                        open = false;
+                        return false;
+                    }
                 }
-                Err(error) => {
-                    let line = match args.format {
-                        Format::Text => {
-                            report_syntax(input, &error);
-                            format!("{} #{number}: invalid: {error}\n", input.name)
-                        }
-                        Format::Json => syntax_json_line(input, number, &error),
-                    };
-                    (line, false)
-                }
-            };
-            if !ok {
-                status = status.max(Status::Problems);
-            }
-            if !sink.write(&line) {
-                break 'inputs;
-            }
+                true
+            },
+        );
+        status = status.max(read);
+        if !open {
+            break;
         }
     }
     status.max(sink.finish())
+}
+
+fn judge(game: Result<Game, ParseError>) -> Result<(Game, Verdict), ParseError> {
+    game.map(|game| {
+        let verdict = verify(&game);
+        (game, verdict)
+    })
+}
+
+/// A game's line, and whether it stands (valid, and its result undisputed).
+fn line_of(
+    format: Format,
+    input: &Input,
+    number: usize,
+    game: Result<(Game, Verdict), ParseError>,
+) -> (String, bool) {
+    match game {
+        Ok((game, verdict)) => {
+            let ok = verdict.status != Standing::Invalid && verdict.dispute.is_none();
+            let line = match format {
+                Format::Text => text_line(input, number, &game, &verdict),
+                Format::Json => json_line(input, number, &game, &verdict),
+            };
+            (line, ok)
+        }
+        Err(error) => {
+            let line = match format {
+                Format::Text => {
+                    report_syntax(input, &error);
+                    format!("{} #{number}: invalid: {error}\n", input.name)
+                }
+                Format::Json => syntax_json_line(input, number, &error),
+            };
+            (line, false)
+        }
+    }
 }
 
 fn players(game: &Game) -> String {
@@ -154,6 +212,7 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                 let diagnostic = Diagnostic {
                     path: &input.name,
                     source: &input.bytes,
+                    first_line: input.first_line,
                     span: error.span,
                     message,
                     help: None,
@@ -175,7 +234,7 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 
 fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> String {
     let error = verdict.error.as_ref().map(|e| {
-        let (line, column) = line_col(&input.bytes, e.span.start);
+        let (line, column) = input.line_col(e.span.start);
         json!({
             "turn": e.turn,
             "side": e.side.fold_wb("white", "black"),
@@ -209,7 +268,7 @@ fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 }
 
 fn syntax_json_line(input: &Input, number: usize, error: &ParseError) -> String {
-    let (line, column) = line_col(&input.bytes, error.span.start);
+    let (line, column) = input.line_col(error.span.start);
     let value = json!({
         "file": input.name,
         "game": number,
