@@ -38,23 +38,22 @@
 //!   rank, or the side not to move in check make the record invalid.
 
 mod explain;
-
-use std::collections::HashMap;
+mod replay;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove as ShakUci;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, PositionError,
-    PositionErrorKinds, Role, Setup, Square,
+    PositionErrorKinds, Setup, Square,
 };
 
 pub use explain::{Explanation, Why, color_name, explain, role_name};
+pub use replay::replay;
 
-use crate::record::{ActionKind, Game, GameResult, Side, Turn, VariantName};
-use crate::rules::resolve::resolve;
+use crate::record::{Game, Side, VariantName};
 use crate::rules::setup::start_of;
-use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{ActionRef, Resolved, Violation};
 
 /// The legal moves of the side to move: the move generation Standard games are replayed with
 /// (and perft counts).
@@ -303,266 +302,6 @@ pub fn null_move(pos: &Chess) -> Option<Chess> {
 /// Side of a record turn as a colour.
 pub fn side_color(side: Side) -> Color {
     Color::from_white(side == Side::White)
-}
-
-fn article_of(why: Why) -> &'static str {
-    match why {
-        Why::Movement => "FIDE 3",
-        Why::Check => "FIDE 3.9",
-        Why::Castling => "FIDE 3.8.2",
-        Why::Promotion => "FIDE 3.7.5",
-        Why::EnPassant => "FIDE 3.7.3.2",
-        Why::Ambiguous => "FIDE C.10",
-        Why::NotAMove => "S1",
-    }
-}
-
-struct Replayer<'g> {
-    game: &'g Game,
-    annotate: bool,
-    pos: Chess,
-    mode: CastlingMode,
-    seen: HashMap<u64, u32>,
-    resolved: Vec<Resolved>,
-    turns: usize,
-}
-
-impl Replayer<'_> {
-    fn finish(self, outcome: Outcome) -> Replay {
-        Replay {
-            outcome,
-            final_fen: fen(&self.pos),
-            resolved: self.resolved,
-            turns: self.turns,
-            notes: Vec::new(),
-        }
-    }
-
-    fn violation(
-        &self,
-        turn: &Turn,
-        at: ActionRef,
-        reason: String,
-        article: &'static str,
-    ) -> Violation {
-        let span = turn
-            .actions()
-            .nth(at.action.wrapping_sub(1))
-            .map_or(turn.span, |a| a.span);
-        Violation {
-            turn: turn.number.number,
-            side: self.pos.turn(),
-            face: turn.face.map(|f| f.value),
-            action: at.action,
-            turn_index: at.turn_index,
-            reason,
-            article,
-            span,
-        }
-    }
-
-    /// A rule that ends the game at once in the current position (S2): checkmate, stalemate,
-    /// insufficient material, fivefold repetition, the seventy-five-move rule.
-    fn automatic_end(&self, at: ActionRef) -> Option<Outcome> {
-        let finished = |winner, termination, article| Outcome::Finished {
-            winner,
-            termination,
-            article,
-            at,
-        };
-        if legal_moves(&self.pos).is_empty() {
-            return Some(if self.pos.is_check() {
-                finished(Some(!self.pos.turn()), Termination::Checkmate, "FIDE 5.1.1")
-            } else {
-                finished(None, Termination::Stalemate, "FIDE 5.2.1")
-            });
-        }
-        if self.pos.is_insufficient_material() {
-            return Some(finished(
-                None,
-                Termination::InsufficientMaterial,
-                "FIDE 5.2.2",
-            ));
-        }
-        if self
-            .seen
-            .get(&repetition_key(&self.pos))
-            .copied()
-            .unwrap_or(0)
-            >= 5
-        {
-            return Some(finished(
-                None,
-                Termination::FivefoldRepetition,
-                "FIDE 9.6.1",
-            ));
-        }
-        if self.pos.halfmoves() >= 150 {
-            return Some(finished(
-                None,
-                Termination::SeventyFiveMoveRule,
-                "FIDE 9.6.2",
-            ));
-        }
-        None
-    }
-
-    /// A draw the players claimed (the result token is `1/2-1/2`) is justified when the final
-    /// position stands for the third time or the fifty-move count is reached (FIDE 9.2, 9.3).
-    /// Only the final position counts: a player who makes a move without claiming loses the
-    /// right to claim on that move (FIDE 9.2.3 / 9.4), so an earlier chance that the game
-    /// played past was not taken.
-    fn claimed_draw(&self, at: ActionRef) -> Option<Outcome> {
-        let claimed = self.game.result.or_else(|| {
-            self.game
-                .tag("Result")
-                .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
-        });
-        if claimed != Some(GameResult::Draw) {
-            return None;
-        }
-        let finished = |termination, article| Outcome::Finished {
-            winner: None,
-            termination,
-            article,
-            at,
-        };
-        if self
-            .seen
-            .get(&repetition_key(&self.pos))
-            .copied()
-            .unwrap_or(0)
-            >= 3
-        {
-            return Some(finished(Termination::ThreefoldRepetition, "FIDE 9.2"));
-        }
-        if self.pos.halfmoves() >= 100 {
-            return Some(finished(Termination::FiftyMoveRule, "FIDE 9.3"));
-        }
-        None
-    }
-
-    fn run(mut self) -> Replay {
-        let start = ActionRef {
-            turn_index: 0,
-            action: 0,
-        };
-        if let Some(end) = self.automatic_end(start) {
-            return self.finish(end);
-        }
-        let mut last = start;
-        let game = self.game;
-        for (turn_index, turn) in game.turns.iter().enumerate() {
-            self.turns = turn_index + 1;
-            if let Some(face) = turn.face {
-                let at = ActionRef {
-                    turn_index,
-                    action: 0,
-                };
-                let reason = format!(
-                    "a die face ({}:) belongs to Marquis de Sade games, not to standard chess",
-                    face.value
-                );
-                let error = self.violation(turn, at, reason, "S1");
-                return self.finish(Outcome::Invalid(error));
-            }
-            for (i, action) in turn.actions().enumerate() {
-                let at = ActionRef {
-                    turn_index,
-                    action: i + 1,
-                };
-                let before = self.pos.clone();
-                match &action.kind {
-                    ActionKind::Nothing {} => match null_move(&before) {
-                        Some(after) => {
-                            self.resolved.push(Resolved {
-                                turn_index,
-                                action: i + 1,
-                                color: before.turn(),
-                                role: Role::King,
-                                from: None,
-                                to: None,
-                                uci: None,
-                                captured: None,
-                                promotion: None,
-                                fen_after: if self.annotate {
-                                    fen(&after)
-                                } else {
-                                    String::new()
-                                },
-                            });
-                            self.pos = after;
-                        }
-                        None => {
-                            let reason = format!(
-                                "-- (a null move) is not legal: {} is in check",
-                                color_name(before.turn())
-                            );
-                            let error = self.violation(turn, at, reason, "FIDE 3.9");
-                            return self.finish(Outcome::Invalid(error));
-                        }
-                    },
-                    kind => match resolve(&before, kind) {
-                        Ok(m) => {
-                            self.pos.play_unchecked(m);
-                            let mut resolved = resolved_move(&before, m, self.mode, at);
-                            if self.annotate {
-                                resolved.fen_after = fen(&self.pos);
-                            }
-                            self.resolved.push(resolved);
-                        }
-                        Err(e) => {
-                            let explanation = explain(&before, kind, e);
-                            let article = article_of(explanation.why);
-                            let error = self.violation(turn, at, explanation.reason, article);
-                            return self.finish(Outcome::Invalid(error));
-                        }
-                    },
-                }
-                *self.seen.entry(repetition_key(&self.pos)).or_insert(0) += 1;
-                if let Some(end) = self.automatic_end(at) {
-                    return self.finish(end);
-                }
-                last = at;
-            }
-        }
-        match self.claimed_draw(last) {
-            Some(end) => self.finish(end),
-            None => self.finish(Outcome::Unfinished),
-        }
-    }
-}
-
-/// Replays a game under the rules of standard chess (Chess960 from an X-FEN or Shredder-FEN
-/// setup).
-pub fn replay(game: &Game, detail: Detail) -> Replay {
-    let start = match start_position(game) {
-        Ok(start) => start,
-        Err(error) => {
-            return Replay {
-                outcome: Outcome::Invalid(error),
-                resolved: Vec::new(),
-                final_fen: String::new(),
-                turns: 0,
-                notes: Vec::new(),
-            };
-        }
-    };
-    let notes = start.notes();
-    let mut seen = HashMap::new();
-    seen.insert(repetition_key(&start.pos), 1);
-    let mut replay = Replayer {
-        game,
-        annotate: detail == Detail::Annotated,
-        pos: start.pos,
-        mode: start.mode,
-        seen,
-        resolved: Vec::new(),
-        turns: 0,
-    }
-    .run();
-    replay.notes = notes;
-    replay
 }
 
 #[cfg(test)]
