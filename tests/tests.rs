@@ -9,6 +9,7 @@ mod pgn_compat;
 mod reader_never_panics;
 mod real_records;
 mod sade;
+mod scale;
 mod standard;
 mod support;
 mod whole_games;

@@ -67,9 +67,47 @@ pub struct Opened {
 
 /// Opens `path` (`-`: standard input) and decodes it if its first bytes say it is compressed.
 ///
+/// A compressed file is decoded once to the end before it is read: gzip and bzip2 carry their
+/// checksums at the end of a member or block (zstd, when the frame has one), so damage is
+/// found before a single game is verified, and no game is read from damaged data. Standard
+/// input cannot be read twice: there, damage is found where the decoder meets it, and the
+/// games decoded before it are verified.
+///
 /// # Errors
-/// The file cannot be opened or read.
+/// The file cannot be opened or read, or its compressed data is corrupt or cut short.
 pub fn open(path: &Path) -> io::Result<Opened> {
+    let opened = open_once(path)?;
+    if opened.compression == Compression::Plain || opened.size.is_none() {
+        return Ok(opened);
+    }
+    let mut text = opened.text;
+    io::copy(&mut text, &mut io::sink())?;
+    open_once(path)
+}
+
+/// What a decoder's failure says, in words.
+fn corrupt(compression: Compression, error: &io::Error) -> io::Error {
+    io::Error::new(
+        error.kind(),
+        format!("cannot decode the {compression} data (corrupt or cut short): {error}"),
+    )
+}
+
+/// A decoder whose errors say which compression failed.
+struct Decoded {
+    inner: Box<dyn Read + Send>,
+    compression: Compression,
+}
+
+impl Read for Decoded {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner
+            .read(buf)
+            .map_err(|e| corrupt(self.compression, &e))
+    }
+}
+
+fn open_once(path: &Path) -> io::Result<Opened> {
     let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path.as_os_str() == "-" {
         (Box::new(io::stdin()), None)
     } else {
@@ -96,6 +134,13 @@ pub fn open(path: &Path) -> io::Result<Opened> {
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(raw)?),
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(raw)),
+    };
+    let text: Box<dyn Read + Send> = match compression {
+        Compression::Plain => text,
+        compression => Box::new(Decoded {
+            inner: text,
+            compression,
+        }),
     };
     Ok(Opened {
         text,

@@ -66,7 +66,6 @@ pub fn each_window(
         }
     };
     let mut progress = Progress::new(reading.quiet, &name, opened.size);
-    let compression = opened.compression;
     let mut stream = GameStream::new(opened.text, blocks);
     let mut number = reading.first_game;
     let mut input = Input {
@@ -90,10 +89,6 @@ pub fn each_window(
             }
             Ok(None) => break Status::Ok,
             Err(error) => {
-                let what = match compression {
-                    decompress::Compression::Plain => "cannot read".to_owned(),
-                    other => format!("cannot decode the {other} data (corrupt or cut short)"),
-                };
                 let after = if number > reading.first_game {
                     format!(" after game {}", number - 1)
                 } else {
@@ -101,7 +96,7 @@ pub fn each_window(
                 };
                 progress.suspend(|| {
                     eprintln!(
-                        "sade-ref: {}: {what}{after}: {error}; the rest is not read",
+                        "sade-ref: {}: stopped{after}: {error}; the rest is not read",
                         input.name
                     );
                 });
