@@ -275,10 +275,33 @@ pub fn resolved_move(before: &Chess, m: Move, mode: CastlingMode, at: ActionRef)
         role: m.role(),
         from: m.from(),
         to: Some(to),
-        uci: Some(ShakUci::from_move(m, mode).to_string()),
+        uci: Some(uci_text(ShakUci::from_move(m, mode))),
         captured: m.capture(),
         promotion: m.promotion(),
         fen_after: String::new(),
+    }
+}
+
+/// A UCI move as text (`e2e4`, `e7e8q`), written without the formatting machinery: one short
+/// allocation per move played.
+fn uci_text(uci: ShakUci) -> String {
+    match uci {
+        ShakUci::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            let mut text = String::with_capacity(5);
+            for square in [from, to] {
+                text.push(square.file().char());
+                text.push(square.rank().char());
+            }
+            if let Some(role) = promotion {
+                text.push(role.char());
+            }
+            text
+        }
+        other => other.to_string(),
     }
 }
 
@@ -313,6 +336,23 @@ mod tests {
         let pos = Chess::default();
         assert_eq!(perft(&pos, 1), 20);
         assert_eq!(perft(&pos, 3), 8902);
+    }
+
+    #[test]
+    fn uci_text_is_what_shakmaty_writes() {
+        let pos: Chess = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"
+            .parse::<Fen>()
+            .expect("FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("position");
+        let moves = pos.legal_moves();
+        assert!(moves.len() > 20);
+        for m in moves {
+            for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                let uci = ShakUci::from_move(m, mode);
+                assert_eq!(uci_text(uci), uci.to_string());
+            }
+        }
     }
 
     #[test]
