@@ -8,5 +8,6 @@ pub mod diagnostic;
 pub mod parse;
 pub mod record;
 pub mod referee;
+pub mod report;
 pub mod rules;
 pub mod write;

@@ -2,14 +2,16 @@
 //!
 //! The rule set (chosen by the `Variant` tag, see [`rules::rule_set`]) says whether every
 //! action was legal and whether a rule ended the game. The referee adds what is the same for
-//! every game: nothing may follow the end of the game, a result token that no rule explains is a
-//! resignation or an agreement, and a result that differs from the referee's is a dispute.
+//! every game: what follows the end of the game is void (R21), a result that no rule explains is
+//! a declared end (S3), and a result that differs from the referee's is a dispute (R13).
 
 use serde::Serialize;
 use shakmaty::Color;
 
-use crate::record::{Game, GameResult, VariantName};
-use crate::rules::{self, ActionRef, Detail, Outcome, Replay, Termination, Violation};
+use crate::record::{Game, GameResult, MoveNumber, Side, Span, VariantName};
+use crate::rules::{
+    self, ActionRef, Article, Detail, FaultCode, Outcome, Replay, Termination, Violation,
+};
 
 /// What the referee decided about one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -22,20 +24,22 @@ pub struct Verdict {
     pub winner: Option<Color>,
     pub termination: Option<Termination>,
     /// The Article, ruling or law behind the termination.
-    pub article: Option<&'static str>,
+    pub article: Option<Article>,
     /// The first illegal action, when the status is `invalid`.
     pub error: Option<Violation>,
     /// The result as the referee sees it.
     pub result: GameResult,
     /// Why the record's Result tag or result token differs from the referee's result.
     pub dispute: Option<String>,
-    /// Where the game ended (finished games).
-    pub ended_at: Option<ActionRef>,
+    /// Where the game ended (finished games by a rule on the board).
+    pub ended_at: Option<Locator>,
+    /// What the record holds after the end of the game: not judged (R21).
+    pub void: Option<Void>,
     /// The position after the last legal action.
     pub final_fen: String,
     /// Turns replayed.
     pub turns: usize,
-    /// What the referee read leniently (a FEN's impossible castling rights, ...).
+    /// What the referee read leniently, and where labels and the count differ (R18).
     pub notes: Vec<String>,
     #[serde(skip)]
     pub replay: Replay,
@@ -48,6 +52,36 @@ pub enum Status {
     Finished,
     Unfinished,
     Invalid,
+}
+
+/// A place in a game, in an arbiter's words: the turn as counted, whose it was, the face, the
+/// action (0: the turn as a whole), or the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Locator {
+    /// Index of the turn in the record (0-based); `None` in the start position.
+    pub turn_index: Option<usize>,
+    /// The turn as counted: `12...`.
+    #[serde(serialize_with = "opt_display")]
+    pub turn: Option<MoveNumber>,
+    /// The player whose turn it is (never the colour of the piece moved, R13).
+    #[serde(serialize_with = "rules::opt_color_name")]
+    pub side: Option<Color>,
+    pub face: Option<u8>,
+    /// 1-based action in the turn; 0 for the turn as a whole (its roll).
+    pub action: usize,
+    /// The game ended before the first turn (R17).
+    pub start_position: bool,
+}
+
+/// The actions written after the end of the game, which are not judged (R21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Void {
+    /// How many actions.
+    pub actions: usize,
+    /// How many turns hold them or follow the end.
+    pub turns: usize,
+    /// The first of them.
+    pub from: Locator,
 }
 
 /// Replays a game and judges it.
@@ -63,27 +97,26 @@ pub fn verify_annotated(game: &Game) -> Verdict {
 fn verify_with(game: &Game, detail: Detail) -> Verdict {
     let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
     let Some(rule_set) = rules::rule_set(&variant) else {
-        let reason = format!("sade-ref does not referee {variant} games (Variant tag)");
+        let reason = format!(
+            "sade-ref does not referee {variant} games; the Variant tag may name Sade (\"Marquis \
+             de Sade\", \"de Sade\"), Marseillais, Marseillais Classical, Standard (\"Chess\") or \
+             Chess960"
+        );
         let error = Violation {
+            code: FaultCode::UnknownVariant,
             turn: game.turns.first().map_or(1, |t| t.number.number),
+            label: None,
             side: Color::White,
             face: None,
             action: 0,
             turn_index: 0,
             reason,
-            article: "Variant tag",
-            span: game
-                .tags
-                .iter()
-                .find(|t| t.name == "Variant")
-                .map_or(game.span, |t| t.span),
+            article: Article::VariantTag,
+            span: tag_span(game, "Variant").unwrap_or(game.span),
         };
         let replay = Replay {
             outcome: Outcome::Invalid(error),
-            resolved: Vec::new(),
-            final_fen: String::new(),
-            turns: 0,
-            notes: Vec::new(),
+            ..Replay::default()
         };
         return judge(game, variant, false, replay);
     };
@@ -91,22 +124,78 @@ fn verify_with(game: &Game, detail: Detail) -> Verdict {
     judge(game, variant, rule_set.draws, replay)
 }
 
-fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> Verdict {
-    // Nothing may follow the end of the game.
-    if let Outcome::Finished {
-        at,
-        termination,
-        article,
-        ..
-    } = &replay.outcome
-        && let Some(error) = action_after_end(game, *at, *termination, article)
-    {
-        replay.outcome = Outcome::Invalid(error);
-    }
-    let claimed = game.result.or_else(|| {
-        game.tag("Result")
-            .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
+fn tag_span(game: &Game, name: &str) -> Option<Span> {
+    game.tags.iter().find(|t| t.name == name).map(|t| t.span)
+}
+
+/// The turns as the referee counts them, from the start position's move number and side.
+fn counted(game: &Game, index: usize) -> MoveNumber {
+    let (side, number) = game.tag("FEN").map_or((Side::White, 1), |fen| {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let side = if fields.get(1) == Some(&"b") {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let number = fields
+            .get(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1)
+            .max(1);
+        (side, number)
     });
+    let first = MoveNumber { number, side };
+    let full = u32::try_from(index / 2).unwrap_or(u32::MAX);
+    let mut label = MoveNumber {
+        number: first.number.saturating_add(full),
+        side: first.side,
+    };
+    if index % 2 == 1 {
+        label = label.next();
+    }
+    label
+}
+
+impl Locator {
+    /// The place of `at` in `game` (`None`: the start position).
+    pub fn of(game: &Game, variant: &VariantName, at: Option<ActionRef>) -> Locator {
+        let Some(at) = at else {
+            return Locator {
+                turn_index: None,
+                turn: None,
+                side: None,
+                face: None,
+                action: 0,
+                start_position: true,
+            };
+        };
+        let written = game.turns.get(at.turn_index);
+        // Marseillais groups are labelled turns (M8); elsewhere one record turn is one turn.
+        let turn = if matches!(
+            variant,
+            VariantName::Marseillais | VariantName::MarseillaisClassical
+        ) {
+            written.map(|t| t.number)
+        } else {
+            Some(counted(game, at.turn_index))
+        };
+        Locator {
+            turn_index: Some(at.turn_index),
+            turn,
+            side: turn.map(|t| Color::from_white(t.side == Side::White)),
+            face: written.and_then(|t| t.face.map(|f| f.value)),
+            action: at.action,
+            start_position: false,
+        }
+    }
+}
+
+fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verdict {
+    let token = game.result;
+    let tag = game
+        .tag("Result")
+        .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()));
+    let claimed = token.or(tag);
     let mut verdict = Verdict {
         variant,
         status: Status::Unfinished,
@@ -117,15 +206,41 @@ fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> 
         result: GameResult::Unknown,
         dispute: None,
         ended_at: None,
+        void: None,
         final_fen: replay.final_fen.clone(),
         turns: replay.turns,
         notes: replay.notes.clone(),
         replay: Replay::default(),
     };
+    if game.tags.is_empty() && game.span.start > 0 {
+        verdict.notes.push(
+            "this game has no tag section: text after a result token starts a new game, and on \
+             a score sheet that is usually a misplaced result token (R18)"
+                .to_owned(),
+        );
+    }
     let outcome = replay.outcome.clone();
+    let stopped = replay.stopped;
     verdict.replay = replay;
     match outcome {
-        Outcome::Invalid(error) => {
+        Outcome::Invalid(mut error) => {
+            // The turn as counted (R13, R18), where the rule set left it to the referee.
+            if error.label.is_none() && !game.turns.is_empty() {
+                let label = Locator::of(
+                    game,
+                    &verdict.variant,
+                    Some(ActionRef {
+                        turn_index: error.turn_index,
+                        action: error.action,
+                    }),
+                )
+                .turn;
+                error.label = label;
+                if let Some(label) = label {
+                    error.turn = label.number;
+                    error.side = Color::from_white(label.side == Side::White);
+                }
+            }
             verdict.status = Status::Invalid;
             verdict.error = Some(error);
             return verdict;
@@ -140,49 +255,100 @@ fn judge(game: &Game, variant: VariantName, draws: bool, mut replay: Replay) -> 
             verdict.winner = winner;
             verdict.termination = Some(termination);
             verdict.article = Some(article);
-            verdict.ended_at = Some(at);
+            verdict.ended_at = Some(Locator::of(game, &verdict.variant, at));
             verdict.result = result_of(winner);
+            verdict.void = void_after(game, &verdict.variant, at);
+            if let Some(void) = &verdict.void {
+                verdict.notes.push(format!(
+                    "{} written action{} after the end of the game (from turn {}, action {}) \
+                     {} void (R21)",
+                    void.actions,
+                    if void.actions == 1 { "" } else { "s" },
+                    void.from.turn.map_or("1.".to_owned(), |t| t.to_string()),
+                    void.from.action,
+                    if void.actions == 1 { "is" } else { "are" },
+                ));
+            }
         }
         Outcome::Unfinished => match claimed {
             Some(GameResult::WhiteWins | GameResult::BlackWins) => {
                 let winner = Color::from_white(claimed == Some(GameResult::WhiteWins));
                 verdict.status = Status::Finished;
                 verdict.winner = Some(winner);
-                verdict.termination = Some(Termination::Resignation);
-                verdict.article = Some("result token");
+                verdict.termination = Some(declared_end(game, true));
+                verdict.article = Some(Article::S3);
                 verdict.result = result_of(Some(winner));
+                if let Some(at) = stopped {
+                    verdict.ended_at = Some(Locator::of(game, &verdict.variant, Some(at)));
+                }
             }
             Some(GameResult::Draw) if draws => {
                 verdict.status = Status::Finished;
-                verdict.termination = Some(Termination::Agreement);
-                verdict.article = Some("result token");
+                verdict.termination = Some(declared_end(game, false));
+                verdict.article = Some(Article::S3);
                 verdict.result = GameResult::Draw;
             }
             Some(GameResult::Draw) => {
                 verdict.status = Status::Invalid;
-                let last = game.turns.len().saturating_sub(1);
-                verdict.error = Some(Violation {
-                    turn: game.turns.last().map_or(1, |t| t.number.number),
-                    side: game.turns.last().map_or(Color::White, |t| {
-                        Color::from_white(t.number.side == crate::record::Side::White)
-                    }),
-                    face: game.turns.last().and_then(|t| t.face.map(|f| f.value)),
-                    action: 0,
-                    turn_index: last,
-                    reason: format!(
-                        "a draw is impossible in {} (the result is 1/2-1/2)",
-                        verdict.variant
-                    ),
-                    article: "Art. 17",
-                    span: game.span,
-                });
+                verdict.error = Some(draw_impossible(game, &verdict.variant, token.is_some()));
                 return verdict;
             }
             _ => {}
         },
     }
-    verdict.dispute = dispute(game, claimed, verdict.result);
+    verdict.dispute = dispute(game, verdict.result);
     verdict
+}
+
+/// A drawn result in a game without draws (Art. 17, R12): the error is on the result token, or
+/// on the Result tag when there is no token.
+fn draw_impossible(game: &Game, variant: &VariantName, on_token: bool) -> Violation {
+    let last = game.turns.len().saturating_sub(1);
+    let token = "1/2-1/2".len();
+    let span = if on_token {
+        Span {
+            start: game.span.end.saturating_sub(token),
+            end: game.span.end,
+        }
+    } else {
+        tag_span(game, "Result").unwrap_or(game.span)
+    };
+    let label = game.turns.last().map(|_| counted(game, last));
+    Violation {
+        code: FaultCode::DrawImpossible,
+        turn: label.map_or(1, |l| l.number),
+        label,
+        side: label.map_or(Color::White, |l| Color::from_white(l.side == Side::White)),
+        face: game.turns.last().and_then(|t| t.face.map(|f| f.value)),
+        action: 0,
+        turn_index: last,
+        reason: format!("a draw is impossible in {variant} (the result is 1/2-1/2)"),
+        article: Article::Art17,
+        span,
+    }
+}
+
+/// How a result that no rule explains came about (S3): the Termination tag's PGN value when it
+/// names one, else resignation (decisive) or agreement (drawn).
+fn declared_end(game: &Game, decisive: bool) -> Termination {
+    let named = game.tag("Termination").map(|t| {
+        t.trim()
+            .to_ascii_lowercase()
+            .replace(['-', '_'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    match named.as_deref() {
+        Some("time forfeit" | "time") => Termination::TimeForfeit,
+        Some("abandoned") => Termination::Abandoned,
+        Some("adjudication") => Termination::Adjudication,
+        Some("rules infraction") => Termination::RulesInfraction,
+        Some("death") => Termination::Death,
+        Some("emergency") => Termination::Emergency,
+        _ if decisive => Termination::Resignation,
+        _ => Termination::Agreement,
+    }
 }
 
 fn result_of(winner: Option<Color>) -> GameResult {
@@ -193,10 +359,11 @@ fn result_of(winner: Option<Color>) -> GameResult {
     }
 }
 
-/// The Result tag and the result token must both say what the referee says.
-fn dispute(game: &Game, token: Option<GameResult>, referee: GameResult) -> Option<String> {
+/// The Result tag and the result token must both say what the referee says (R13): `*` on a
+/// game the referee finds finished is a dispute too.
+fn dispute(game: &Game, referee: GameResult) -> Option<String> {
     let mut reasons = Vec::new();
-    if let Some(token) = game.result.or(token)
+    if let Some(token) = game.result
         && token != referee
     {
         reasons.push(format!(
@@ -217,44 +384,52 @@ fn dispute(game: &Game, token: Option<GameResult>, referee: GameResult) -> Optio
     (!reasons.is_empty()).then(|| reasons.join("; "))
 }
 
-/// An action written after the action that ended the game.
-fn action_after_end(
-    game: &Game,
-    at: ActionRef,
-    termination: Termination,
-    article: &str,
-) -> Option<Violation> {
-    let later = game
-        .turns
-        .iter()
-        .enumerate()
-        .skip(at.turn_index)
-        .find_map(|(i, turn)| {
-            let skip = if i == at.turn_index { at.action } else { 0 };
-            turn.actions()
-                .enumerate()
-                .nth(skip)
-                .map(|(j, action)| (i, j + 1, turn, action))
-        })?;
-    let (turn_index, action, turn, written) = later;
-    let ended = &game.turns[at.turn_index];
-    Some(Violation {
-        turn: turn.number.number,
-        side: Color::from_white(turn.number.side == crate::record::Side::White),
-        face: turn.face.map(|f| f.value),
-        action,
-        turn_index,
-        reason: format!(
-            "the game already ended in turn {} by {} ({article}); `{}` may not follow",
-            ended.number,
-            termination.title(),
-            written
-        ),
-        article: "R13",
-        span: written.span,
+/// The actions written after the action that ended the game (R21).
+fn void_after(game: &Game, variant: &VariantName, at: Option<ActionRef>) -> Option<Void> {
+    let (first_turn, skip) = match at {
+        Some(at) => (at.turn_index, at.action),
+        None => (0, 0),
+    };
+    let mut from = None;
+    let mut actions = 0;
+    let mut turns = 0;
+    for (i, turn) in game.turns.iter().enumerate().skip(first_turn) {
+        let skip = if i == first_turn && at.is_some() {
+            skip
+        } else {
+            0
+        };
+        let later = turn.actions().count().saturating_sub(skip);
+        let counts = later > 0 || (i > first_turn || at.is_none());
+        if !counts {
+            continue;
+        }
+        turns += 1;
+        actions += later;
+        from.get_or_insert(ActionRef {
+            turn_index: i,
+            action: if later > 0 { skip + 1 } else { 0 },
+        });
+    }
+    let from = from?;
+    Some(Void {
+        actions,
+        turns,
+        from: Locator::of(game, variant, Some(from)),
     })
 }
 
 fn display<S: serde::Serializer, T: std::fmt::Display>(value: &T, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(value)
+}
+
+#[allow(clippy::ref_option)]
+fn opt_display<S: serde::Serializer, T: std::fmt::Display>(
+    value: &Option<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => s.collect_str(value),
+        None => s.serialize_none(),
+    }
 }

@@ -6,6 +6,7 @@
 use sade_ref::parse::parse_bytes;
 use sade_ref::record::Game;
 use sade_ref::referee::{Status, Verdict, verify};
+use sade_ref::rules::Article;
 
 use crate::support::{corpus_files, display, expectation, header};
 
@@ -69,6 +70,74 @@ fn mismatch(game: &Game, verdict: &Verdict, expected: &Expected, dispute: bool) 
         .then(|| format!("expected {expected:?} (dispute: {dispute}), found {found}"))
 }
 
+/// The verdict's Article (the ending's, or the first illegal action's) must be one of those the
+/// case's `; rule:` line cites (`R9 / Art. 8`, `R10, R13`): the line is the case's claim about
+/// which rule decides it. Citations that name no Article (free words) are left alone; a line
+/// that cites nothing is not checked.
+fn rule_mismatch(verdict: &Verdict, rule: Option<&str>) -> Option<String> {
+    let rule = rule?;
+    // "Art. 1, 9.2": a bare number after an Article cites another Article.
+    let mut cited = Vec::new();
+    let mut prefix = "";
+    for part in rule.split([',', '/', ';']).map(str::trim) {
+        if part.starts_with("Art.") {
+            prefix = "Art. ";
+        } else if part.starts_with("FIDE") {
+            prefix = "FIDE ";
+        } else if !part.starts_with(|c: char| c.is_ascii_digit()) {
+            prefix = "";
+        }
+        let full = if part.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("{prefix}{part}")
+        } else {
+            part.to_owned()
+        };
+        cited.extend(Article::from_cite(&full));
+    }
+    let found = verdict
+        .error
+        .as_ref()
+        .map(|e| e.article)
+        .or(verdict.article)?;
+    (!cited.is_empty() && !cited.contains(&found)).then(|| {
+        format!("`; rule: {rule}` does not cite {found}, the Article the verdict rests on")
+    })
+}
+
+/// The optional statements about where: `; side: white` (the side of the first illegal action,
+/// the player whose turn it is, R13), `; ended: 12... action 2` or `; ended: start` (where the
+/// game ended), `; note: R18` (a note that cites it).
+fn locator_mismatches(verdict: &Verdict, head: &[(String, String)]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    if let Some(side) = expectation(head, "side") {
+        let found = verdict
+            .error
+            .as_ref()
+            .map(|e| e.side.fold_wb("white", "black"));
+        if found != Some(side) {
+            wrong.push(format!("`; side: {side}`, the verdict names {found:?}"));
+        }
+    }
+    if let Some(ended) = expectation(head, "ended") {
+        let found = verdict.ended_at.map(|at| match at.turn {
+            Some(turn) if !at.start_position => format!("{turn} action {}", at.action),
+            _ => "start".to_owned(),
+        });
+        if found.as_deref() != Some(ended) {
+            wrong.push(format!("`; ended: {ended}`, the verdict says {found:?}"));
+        }
+    }
+    if let Some(note) = expectation(head, "note")
+        && !verdict.notes.iter().any(|n| n.contains(note))
+    {
+        wrong.push(format!(
+            "`; note: {note}`, the notes are {:?}",
+            verdict.notes
+        ));
+    }
+    wrong
+}
+
 /// The verdict in one paragraph, for messages and snapshots.
 pub fn describe(game: &Game, verdict: &Verdict) -> String {
     let mut text = match verdict.status {
@@ -78,13 +147,13 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
                 .winner
                 .map_or("drawn", |c| c.fold_wb("White wins", "Black wins")),
             verdict.termination.map_or("?", |t| t.name()),
-            verdict.article.unwrap_or("?"),
+            verdict.article.map_or("?", |a| a.cite()),
             verdict.result.as_str()
         ),
         Status::Unfinished => format!("unfinished after {} turns", verdict.turns),
         Status::Invalid => match &verdict.error {
             Some(e) => format!(
-                "invalid at turn {} ({}, face {}), action {}: {} [{}]",
+                "invalid at turn {} ({}, face {}), action {}: {} [{}] ({})",
                 game.turns
                     .get(e.turn_index)
                     .map_or(e.turn.to_string(), |t| t.number.to_string()),
@@ -92,13 +161,26 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
                 e.face.map_or("-".to_owned(), |f| f.to_string()),
                 e.action,
                 e.reason,
-                e.article
+                e.article,
+                e.code
             ),
             None => "invalid".to_owned(),
         },
     };
+    if let Some(at) = &verdict.ended_at {
+        match at.turn {
+            Some(turn) => text.push_str(&format!("; ended at turn {turn}, action {}", at.action)),
+            None => text.push_str("; ended in the start position"),
+        }
+    }
+    if let Some(void) = &verdict.void {
+        text.push_str(&format!("; void: {} actions", void.actions));
+    }
     if let Some(dispute) = &verdict.dispute {
         text.push_str(&format!("; dispute: {dispute}"));
+    }
+    for note in &verdict.notes {
+        text.push_str(&format!("; note: {note}"));
     }
     text
 }
@@ -138,6 +220,19 @@ fn check_folder(folder: &str, minimum: usize) {
         let verdict = verify(game);
         if let Some(m) = mismatch(game, &verdict, &expected, dispute) {
             failures.push(format!("{name}: {m}"));
+        }
+        if let Some(m) = rule_mismatch(&verdict, expectation(&head, "rule")) {
+            failures.push(format!("{name}: {m}"));
+        }
+        for m in locator_mismatches(&verdict, &head) {
+            failures.push(format!("{name}: {m}"));
+        }
+        let void = verdict.void.map_or(0, |v| v.actions);
+        let stated = expectation(&head, "void").map_or(Ok(0), str::parse::<usize>);
+        if stated != Ok(void) {
+            failures.push(format!(
+                "{name}: `; void:` says {stated:?}, the verdict finds {void} void actions"
+            ));
         }
         verdicts.push((name, path.clone(), describe(game, &verdict)));
     }

@@ -3,6 +3,7 @@
 
 use sade_ref::record::GameResult;
 use sade_ref::referee::{Status, verify};
+use sade_ref::rules::Article;
 use sade_ref::rules::{Outcome, Replay, Termination, marseillais};
 use shakmaty::Color;
 
@@ -31,7 +32,7 @@ fn colors(replay: &Replay) -> Vec<Color> {
 
 fn ended_at(replay: &Replay) -> (usize, usize) {
     match &replay.outcome {
-        Outcome::Finished { at, .. } => (at.turn_index, at.action),
+        Outcome::Finished { at, .. } => at.map_or((0, 0), |at| (at.turn_index, at.action)),
         other => panic!("expected a finished game, got {other:?}"),
     }
 }
@@ -58,15 +59,31 @@ fn m1_moves_without_numbers_are_split_by_the_rules() {
 fn m1_a_turn_cut_short_by_a_move_number_is_invalid() {
     let replay = balanced("1. e4 1... e5 2. Nf3 Nc3 *");
     let v = violation(&replay);
-    assert_eq!((v.turn_index, v.action, v.side, v.article), (1, 0, B, "M1"));
+    assert_eq!(
+        (v.turn_index, v.action, v.side, v.article),
+        (1, 0, B, Article::M1)
+    );
     assert!(v.reason.contains("one move (e5)"), "{}", v.reason);
 }
 
 #[test]
-fn m1_a_move_number_for_the_wrong_side_is_invalid() {
+fn m8_a_move_number_for_the_wrong_side_is_a_note() {
+    // After Black's full turn it is White's: the group labelled 2... is judged as White's turn
+    // (M8, R18), with a note, and Nf6 is not a move of White's.
     let replay = balanced("1. e4 1... e5 d5 2... Nf6 *");
     let v = violation(&replay);
-    assert_eq!((v.turn_index, v.action, v.side, v.article), (2, 0, W, "M1"));
+    assert_eq!(
+        (v.turn_index, v.action, v.side, v.article),
+        (2, 1, W, Article::Fide3)
+    );
+    assert!(
+        replay
+            .notes
+            .iter()
+            .any(|n| n.contains("2...") && n.contains("White")),
+        "{:?}",
+        replay.notes
+    );
 }
 
 #[test]
@@ -97,7 +114,10 @@ fn m2_a_check_with_the_first_move_ends_the_turn() {
 #[test]
 fn m2_a_second_move_after_a_checking_first_move_is_invalid() {
     let v = violation(&from_fen(ROOK_AND_KING, "1. Ra8+ Ra7 *")).clone();
-    assert_eq!((v.turn_index, v.action, v.side, v.article), (0, 2, B, "M2"));
+    assert_eq!(
+        (v.turn_index, v.action, v.side, v.article),
+        (0, 2, B, Article::M2)
+    );
     assert!(
         v.reason.contains("ended with the check Ra8"),
         "{}",
@@ -111,14 +131,14 @@ fn m2_a_player_in_check_must_escape_with_the_first_move() {
     let ok = from_fen(in_check, "1... Kd7 a6 *");
     assert_eq!(ok.outcome, Outcome::Unfinished);
     let v = violation(&from_fen(in_check, "1... a6 Kd7 *")).clone();
-    assert_eq!((v.action, v.side, v.article), (1, B, "M2"));
+    assert_eq!((v.action, v.side, v.article), (1, B, Article::M2));
 }
 
 #[test]
 fn m2_the_king_may_not_step_into_check_and_out_again() {
     // Kd1 walks into the d2 rook's attack; Kc1 would leave it, too late.
     let v = violation(&from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "1. Kd1 Kc1 *")).clone();
-    assert_eq!((v.action, v.article), (1, "M2"));
+    assert_eq!((v.action, v.article), (1, Article::M2));
     assert!(v.reason.contains("into check"), "{}", v.reason);
 }
 
@@ -133,7 +153,7 @@ const NO_FULL_TURN: &str = "8/8/8/8/2b5/2kn4/3n4/1K6 w - - 0 1";
 #[test]
 fn m3_a_first_move_without_a_second_is_invalid_when_a_full_turn_exists() {
     let v = violation(&from_fen(BOXED, "1. Ka1 *")).clone();
-    assert_eq!((v.action, v.side, v.article), (1, W, "M3"));
+    assert_eq!((v.action, v.side, v.article), (1, W, Article::M3));
     assert!(v.reason.contains("e.g. Kc1 Kd1"), "{}", v.reason);
     assert_eq!(from_fen(BOXED, "1. Kc1 Kd1 *").outcome, Outcome::Unfinished);
 }
@@ -178,14 +198,17 @@ fn m4_both_double_steps_may_be_taken_the_second_right_after_the_first() {
 #[test]
 fn m4_en_passant_with_the_second_move_needs_a_first_en_passant_capture() {
     let v = violation(&from_fen(TWO_DOUBLE_STEPS, "1... e5 h5 2. Kd2 gxh6 *")).clone();
-    assert_eq!((v.turn_index, v.action, v.side, v.article), (1, 2, W, "M4"));
+    assert_eq!(
+        (v.turn_index, v.action, v.side, v.article),
+        (1, 2, W, Article::M4)
+    );
 }
 
 #[test]
 fn m4_en_passant_only_at_once() {
     let late = "1... e5 h5 2. Kd2 Kd1 2... Kd8 Ke8 3. dxe6 *";
     let v = violation(&from_fen(TWO_DOUBLE_STEPS, late)).clone();
-    assert_eq!((v.turn_index, v.action, v.article), (3, 1, "M4"));
+    assert_eq!((v.turn_index, v.action, v.article), (3, 1, Article::M4));
 }
 
 // --- M5: castling ---------------------------------------------------------------------------
@@ -207,7 +230,7 @@ fn m5_castling_is_one_move_of_the_turn() {
 #[test]
 fn m5_a_rook_that_moved_earlier_in_the_turn_lost_the_right() {
     let v = violation(&from_fen(CASTLES, "1. Rg1 O-O *")).clone();
-    assert_eq!((v.action, v.article), (2, "M5"));
+    assert_eq!((v.action, v.article), (2, Article::M5));
     assert_eq!(
         v.reason,
         "O-O is not legal: White's king or rook moved earlier in this turn"
@@ -219,22 +242,26 @@ fn m5_a_rook_that_moved_earlier_in_the_turn_lost_the_right() {
 #[test]
 fn m6_the_same_position_at_the_start_of_a_turn_for_the_third_time() {
     let cycle = "Ra2 Ra1 Kd8 Ke8";
-    let twice = format!("1. {cycle} 2. {cycle} *");
+    let _ = cycle;
+    let cycle = |n: u32| format!("{n}. Ra2 Ra1 {n}... Kd8 Ke8");
+    let twice = format!("{} {} *", cycle(1), cycle(2));
     let replay = from_fen(ROOK_AND_KING, &twice);
-    // Record turn 1 holds White's and Black's turns; the draw comes after Black's Ke8.
+    // The draw comes after Black's second Ke8.
     assert_eq!(
         finished(&replay),
         Some((None, Termination::ThreefoldRepetition))
     );
-    assert_eq!(ended_at(&replay), (1, 4));
-    let once = from_fen(ROOK_AND_KING, &format!("1. {cycle} 2. Ra2 Ra1 *"));
+    assert_eq!(ended_at(&replay), (3, 2));
+    let once = from_fen(ROOK_AND_KING, &format!("{} 2. Ra2 Ra1 *", cycle(1)));
     assert_eq!(once.outcome, Outcome::Unfinished);
-    // Nothing may follow the draw.
+    // What follows the draw is void (R21).
     let game = grouped_game(
         &[BALANCED, ("FEN", ROOK_AND_KING)],
-        &format!("1. {cycle} 2. {cycle} 3. Ra2 *"),
+        &format!("{} {} 3. Ra2 *", cycle(1), cycle(2)),
     );
-    assert_eq!(verify(&game).status, Status::Invalid);
+    let verdict = verify(&game);
+    assert_eq!(verdict.status, Status::Finished);
+    assert_eq!(verdict.void.map(|v| v.actions), Some(1));
 }
 
 #[test]
@@ -284,10 +311,14 @@ fn m7_insufficient_material_ends_the_game_in_the_middle_of_a_turn() {
         Some((None, Termination::InsufficientMaterial))
     );
     assert_eq!(ended_at(&replay), (0, 1));
+    // The second move written after it is void (R21).
     let game = grouped_game(&[BALANCED, ("FEN", fen)], "1. Kxd2 Ke2 1/2-1/2");
     let verdict = verify(&game);
-    assert_eq!(verdict.status, Status::Invalid);
-    assert_eq!(verdict.error.map(|e| e.action), Some(2));
+    assert_eq!(verdict.status, Status::Finished);
+    assert_eq!(
+        verdict.void.map(|v| (v.actions, v.from.action)),
+        Some((1, 2))
+    );
 }
 
 #[test]
@@ -300,16 +331,17 @@ fn a_draw_token_no_rule_explains_is_an_agreement() {
 #[test]
 fn null_moves_and_die_faces_have_no_place() {
     let v = violation(&balanced("1. e4 1... -- *")).clone();
-    assert_eq!(v.article, "M1");
+    assert_eq!(v.article, Article::R20);
 }
 
 #[test]
 fn m1_a_parsed_record_with_comma_pairs_is_split_by_the_rules() {
-    // The reader opens a Marseillais turn at each move number only; the rule set splits.
+    // The reader opens a Marseillais turn at each move number and at each comma pair: the pair
+    // is one turn (M1, M8).
     let text = "[Variant \"Marseillais\"]\n\n1.e4 e5,Nc6 2.Qh5,Nf3 g6,gxh5 *\n";
     let games = sade_ref::parse::parse_str(text);
     let game = games[0].as_ref().expect("a record");
-    assert_eq!(game.turns.len(), 2);
+    assert_eq!(game.turns.len(), 4);
     let replay = marseillais::replay(game, sade_ref::rules::Detail::Annotated);
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(colors(&replay), vec![W, B, B, W, W, B, B]);

@@ -57,7 +57,14 @@ fn read_games(path: &Path) -> Vec<Option<Game>> {
 /// invalid.
 fn replay(game: &Game) -> (usize, String, Status, String) {
     let verdict = verify(game);
-    let reason = verdict.error.map(|e| e.reason).unwrap_or_default();
+    // What the referee found, in words the comparison reads: the fault's code, or the
+    // termination with the count of void actions after it (R21).
+    let reason = match (&verdict.error, verdict.termination, verdict.void) {
+        (Some(e), _, _) => e.code.code().to_owned(),
+        (None, Some(t), Some(void)) => format!("{} then {} void", t.name(), void.actions),
+        (None, Some(t), None) => t.name().to_owned(),
+        _ => String::new(),
+    };
     (
         verdict.replay.resolved.len(),
         verdict.final_fen,
@@ -82,6 +89,7 @@ fn final_positions_match_python_chess() {
     .expect("the python-chess oracle");
     let mut files: HashMap<String, Vec<Option<Game>>> = HashMap::new();
     let (mut same, mut skipped_variants, mut missing_files, mut played_on) = (0, 0, 0, 0);
+    let mut null_moves = 0;
     let mut wrong = Vec::new();
     for line in oracle.lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -113,15 +121,18 @@ fn final_positions_match_python_chess() {
         let plies: usize = plies.parse().expect("a ply count");
         if found_plies == plies && fen == expected {
             same += 1;
-        } else if status == Status::Invalid
-            && reason.contains("by insufficient material")
+        } else if status == Status::Finished
+            && reason.starts_with("insufficient-material then")
             && found_plies < plies
             && dead(&fen)
             && dead(expected)
         {
             // S2: a dead position ends the game at once; python-chess plays on. The moves
-            // after it are invalid here.
+            // after it are void here (R21).
             played_on += 1;
+        } else if status == Status::Invalid && reason == "null-move" && found_plies < plies {
+            // R20: a null move in the main line is illegal here; python-chess plays it.
+            null_moves += 1;
         } else {
             wrong.push(format!(
                 "{file} game {index}: python-chess {plies} plies, {expected}; \
@@ -131,7 +142,8 @@ fn final_positions_match_python_chess() {
     }
     eprintln!(
         "python-chess oracle: {same} games with the same final position, {played_on} played on \
-         after a dead position (invalid here, S2), {skipped_variants} variant games refused, \
+         after a dead position (drawn there, the rest void: S2, R21), {null_moves} with a null \
+         move in the main line (illegal here, R20), {skipped_variants} variant games refused, \
          {missing_files} rows whose file is not here"
     );
     assert!(

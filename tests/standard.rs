@@ -6,6 +6,7 @@ use sade_ref::record::{
     Tag, Turn, UciMove,
 };
 use sade_ref::referee::{Status, verify};
+use sade_ref::rules::Article;
 use sade_ref::rules::{Outcome, Replay, Termination, Violation, standard};
 use shakmaty::Color;
 
@@ -171,8 +172,9 @@ fn fools_mate_is_checkmate_fide_5_1_1() {
     );
     match replay.outcome {
         Outcome::Finished { at, article, .. } => {
+            let at = at.expect("not the start position");
             assert_eq!((at.turn_index, at.action), (3, 1));
-            assert_eq!(article, "FIDE 5.1.1");
+            assert_eq!(article, Article::Fide5_1_1);
         }
         _ => unreachable!(),
     }
@@ -181,11 +183,13 @@ fn fools_mate_is_checkmate_fide_5_1_1() {
 }
 
 #[test]
-fn a_move_after_mate_is_invalid() {
+fn a_move_after_mate_is_void() {
+    // R21: the mate ended the game; 3. e4 is not judged, and the verdict says where it starts.
     let verdict = verify(&standard_game(&[], "1. f3 e5 2. g4 Qh4# 3. e4 0-1"));
-    assert_eq!(verdict.status, Status::Invalid);
-    let error = verdict.error.expect("an error");
-    assert_eq!(error.turn_index, 4);
+    assert_eq!(verdict.status, Status::Finished);
+    assert_eq!(verdict.termination, Some(Termination::Checkmate));
+    let void = verdict.void.expect("void actions");
+    assert_eq!((void.actions, void.from.turn_index), (1, Some(4)));
 }
 
 #[test]
@@ -387,23 +391,25 @@ fn chess960_castling_through_an_attacked_square_is_illegal() {
         sade_ref::rules::Detail::Annotated,
     ))
     .clone();
-    assert_eq!(v.article, "FIDE 3.8.2");
+    assert_eq!(v.article, Article::Fide3_8_2);
     assert!(v.reason.contains("attacked"), "{}", v.reason);
 }
 
 // --- Null moves ----------------------------------------------------------------------------
 
 #[test]
-fn a_null_move_passes_the_turn() {
-    let replay = standard::replay(
+fn a_null_move_in_the_main_line_is_illegal() {
+    // R20: FIDE has no null move.
+    let v = violation(&standard::replay(
         &standard_game(&[], "1. e4 -- 2. d4 Z0 *"),
         sade_ref::rules::Detail::Annotated,
-    );
-    assert_eq!(replay.outcome, Outcome::Unfinished);
-    assert_eq!(
-        replay.final_fen,
-        "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3"
-    );
+    ))
+    .clone();
+    assert_eq!((v.turn_index, v.action, v.article), (1, 1, Article::R20));
+    // Inside a variation it is kept: variations are not refereed.
+    let games = sade_ref::parse::parse_str("1. e4 ( 1. d4 -- ) 1... e5 *\n");
+    let verdict = verify(games[0].as_ref().expect("a record"));
+    assert_eq!(verdict.status, Status::Unfinished);
 }
 
 #[test]
@@ -417,7 +423,7 @@ fn a_null_move_in_check_is_illegal() {
         (v.turn, v.side, v.turn_index, v.action),
         (2, Color::Black, 3, 1)
     );
-    assert!(v.reason.contains("in check"), "{}", v.reason);
+    assert_eq!(v.article, Article::R20);
 }
 
 // --- Illegal and ambiguous moves -----------------------------------------------------------
@@ -434,7 +440,7 @@ fn a_knight_that_cannot_reach_its_square() {
         (v.turn, v.side, v.turn_index, v.action),
         (2, Color::White, 2, 1)
     );
-    assert_eq!(v.article, "FIDE 3");
+    assert_eq!(v.article, Article::Fide3);
 }
 
 #[test]
@@ -481,7 +487,7 @@ fn a_pinned_piece_may_not_move() {
         sade_ref::rules::Detail::Annotated,
     ))
     .clone();
-    assert_eq!(v.article, "FIDE 3.9");
+    assert_eq!(v.article, Article::Fide3_9);
     assert!(v.reason.contains("pinned"), "{}", v.reason);
 }
 
@@ -493,7 +499,7 @@ fn a_pawn_on_the_last_rank_must_promote() {
         sade_ref::rules::Detail::Annotated,
     ))
     .clone();
-    assert_eq!(v.article, "FIDE 3.7.5");
+    assert_eq!(v.article, Article::Fide3_7_5);
     let ok = standard::replay(
         &standard_game(&tags, "1. a8=Q+ *"),
         sade_ref::rules::Detail::Annotated,
@@ -541,7 +547,7 @@ fn a_die_face_has_no_place_in_standard_chess() {
         sade_ref::rules::Detail::Annotated,
     ))
     .clone();
-    assert_eq!((v.action, v.article), (0, "S1"));
+    assert_eq!((v.action, v.article), (0, Article::S1));
 }
 
 // --- FEN setups ----------------------------------------------------------------------------
@@ -568,20 +574,16 @@ fn castling_rights_without_their_rooks_are_dropped() {
 fn a_fen_without_a_king_is_invalid() {
     let game = standard_game(&fen("8/8/8/8/8/8/8/4K3 w - - 0 1"), "1. Kf1 *");
     let v = violation(&standard::replay(&game, sade_ref::rules::Detail::Annotated)).clone();
-    assert_eq!((v.article, v.action), ("FEN tag", 0));
+    assert_eq!((v.article, v.action), (Article::FenTag, 0));
     assert!(v.reason.contains("king is missing"), "{}", v.reason);
 }
 
 #[test]
 fn a_position_given_as_mate_is_over_before_the_first_move() {
     let game = standard_game(&fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"), "1... Kh8 *");
+    // R21: the game ended in the start position; the move written after it is void.
     let verdict = verify(&game);
-    assert_eq!(verdict.status, Status::Invalid);
-    assert!(
-        verdict
-            .error
-            .expect("error")
-            .reason
-            .contains("already ended")
-    );
+    assert_eq!(verdict.status, Status::Finished);
+    assert!(verdict.ended_at.is_some_and(|at| at.start_position));
+    assert_eq!(verdict.void.map(|v| v.actions), Some(1));
 }

@@ -10,6 +10,7 @@ mod reader_never_panics;
 mod real_records;
 mod sade;
 mod scale;
+mod schemas;
 mod standard;
 mod support;
 mod whole_games;

@@ -110,7 +110,8 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
                 };
                 break;
             }
-            TurnOutcome::Invalid { action, reason, .. } => {
+            TurnOutcome::Invalid { action, reason, .. }
+            | TurnOutcome::Stopped { action, reason } => {
                 panic!(
                     "seed {seed}, turn {}: the referee rejects action {action} of a listed fulfilment: {reason}",
                     number
@@ -334,9 +335,13 @@ fn judged_both_ways(state: &State, turn: &Turn, listed: &[Vec<Key>]) -> (bool, b
     let accepted = match played.outcome {
         TurnOutcome::Complete => true,
         TurnOutcome::Finished { end, .. } => end.is_fulfilment(),
-        TurnOutcome::Invalid { .. } => false,
+        TurnOutcome::Invalid { .. } | TurnOutcome::Stopped { .. } => false,
     };
-    let keys: Vec<Key> = played.resolved.iter().map(key_of_resolved).collect();
+    let mut keys: Vec<Key> = played.resolved.iter().map(key_of_resolved).collect();
+    // A bare face before another turn reads as `--` (R15).
+    if turn.actions().next().is_none() && keys.is_empty() {
+        keys.push(Key::Nothing);
+    }
     let complete = !matches!(played.outcome, TurnOutcome::Invalid { .. });
     (accepted, complete && listed.contains(&keys))
 }

@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> Status {
     let mut emit = |game: Game| {
         let text = match args.to {
             Format::Sdn => sdn::to_sdn(&game),
-            Format::Json if args.annotate => super::verify::annotated_json(&game),
+            Format::Json if args.annotate => sade_ref::write::annotated::to_json(&game),
             Format::Json => json::to_json_value(&game),
         };
         let separator = match (args.to, written) {
@@ -119,24 +119,34 @@ fn read_json(input: &Input, emit: &mut impl FnMut(Game) -> bool) -> Status {
         eprintln!("{}: error: JSON input is not UTF-8", input.name);
         return Status::Problems;
     };
-    match json::from_json(text) {
-        Ok(read) => {
-            for game in read {
+    let mut status = Status::Ok;
+    for game in json::read_json(text) {
+        match game {
+            Ok(game) => {
                 if !emit(game) {
                     break;
                 }
             }
-            Status::Ok
+            Err(error) => {
+                report_json(input, &error);
+                status = Status::Problems;
+            }
         }
-        Err(error) => {
-            eprintln!(
-                "{}:{}:{}: error: {error}",
-                input.name,
-                error.line(),
-                error.column().max(1)
-            );
-            Status::Problems
-        }
+    }
+    status
+}
+
+/// A JSON input's error: line and column where the text is not JSON, the JSON pointer where a
+/// value is not a record's.
+pub fn report_json(input: &Input, error: &json::JsonError) {
+    match error.pointer() {
+        Some(_) => eprintln!("{}: error: {error}", input.name),
+        None => eprintln!(
+            "{}:{}:{}: error: {error}",
+            input.name,
+            error.line(),
+            error.column().max(1)
+        ),
     }
 }
 

@@ -5,7 +5,6 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use sade_ref::diagnostic::line_col;
 use sade_ref::parse::ParseError;
 use sade_ref::record::Game;
 
@@ -21,14 +20,6 @@ pub struct Input {
     pub bytes: Vec<u8>,
     /// Lines of the text (or of the source the text was cut from) before `bytes`.
     pub first_line: usize,
-}
-
-impl Input {
-    /// 1-based line and column in the whole text of an offset in `bytes`.
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let (line, column) = line_col(&self.bytes, offset);
-        (line + self.first_line, column)
-    }
 }
 
 /// How the games of a text are read and numbered.

@@ -8,17 +8,18 @@ use clap::ValueEnum;
 use rayon::prelude::*;
 use sade_ref::diagnostic::Diagnostic;
 use sade_ref::parse::ParseError;
-use sade_ref::record::{Game, Item};
+use sade_ref::record::Game;
 use sade_ref::referee::{Status as Standing, Verdict, verify};
-use sade_ref::rules::Resolved;
-use serde_json::{Value, json};
+use sade_ref::report::Report;
+use sade_ref::write::json::{self, JsonError};
 use shakmaty::Color;
 
 use super::Status;
-use super::convert::report_syntax;
-use super::input::{Input, Reading, each_window};
+use super::convert::{report_json, report_syntax};
+use super::input::{Input, Reading, each_window, read_all};
 use super::jobs;
 use super::output::Sink;
+use super::progress::Progress;
 
 /// Referee every game: who won, how and by which Article, or the first illegal action and why.
 ///
@@ -29,13 +30,16 @@ use super::output::Sink;
     after_help = "Examples:\n  sade-ref verify game.sdn\n  sade-ref verify corpus/games/*.sdn --format json\n  cat games.pgn | sade-ref verify -"
 )]
 pub struct Args {
-    /// SDN or PGN files; `-` reads standard input.
+    /// SDN or PGN files, or JSON records (`.json`, `.jsonl`); `-` reads standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// `text`: a line per game and a code frame per illegal action; `json`: JSON Lines, one
-    /// object per game.
+    /// object per game (spec/verdict.schema.json).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Input format (default: JSON for `.json` and `.jsonl` files, SDN otherwise).
+    #[arg(long, value_enum)]
+    from: Option<InputFormat>,
     /// Games verified at once (default: one per core); results keep the input's order.
     #[arg(short, long, value_name = "N")]
     jobs: Option<NonZeroUsize>,
@@ -49,6 +53,55 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum InputFormat {
+    Sdn,
+    Json,
+}
+
+/// A game of an input, or why it could not be read.
+enum Read {
+    Game(Game),
+    Sdn(ParseError),
+    Json(JsonError),
+}
+
+/// A game judged, or why it could not be read.
+enum Judged {
+    Game(Game, Box<Verdict>),
+    Sdn(ParseError),
+    Json(JsonError),
+}
+
+fn judge(read: Read) -> Judged {
+    match read {
+        Read::Game(game) => {
+            let verdict = verify(&game);
+            Judged::Game(game, Box::new(verdict))
+        }
+        Read::Sdn(e) => Judged::Sdn(e),
+        Read::Json(e) => Judged::Json(e),
+    }
+}
+
+/// The games of a JSON input (read whole).
+fn json_games(input: &Input) -> Vec<Read> {
+    let games = match std::str::from_utf8(&input.bytes) {
+        Ok(text) => json::read_json(text),
+        Err(e) => vec![Err(JsonError::Record {
+            pointer: String::new(),
+            message: format!("JSON input is not UTF-8 (byte {})", e.valid_up_to()),
+        })],
+    };
+    games
+        .into_iter()
+        .map(|g| match g {
+            Ok(game) => Read::Game(game),
+            Err(e) => Read::Json(e),
+        })
+        .collect()
+}
+
 pub fn run(args: &Args) -> Status {
     let mut sink = match Sink::open(None) {
         Ok(sink) => sink,
@@ -60,44 +113,47 @@ pub fn run(args: &Args) -> Status {
     };
     let mut status = Status::Ok;
     for path in &args.files {
+        let name = path.to_string_lossy();
+        let json = args
+            .from
+            .map_or(name.ends_with(".json") || name.ends_with(".jsonl"), |f| {
+                f == InputFormat::Json
+            });
+        let mut games = 0;
         let mut open = true;
-        let read = each_window(
-            path,
-            &args.reading,
-            jobs,
-            |input, first, games, progress| {
-                // The referee in parallel, the lines in input order.
-                let lines: Vec<(String, bool)> = match args.format {
-                    Format::Json => games
-                        .into_par_iter()
-                        .enumerate()
-                        .map(|(i, game)| line_of(args.format, input, first + i, judge(game)))
-                        .collect(),
-                    Format::Text => {
-                        let judged: Vec<_> = games.into_par_iter().map(judge).collect();
-                        // Text lines print code frames on standard error: in order.
-                        progress.suspend(|| {
-                            judged
-                                .into_iter()
-                                .enumerate()
-                                .map(|(i, game)| line_of(args.format, input, first + i, game))
-                                .collect()
-                        })
-                    }
-                };
-                for (line, ok) in lines {
-                    if !ok {
-                        status = status.max(Status::Problems);
-                    }
-                    if !sink.write(&line) {
-                        open = false;
-                        return false;
-                    }
-                }
-                true
-            },
-        );
+        let mut lines = |input: &Input, first: usize, reads: Vec<Read>, progress: &Progress| {
+            games += reads.len();
+            open = write_lines(args, input, first, reads, progress, &mut sink, &mut status);
+            open
+        };
+        let read = if json {
+            // JSON is read whole.
+            let (inputs, read) = read_all(std::slice::from_ref(path));
+            let quiet = Progress::new(true, "", None);
+            for input in &inputs {
+                lines(input, args.reading.first_game, json_games(input), &quiet);
+            }
+            read
+        } else {
+            // SDN and PGN a window at a time: memory holds a window, never the file.
+            each_window(
+                path,
+                &args.reading,
+                jobs,
+                |input, first, window, progress| {
+                    let reads = window
+                        .into_iter()
+                        .map(|g| g.map_or_else(Read::Sdn, Read::Game))
+                        .collect();
+                    lines(input, first, reads, progress)
+                },
+            )
+        };
         status = status.max(read);
+        if games == 0 && read == Status::Ok {
+            eprintln!("{name}: error: no games");
+            status = status.max(Status::Problems);
+        }
         if !open {
             break;
         }
@@ -105,22 +161,50 @@ pub fn run(args: &Args) -> Status {
     status.max(sink.finish())
 }
 
-fn judge(game: Result<Game, ParseError>) -> Result<(Game, Verdict), ParseError> {
-    game.map(|game| {
-        let verdict = verify(&game);
-        (game, verdict)
-    })
+/// Judges the games (in parallel) and writes their lines in input order; false once the output
+/// is gone.
+fn write_lines(
+    args: &Args,
+    input: &Input,
+    first: usize,
+    reads: Vec<Read>,
+    progress: &Progress,
+    sink: &mut Sink,
+    status: &mut Status,
+) -> bool {
+    let lines: Vec<(String, bool)> = match args.format {
+        Format::Json => reads
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, read)| line_of(args.format, input, first + i, judge(read)))
+            .collect(),
+        Format::Text => {
+            let judged: Vec<Judged> = reads.into_par_iter().map(judge).collect();
+            // Text lines print code frames on standard error: in order.
+            progress.suspend(|| {
+                judged
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, judged)| line_of(args.format, input, first + i, judged))
+                    .collect()
+            })
+        }
+    };
+    for (line, ok) in lines {
+        if !ok {
+            *status = (*status).max(Status::Problems);
+        }
+        if !sink.write(&line) {
+            return false;
+        }
+    }
+    true
 }
 
 /// A game's line, and whether it stands (valid, and its result undisputed).
-fn line_of(
-    format: Format,
-    input: &Input,
-    number: usize,
-    game: Result<(Game, Verdict), ParseError>,
-) -> (String, bool) {
-    match game {
-        Ok((game, verdict)) => {
+fn line_of(format: Format, input: &Input, number: usize, judged: Judged) -> (String, bool) {
+    match judged {
+        Judged::Game(game, verdict) => {
             let ok = verdict.status != Standing::Invalid && verdict.dispute.is_none();
             let line = match format {
                 Format::Text => text_line(input, number, &game, &verdict),
@@ -128,13 +212,26 @@ fn line_of(
             };
             (line, ok)
         }
-        Err(error) => {
+        Judged::Sdn(error) => {
             let line = match format {
                 Format::Text => {
                     report_syntax(input, &error);
                     format!("{} #{number}: invalid: {error}\n", input.name)
                 }
                 Format::Json => syntax_json_line(input, number, &error),
+            };
+            (line, false)
+        }
+        Judged::Json(error) => {
+            let line = match format {
+                Format::Text => {
+                    report_json(input, &error);
+                    format!("{} #{number}: invalid: {error}\n", input.name)
+                }
+                Format::Json => {
+                    let report = Report::of_json_error(&input.name, number, &error);
+                    format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
+                }
             };
             (line, false)
         }
@@ -159,7 +256,7 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
     match verdict.status {
         Standing::Finished => {
             let how = verdict.termination.map_or("?", |t| t.title());
-            let article = verdict.article.unwrap_or("?");
+            let article = verdict.article.map_or("?", |a| a.cite());
             let _ = match verdict.winner {
                 Some(winner) => write!(
                     line,
@@ -173,11 +270,20 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                     verdict.result.as_str()
                 ),
             };
-            if let Some(turn) = verdict
-                .ended_at
-                .and_then(|at| game.turns.get(at.turn_index))
-            {
-                let _ = write!(line, ", turn {}", turn.number);
+            match verdict.ended_at {
+                Some(at) if at.start_position => line.push_str(", in the start position"),
+                Some(at) => {
+                    if let Some(turn) = at.turn {
+                        let _ = write!(line, ", turn {turn}");
+                    }
+                    if let Some(face) = at.face {
+                        let _ = write!(line, " (face {face})");
+                    }
+                    if at.action > 0 {
+                        let _ = write!(line, ", action {}", at.action);
+                    }
+                }
+                None => {}
             }
         }
         Standing::Unfinished => {
@@ -194,20 +300,15 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                 } else {
                     format!("action {}", error.action)
                 };
-                let turn = game
-                    .turns
-                    .get(error.turn_index)
-                    .map_or(error.turn.to_string(), |t| t.number.to_string());
-                // Reasons usually cite their Article already: "… (Art. 12.2)".
-                let cite = if error.reason.contains(error.article) {
-                    String::new()
-                } else {
-                    format!(" ({})", error.article)
-                };
+                let turn = error
+                    .label
+                    .map_or(error.turn.to_string(), |l| l.to_string());
                 let message = format!(
-                    "turn {turn} ({}{face}), {action}: {}{cite}",
+                    "turn {turn} ({}{face}), {action}: {} ({}) [{}]",
                     color_name(error.side),
-                    error.reason
+                    error.reason,
+                    error.article,
+                    error.code
                 );
                 let diagnostic = Diagnostic {
                     path: &input.name,
@@ -215,10 +316,14 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                     first_line: input.first_line,
                     span: error.span,
                     message,
-                    help: None,
+                    help: Some(error.code.help().to_owned()),
                 };
                 eprintln!("{diagnostic:#}\n");
-                let _ = write!(line, "invalid at turn {turn}, {action}: {}", error.reason);
+                let _ = write!(
+                    line,
+                    "invalid at turn {turn}, {action}: {} ({})",
+                    error.reason, error.article
+                );
             }
         }
     }
@@ -233,104 +338,17 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 }
 
 fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> String {
-    let error = verdict.error.as_ref().map(|e| {
-        let (line, column) = input.line_col(e.span.start);
-        json!({
-            "turn": e.turn,
-            "side": e.side.fold_wb("white", "black"),
-            "face": e.face,
-            "action": e.action,
-            "reason": e.reason,
-            "article": e.article,
-            "line": line,
-            "column": column,
-        })
-    });
-    let value = json!({
-        "file": input.name,
-        "game": number,
-        "white": game.tag("White"),
-        "black": game.tag("Black"),
-        "variant": verdict.variant.to_string(),
-        "status": verdict.status,
-        "winner": verdict.winner.map(|c| c.fold_wb("white", "black")),
-        "termination": verdict.termination,
-        "article": verdict.article,
-        "result": verdict.result.as_str(),
-        "error": error,
-        "dispute": verdict.dispute.is_some(),
-        "dispute_reason": verdict.dispute,
-        "final_fen": verdict.final_fen,
-        "turns": verdict.turns,
-        "notes": verdict.notes,
-    });
-    format!("{value}\n")
+    let mut report = Report::of_verdict(&input.name, number, &input.bytes, game, verdict);
+    if let Some(error) = &mut report.error {
+        error.line += input.first_line;
+    }
+    format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
 }
 
 fn syntax_json_line(input: &Input, number: usize, error: &ParseError) -> String {
-    let (line, column) = input.line_col(error.span.start);
-    let value = json!({
-        "file": input.name,
-        "game": number,
-        "status": "invalid",
-        "winner": null,
-        "termination": null,
-        "error": {
-            "turn": null, "side": null, "face": null, "action": null,
-            "reason": error.to_string(),
-            "article": "SDN syntax",
-            "kind": error.kind.code(),
-            "line": line,
-            "column": column,
-        },
-        "dispute": false,
-    });
-    format!("{value}\n")
-}
-
-/// A game as one compact JSON object, each action with what the referee resolved it to, and the
-/// game with its verdict.
-pub fn annotated_json(game: &Game) -> String {
-    let verdict = sade_ref::referee::verify_annotated(game);
-    let mut value = serde_json::to_value(game).unwrap_or(Value::Null);
-    if let Some(turns) = value.get_mut("turns").and_then(Value::as_array_mut) {
-        for resolved in &verdict.replay.resolved {
-            annotate(turns, game, resolved);
-        }
+    let mut report = Report::of_syntax_error(&input.name, number, &input.bytes, error);
+    if let Some(error) = &mut report.error {
+        error.line += input.first_line;
     }
-    if let Some(object) = value.as_object_mut() {
-        object.insert(
-            "verdict".into(),
-            serde_json::to_value(&verdict).unwrap_or(Value::Null),
-        );
-    }
-    value.to_string()
-}
-
-/// Puts `resolved` into the JSON of the action it belongs to.
-fn annotate(turns: &mut [Value], game: &Game, resolved: &Resolved) {
-    let Some(turn) = game.turns.get(resolved.turn_index) else {
-        return;
-    };
-    let Some(item_index) = turn
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(_, item)| matches!(item, Item::Action(_)))
-        .nth(resolved.action.saturating_sub(1))
-        .map(|(i, _)| i)
-    else {
-        return;
-    };
-    if let Some(item) = turns
-        .get_mut(resolved.turn_index)
-        .and_then(|t| t.get_mut("items"))
-        .and_then(|items| items.get_mut(item_index))
-        .and_then(Value::as_object_mut)
-    {
-        item.insert(
-            "resolved".into(),
-            serde_json::to_value(resolved).unwrap_or(Value::Null),
-        );
-    }
+    format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
 }

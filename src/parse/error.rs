@@ -76,9 +76,6 @@ pub enum ErrorKind {
     /// `7:` or `0:`.
     #[error("`{0}` is not a die face")]
     BadDieFace(String),
-    /// `3:` followed by another turn or the end of the game.
-    #[error("die face {0}: is followed by no action")]
-    EmptyTurn(u8),
     /// `12..`, `12....`.
     #[error("`{0}` is not a move number")]
     BadMoveNumber(String),
@@ -146,7 +143,6 @@ impl ErrorKind {
             ErrorKind::VariationBeforeMove => "variation-before-move",
             ErrorKind::TooDeep(..) => "too-deep",
             ErrorKind::BadDieFace(..) => "bad-die-face",
-            ErrorKind::EmptyTurn(..) => "empty-turn",
             ErrorKind::BadMoveNumber(..) => "bad-move-number",
             ErrorKind::MoveNumberTooLarge(..) => "move-number-too-large",
             ErrorKind::DanglingMoveNumber(..) => "dangling-move-number",
@@ -179,7 +175,6 @@ impl ErrorKind {
             ErrorKind::UnclosedVariation => "close the variation with `)` before the result".into(),
             ErrorKind::VariationBeforeMove => "write the variation after the move it replaces".into(),
             ErrorKind::BadDieFace(_) => "a die face is 1: to 6: (or ⚀ to ⚅)".into(),
-            ErrorKind::EmptyTurn(_) => "write the turn's actions after the die face, or `--` when nothing can be done".into(),
             ErrorKind::BadMoveNumber(_) => "write `12.` before White's turn and `12...` before Black's".into(),
             ErrorKind::BadNag(_) => "a NAG is `$` and a number from 0 to 255".into(),
             ErrorKind::BadGlyph(_) => "the glyphs are !, ?, !!, ??, !? and ?!; others are NAGs like `$10`".into(),

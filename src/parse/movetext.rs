@@ -62,13 +62,45 @@ pub fn read(src: &[u8], pos: &mut usize, tags: &[Tag]) -> Result<Movetext, Parse
         _ => Grouping::OneMove,
     };
     let first = start_number(tags);
-    let (preamble, turns) = group(elements, grouping, first)?;
+    let mut pairs = Vec::new();
+    if grouping == Grouping::Numbers {
+        comma_pairs(src, &elements, &mut pairs);
+    }
+    let (preamble, turns) = group(elements, grouping, first, &pairs)?;
     Ok(Movetext {
         preamble,
         turns,
         result,
         end,
     })
+}
+
+/// The offsets of the first moves of comma pairs (`e5,Nc6`, Marseillais): an action followed,
+/// across nothing but white space, by a comma and another action.
+fn comma_pairs(src: &[u8], elements: &[Element], out: &mut Vec<usize>) {
+    let mut previous: Option<Span> = None;
+    for element in elements {
+        match element {
+            Element::Action(action) => {
+                if let Some(prev) = previous {
+                    let between = src.get(prev.end..action.span.start).unwrap_or_default();
+                    if between.contains(&b',')
+                        && between
+                            .iter()
+                            .all(|&c| c == b',' || c.is_ascii_whitespace())
+                    {
+                        out.push(prev.start);
+                    }
+                }
+                previous = Some(action.span);
+            }
+            Element::Variation(inner, _) => {
+                comma_pairs(src, inner, out);
+                previous = None;
+            }
+            _ => previous = None,
+        }
+    }
 }
 
 fn contains_face(elements: &[Element]) -> bool {
@@ -435,6 +467,7 @@ fn group(
     elements: Vec<Element>,
     grouping: Grouping,
     first: MoveNumber,
+    pairs: &[usize],
 ) -> Result<(Vec<Item>, Vec<Turn>), ParseError> {
     let mut preamble = Vec::new();
     let mut turns: Vec<Turn> = Vec::new();
@@ -459,16 +492,9 @@ fn group(
                 current = Some(b);
             }
             Element::Face(face) => {
+                // A face with no action after it is a turn of its own: the referee judges it
+                // (R15), the reader does not.
                 let b = current.get_or_insert_with(Builder::new);
-                if let Some(prev) = b.face
-                    && !b.has_action
-                {
-                    return Err(ParseError::new(
-                        ErrorKind::EmptyTurn(prev.value),
-                        prev.span.start,
-                        prev.span.end,
-                    ));
-                }
                 if b.is_opened() {
                     let done = std::mem::replace(b, Builder::new());
                     finish(done, &mut turns, &mut next_number)?;
@@ -477,7 +503,11 @@ fn group(
             }
             Element::Action(action) => {
                 let b = current.get_or_insert_with(Builder::new);
-                if grouping == Grouping::OneMove && b.has_action {
+                // `e5,Nc6`: a comma pair is one Marseillais turn; it opens a turn of its own
+                // when the group already holds moves.
+                let pair_opens =
+                    grouping == Grouping::Numbers && pairs.contains(&action.span.start);
+                if (grouping == Grouping::OneMove || pair_opens) && b.has_action {
                     let done = std::mem::replace(b, Builder::new());
                     finish(done, &mut turns, &mut next_number)?;
                 }
@@ -499,7 +529,7 @@ fn group(
                 let start = b
                     .number
                     .map_or(next_number, |(n, _)| resolve_number(n, next_number));
-                let (inner_preamble, inner_turns) = group(inner, grouping, start)?;
+                let (inner_preamble, inner_turns) = group(inner, grouping, start, pairs)?;
                 b.items.push(Item::Variation(Variation {
                     preamble: inner_preamble,
                     turns: inner_turns,
@@ -554,13 +584,6 @@ fn finish(
     turns: &mut Vec<Turn>,
     next_number: &mut MoveNumber,
 ) -> Result<(), ParseError> {
-    if let (Some(face), false) = (b.face, b.has_action) {
-        return Err(ParseError::new(
-            ErrorKind::EmptyTurn(face.value),
-            face.span.start,
-            face.span.end,
-        ));
-    }
     let number = b
         .number
         .map_or(*next_number, |(n, _)| resolve_number(n, *next_number));

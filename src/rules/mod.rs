@@ -4,6 +4,9 @@
 //! rules. Adding a game means one module here and one line in that table; the parser, the
 //! writers, the referee and the CLI do not change.
 
+mod article;
+mod fault;
+pub(crate) mod labels;
 pub mod marseillais;
 pub mod resolve;
 pub mod sade;
@@ -14,6 +17,10 @@ use serde::Serialize;
 use shakmaty::{Color, Role, Square};
 
 use crate::record::{Game, Span, VariantName};
+
+pub use article::Article;
+pub use fault::FaultCode;
+pub(crate) use fault::strip_citation;
 
 /// Replays a game's main line under one game's rules.
 pub type Replayer = fn(&Game, Detail) -> Replay;
@@ -62,6 +69,9 @@ pub struct Replay {
     /// What the referee read leniently and says so: "the FEN's castling right K does not fit
     /// its king and rooks: dropped".
     pub notes: Vec<String>,
+    /// Where the record stops inside its last turn, when the prescription could have gone on
+    /// (R16): the game is unfinished there, or a declared end (S3).
+    pub stopped: Option<ActionRef>,
 }
 
 /// How the replayed game stands.
@@ -77,9 +87,10 @@ pub enum Outcome {
         #[serde(serialize_with = "opt_color_name")]
         winner: Option<Color>,
         termination: Termination,
-        /// The Article or law that ended it: `"Art. 9.2"`, `"R2"`, `"FIDE 5.1.1"`.
-        article: &'static str,
-        at: ActionRef,
+        /// The Article or law that ended it: `Article::Art9_2`, `Article::R2`, `Article::Fide5_1_1`.
+        article: Article,
+        /// Where it ended; `None`: in the start position, before the first turn (R17).
+        at: Option<ActionRef>,
     },
     /// The first illegal action.
     Invalid(Violation),
@@ -93,11 +104,24 @@ pub struct ActionRef {
     pub action: usize,
 }
 
+impl ActionRef {
+    /// Where a game that ended before its first action ended: `None`, the start position;
+    /// any other place as it is. (For games whose first turn cannot end at its roll.)
+    pub fn or_start(self) -> Option<ActionRef> {
+        (self.turn_index != 0 || self.action != 0).then_some(self)
+    }
+}
+
 /// An illegal action, in words an arbiter knows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Violation {
-    /// The move number as written (`12` for `12...`).
+    /// The kind of fault, as a stable code (`illegal-move`, `false-impossibility-claim`, ...).
+    pub code: FaultCode,
+    /// The move number of the turn as the referee counts it (`12` for `12...`).
     pub turn: u32,
+    /// The turn as the referee counts it (`12...`); `None` before any turn.
+    #[serde(serialize_with = "opt_label")]
+    pub label: Option<crate::record::MoveNumber>,
     #[serde(serialize_with = "color_name")]
     pub side: Color,
     /// The die face of the turn (Sade).
@@ -110,8 +134,8 @@ pub struct Violation {
     /// Specific, e.g. "Black's pieces could be played (e.g. Nc6 a6 h5), so White may not play
     /// his own".
     pub reason: String,
-    /// The Article or ruling: `"Art. 12.2"`, `"R9"`.
-    pub article: &'static str,
+    /// The Article or ruling: `Article::Art12_2`, `Article::R9`.
+    pub article: Article,
     /// The offending action's span, or the turn's.
     #[serde(skip)]
     pub span: Span,
@@ -144,6 +168,18 @@ pub enum Termination {
     SeventyFiveMoveRule,
     /// A drawn result token that no rule explains.
     Agreement,
+    /// A declared end (S3) that the Termination tag calls a time forfeit.
+    TimeForfeit,
+    /// A declared end that the Termination tag calls abandoned.
+    Abandoned,
+    /// A declared end that the Termination tag calls an adjudication.
+    Adjudication,
+    /// A declared end that the Termination tag calls a rules infraction.
+    RulesInfraction,
+    /// A declared end that the Termination tag calls death.
+    Death,
+    /// A declared end that the Termination tag calls an emergency.
+    Emergency,
 }
 
 impl Termination {
@@ -164,6 +200,12 @@ impl Termination {
             Termination::FiftyMoveRule => "fifty-move-rule",
             Termination::SeventyFiveMoveRule => "seventy-five-move-rule",
             Termination::Agreement => "agreement",
+            Termination::TimeForfeit => "time-forfeit",
+            Termination::Abandoned => "abandoned",
+            Termination::Adjudication => "adjudication",
+            Termination::RulesInfraction => "rules-infraction",
+            Termination::Death => "death",
+            Termination::Emergency => "emergency",
         }
     }
 
@@ -185,6 +227,12 @@ impl Termination {
             Termination::FiftyMoveRule => "the fifty-move rule",
             Termination::SeventyFiveMoveRule => "the seventy-five-move rule",
             Termination::Agreement => "agreement",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Abandoned => "abandonment",
+            Termination::Adjudication => "adjudication",
+            Termination::RulesInfraction => "a rules infraction",
+            Termination::Death => "death",
+            Termination::Emergency => "an emergency",
         }
     }
 }
@@ -233,6 +281,17 @@ fn opt_role_name<S: serde::Serializer>(role: &Option<Role>, s: S) -> Result<S::O
 fn opt_square<S: serde::Serializer>(square: &Option<Square>, s: S) -> Result<S::Ok, S::Error> {
     match square {
         Some(square) => s.collect_str(square),
+        None => s.serialize_none(),
+    }
+}
+
+#[allow(clippy::ref_option)]
+fn opt_label<S: serde::Serializer>(
+    label: &Option<crate::record::MoveNumber>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match label {
+        Some(label) => s.collect_str(label),
         None => s.serialize_none(),
     }
 }

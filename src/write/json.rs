@@ -24,30 +24,76 @@
 //! Spans are byte offsets `[start, end]` in the text the record was read from; they may be left
 //! out on input.
 
-use crate::record::Game;
+use serde_json::value::RawValue;
 
-/// A JSON text that is not a game record, with where it went wrong.
+use crate::record::{Game, Item, Turn};
+
+/// A JSON text that is not a game record, with where it went wrong: a line and column where
+/// the text is not JSON or not a record's shape, a JSON pointer (`/0/turns/3/face/value`) where a
+/// value is not one SDN can write.
 #[derive(Debug, thiserror::Error)]
-#[error("{inner}")]
-pub struct JsonError {
-    inner: serde_json::Error,
+pub enum JsonError {
+    /// The text is not JSON, or not the shape of a record.
+    #[error("{message}")]
+    Syntax {
+        /// 1-based line in the whole input.
+        line: usize,
+        /// 1-based column (in bytes); 0 at the very start of a line.
+        column: usize,
+        message: String,
+    },
+    /// A value a record cannot hold, at `pointer`.
+    #[error("{pointer}: {message}")]
+    Record { pointer: String, message: String },
 }
 
 impl JsonError {
-    /// 1-based line of the error.
+    /// 1-based line of the error (1 for a record error, which a pointer locates).
     pub fn line(&self) -> usize {
-        self.inner.line()
+        match self {
+            JsonError::Syntax { line, .. } => *line,
+            JsonError::Record { .. } => 1,
+        }
     }
 
-    /// 1-based column (in bytes) of the error; 0 at the very start of a line.
+    /// 1-based column (in bytes) of the error; 0 at the very start of a line or for a record
+    /// error.
     pub fn column(&self) -> usize {
-        self.inner.column()
+        match self {
+            JsonError::Syntax { column, .. } => *column,
+            JsonError::Record { .. } => 0,
+        }
     }
-}
 
-impl From<serde_json::Error> for JsonError {
-    fn from(inner: serde_json::Error) -> JsonError {
-        JsonError { inner }
+    /// The JSON pointer of a record error.
+    pub fn pointer(&self) -> Option<&str> {
+        match self {
+            JsonError::Syntax { .. } => None,
+            JsonError::Record { pointer, .. } => Some(pointer),
+        }
+    }
+
+    /// A serde_json error in a piece of text that starts at `offset` of `text`, placed in the
+    /// whole text.
+    fn at(text: &str, offset: usize, e: &serde_json::Error) -> JsonError {
+        let before = &text[..offset.min(text.len())];
+        let base_line = before.matches('\n').count() + 1;
+        let base_column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+        let message = e.to_string();
+        // serde_json ends its message with " at line L column C" of the piece.
+        let message = message
+            .rfind(" at line ")
+            .map_or(message.as_str(), |i| &message[..i])
+            .to_owned();
+        JsonError::Syntax {
+            line: base_line + e.line().saturating_sub(1),
+            column: if e.line() <= 1 {
+                base_column + e.column()
+            } else {
+                e.column()
+            },
+            message,
+        }
     }
 }
 
@@ -85,19 +131,127 @@ pub fn to_json_lines(games: &[Game]) -> String {
 /// after another). Empty input (or only white space) holds no game.
 ///
 /// # Errors
-/// [`JsonError`] at the first place where the text is not JSON or not a game record.
+/// [`JsonError`] at the first place where the text is not JSON or not a game record (see
+/// [`read_json`] for one result a game).
 pub fn from_json(text: &str) -> Result<Vec<Game>, JsonError> {
+    read_json(text).into_iter().collect()
+}
+
+/// Reads games from JSON as [`from_json`] does, one result a game, so that a bad game does not
+/// lose the others. Each game is checked ([`check`]): a record that the SDN writer could not
+/// write so that the reader reads it back is refused here, with a JSON pointer to the value.
+/// Text that is not JSON at all ends the list with its error.
+pub fn read_json(text: &str) -> Vec<Result<Game, JsonError>> {
     let mut games = Vec::new();
-    if text.trim_start().starts_with('[') {
-        for array in serde_json::Deserializer::from_str(text).into_iter::<Vec<Game>>() {
-            games.extend(array?);
-        }
-    } else {
-        for game in serde_json::Deserializer::from_str(text).into_iter::<Game>() {
-            games.push(game?);
+    let mut index = 0;
+    let offset = |piece: &str| piece.as_ptr() as usize - text.as_ptr() as usize;
+    let mut one = |raw: &RawValue, games: &mut Vec<Result<Game, JsonError>>| {
+        let piece = raw.get();
+        let pointer = format!("/{index}");
+        index += 1;
+        let game = serde_json::from_str::<Game>(piece)
+            .map_err(|e| JsonError::at(text, offset(piece), &e))
+            .and_then(|game| {
+                check(&game)
+                    .map(|()| game)
+                    .map_err(|(at, message)| JsonError::Record {
+                        pointer: format!("{pointer}{at}"),
+                        message,
+                    })
+            });
+        games.push(game);
+    };
+    for value in serde_json::Deserializer::from_str(text).into_iter::<&RawValue>() {
+        let raw = match value {
+            Ok(raw) => raw,
+            Err(e) => {
+                games.push(Err(JsonError::at(text, 0, &e)));
+                break;
+            }
+        };
+        if raw.get().starts_with('[') {
+            match serde_json::from_str::<Vec<&RawValue>>(raw.get()) {
+                Ok(items) => items.into_iter().for_each(|item| one(item, &mut games)),
+                Err(e) => {
+                    games.push(Err(JsonError::at(text, offset(raw.get()), &e)));
+                    break;
+                }
+            }
+        } else {
+            one(raw, &mut games);
         }
     }
-    Ok(games)
+    games
+}
+
+/// Whether a record holds only what SDN can say: die faces 1 to 6, tag names that are words,
+/// tag values and comments of one line without NUL. `Err` names the place as a JSON pointer
+/// within the game, and what is wrong.
+///
+/// # Errors
+/// The first value that SDN cannot write.
+pub fn check(game: &Game) -> Result<(), (String, String)> {
+    for (i, tag) in game.tags.iter().enumerate() {
+        // As the reader reads a name: no white space, no quote, no bracket, no NUL.
+        let name_ok = !tag.name.is_empty()
+            && !tag
+                .name
+                .chars()
+                .any(|c| c.is_whitespace() || matches!(c, '"' | '[' | ']' | '\0'));
+        if !name_ok {
+            return Err((
+                format!("/tags/{i}/name"),
+                format!(
+                    "the tag name {:?} cannot be written: a name has no space, quote or bracket",
+                    tag.name
+                ),
+            ));
+        }
+        if tag.value.contains(['\n', '\r', '\0']) {
+            return Err((
+                format!("/tags/{i}/value"),
+                format!("the value of tag {} holds a line break or NUL", tag.name),
+            ));
+        }
+    }
+    check_items(&game.preamble, "/preamble")?;
+    check_turns(&game.turns, "")
+}
+
+fn check_turns(turns: &[Turn], at: &str) -> Result<(), (String, String)> {
+    for (i, turn) in turns.iter().enumerate() {
+        let here = format!("{at}/turns/{i}");
+        if let Some(face) = turn.face
+            && !(1..=6).contains(&face.value)
+        {
+            return Err((
+                format!("{here}/face/value"),
+                format!("a die has no face {}: a face is 1 to 6", face.value),
+            ));
+        }
+        check_items(&turn.items, &here)?;
+    }
+    Ok(())
+}
+
+fn check_items(items: &[Item], at: &str) -> Result<(), (String, String)> {
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::Comment(comment) if comment.text.contains('\0') => {
+                return Err((
+                    format!("{at}/items/{i}/text"),
+                    "a comment holds NUL".to_owned(),
+                ));
+            }
+            Item::Variation(variation) => {
+                let here = format!("{at}/items/{i}");
+                check_items(&variation.preamble, &format!("{here}/preamble"))?;
+                check_turns(&variation.turns, &here)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -112,9 +266,33 @@ mod tests {
     }
 
     #[test]
+    fn a_die_face_nine_is_refused_at_its_pointer() {
+        let text = r#"[{"tags":[],"turns":[{"number":{"number":1,"side":"white"},"face":{"value":9},"items":[]}]}]"#;
+        let err = from_json(text).unwrap_err();
+        assert_eq!(err.pointer(), Some("/0/turns/0/face/value"));
+        assert!(err.to_string().contains("no face 9"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_game_does_not_lose_the_others() {
+        let good = r#"{"tags":[],"turns":[]}"#;
+        let bad = r#"{"tags":[{"name":"Bad Name","value":"x"}],"turns":[]}"#;
+        let read = read_json(&format!("[{good},{bad},{good}]"));
+        assert_eq!(read.len(), 3);
+        assert!(read[0].is_ok() && read[2].is_ok());
+        assert_eq!(
+            read[1].as_ref().unwrap_err().pointer(),
+            Some("/1/tags/0/name")
+        );
+    }
+
+    #[test]
     fn errors_are_located() {
+        let err = from_json("[\n  {\"tags\": [], \"turns\": 3\n]").unwrap_err();
+        assert_eq!(err.line(), 3);
+        // A value of the wrong shape is located in the whole text, not in its game.
         let err = from_json("[\n  {\"tags\": [], \"turns\": 3}\n]").unwrap_err();
-        assert_eq!(err.line(), 2);
+        assert_eq!((err.line(), err.pointer()), (2, None));
         assert!(err.column() > 10, "{err}");
     }
 }

@@ -1,4 +1,5 @@
-//! Writers: canonical SDN text ([`sdn`]) and JSON ([`json`]).
+//! Writers: canonical SDN text ([`sdn`]), JSON ([`json`]) and the annotated JSON
+//! ([`annotated`]).
 //!
 //! ```
 //! use sade_ref::record::{Action, ActionKind, DieFace, Game, Item, MoveNumber, Side, Turn};
@@ -20,5 +21,6 @@
 //! assert!(text.ends_with("\n\n1. 4: -Nb1 *\n"));
 //! ```
 
+pub mod annotated;
 pub mod json;
 pub mod sdn;

@@ -11,6 +11,8 @@
 //!   move (no die face anywhere, not Sade, not Marseillais), Black's number is left out when
 //!   Black's move directly follows White's move of the same number, as PGN export does
 //!   (`12. e4 e5`).
+//! - A die face with no action is written `3: --` when another turn follows it (R15: it reads
+//!   as `--`), and bare when it is the last turn (the roll and nothing more).
 //! - Die faces `3:`, actions as [`Action`](crate::record::Action)'s `Display` (`Nf3+!`, `-Nc3`,
 //!   `Q@d4`, `--`), NAGs `$n`, variations `( ... )`, comments `{text}`; a comment whose text
 //!   holds a `}` cannot be a brace comment: it is cut at its line breaks, and each piece that
@@ -28,7 +30,9 @@
 
 use std::borrow::Cow;
 
-use crate::record::{Comment, Game, GameResult, Item, Side, Tag, Turn, VariantName, Variation};
+use crate::record::{
+    Action, ActionKind, Comment, Game, GameResult, Item, Side, Tag, Turn, VariantName, Variation,
+};
 
 /// Longest line the movetext is wrapped to, in characters.
 pub const MAX_LINE: usize = 80;
@@ -99,15 +103,29 @@ pub fn normalize(game: &Game) -> Game {
 }
 
 fn normalize_turns(turns: &[Turn]) -> Vec<Turn> {
+    let last = turns.len().saturating_sub(1);
     turns
         .iter()
-        .map(|turn| Turn {
-            number: turn.number,
-            face: turn.face,
-            items: normalize_items(&turn.items),
-            span: turn.span,
+        .enumerate()
+        .map(|(i, turn)| {
+            let mut items = normalize_items(&turn.items);
+            if claims_nothing(turn, i < last) {
+                items.insert(0, Item::Action(Action::new(ActionKind::Nothing {})));
+            }
+            Turn {
+                number: turn.number,
+                face: turn.face,
+                items,
+                span: turn.span,
+            }
         })
         .collect()
+}
+
+/// A die face with no action before another turn reads as `--` (R15), and is written so; a
+/// bare last face stays bare (the roll and nothing more).
+fn claims_nothing(turn: &Turn, followed: bool) -> bool {
+    followed && turn.face.is_some() && turn.actions().next().is_none()
 }
 
 fn normalize_items(items: &[Item]) -> Vec<Item> {
@@ -297,7 +315,8 @@ impl<'a> Movetext<'a> {
 
     fn turns(&mut self, turns: &[Turn]) {
         let mut previous: Option<&Turn> = None;
-        for turn in turns {
+        let last = turns.len().saturating_sub(1);
+        for (i, turn) in turns.iter().enumerate() {
             let numbered = match (self.numbering, previous) {
                 (Numbering::PgnExport, Some(previous)) => !continues(previous, turn),
                 _ => true,
@@ -307,6 +326,9 @@ impl<'a> Movetext<'a> {
             }
             if let Some(face) = turn.face {
                 self.token(&format!("{}:", face.value));
+            }
+            if claims_nothing(turn, i < last) {
+                self.token("--");
             }
             self.items(&turn.items);
             previous = Some(turn);

@@ -28,6 +28,7 @@
 
 mod board;
 
+use crate::rules::Article;
 use std::collections::HashMap;
 use std::num::NonZeroU32;
 
@@ -36,11 +37,13 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square}
 
 use board::{Board, double_step, insufficient_material, rebase};
 
-use crate::record::{ActionKind, Game, SanMove, Turn, VariantName};
+use crate::record::{ActionKind, Game, MoveNumber, SanMove, Side, Turn, VariantName};
 use crate::rules::standard::{
     self, Why, color_name, explain, repetition_key, resolved_move, side_color,
 };
-use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{
+    ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
+};
 
 /// Replays a game under the rules of Marseillais chess (Balanced or Classical start).
 pub fn replay(game: &Game, detail: Detail) -> Replay {
@@ -53,6 +56,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                 final_fen: String::new(),
                 turns: 0,
                 notes: Vec::new(),
+                stopped: None,
             };
         }
     };
@@ -86,9 +90,13 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         fullmoves,
         last: GAME_START,
         check_ended: None,
+        last_end: TurnEnd::TwoMoves,
+        notes: Vec::new(),
     }
     .run();
-    replay.notes = notes;
+    let mut all = notes;
+    all.append(&mut replay.notes);
+    replay.notes = all;
     replay
 }
 
@@ -157,17 +165,31 @@ struct Replayer<'g> {
     fullmoves: NonZeroU32,
     last: ActionRef,
     check_ended: Option<CheckEnded>,
+    /// How the last real turn ended, for a numbered group that goes on after it (M8).
+    last_end: TurnEnd,
+    notes: Vec<String>,
 }
 
-fn article_of(why: Why) -> &'static str {
+/// Why a real turn was over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TurnEnd {
+    /// White's single move in the first turn of a Balanced game (M1).
+    BalancedFirst,
+    /// A check with the first move (M2).
+    Check,
+    /// Two moves (M1).
+    TwoMoves,
+}
+
+fn article_of(why: Why) -> Article {
     match why {
-        Why::Movement => "FIDE 3",
-        Why::Check => "M2",
-        Why::Castling => "M5",
-        Why::Promotion => "FIDE 3.7.5",
-        Why::EnPassant => "M4",
-        Why::Ambiguous => "FIDE C.10",
-        Why::NotAMove => "M1",
+        Why::Movement => Article::Fide3,
+        Why::Check => Article::M2,
+        Why::Castling => Article::M5,
+        Why::Promotion => Article::Fide3_7_5,
+        Why::EnPassant => Article::M4,
+        Why::Ambiguous => Article::FideC10,
+        Why::NotAMove => Article::M1,
     }
 }
 
@@ -178,16 +200,27 @@ impl Replayer<'_> {
             final_fen: self.board.fen(),
             resolved: self.resolved,
             turns: self.turns,
-            notes: Vec::new(),
+            notes: self.notes,
+            stopped: None,
         }
     }
 
-    fn invalid(self, turn: &Turn, at: ActionRef, reason: String, article: &'static str) -> Replay {
+    fn invalid(self, turn: &Turn, at: ActionRef, reason: String, article: Article) -> Replay {
+        let reason = crate::rules::strip_citation(reason);
         let span = turn
             .actions()
             .nth(at.action.wrapping_sub(1))
             .map_or(turn.span, |a| a.span);
         let error = Violation {
+            code: FaultCode::of(article, &reason),
+            label: Some(MoveNumber {
+                number: turn.number.number,
+                side: if self.turn.mover == Color::White {
+                    Side::White
+                } else {
+                    Side::Black
+                },
+            }),
             turn: turn.number.number,
             side: self.turn.mover,
             face: turn.face.map(|f| f.value),
@@ -203,14 +236,14 @@ impl Replayer<'_> {
     fn finished(
         winner: Option<Color>,
         termination: Termination,
-        article: &'static str,
+        article: Article,
         at: ActionRef,
     ) -> Outcome {
         Outcome::Finished {
             winner,
             termination,
             article,
-            at,
+            at: at.or_start(),
         }
     }
 
@@ -219,9 +252,9 @@ impl Replayer<'_> {
         let mover = self.turn.mover;
         if self.board.legal_moves().is_empty() {
             return Some(if self.board.is_check() {
-                Self::finished(Some(!mover), Termination::Checkmate, "M3", at)
+                Self::finished(Some(!mover), Termination::Checkmate, Article::M3, at)
             } else {
-                Self::finished(None, Termination::Stalemate, "M3", at)
+                Self::finished(None, Termination::Stalemate, Article::M3, at)
             });
         }
         let key = (repetition_key(&self.board.pos), self.board.capturable_ep());
@@ -231,12 +264,17 @@ impl Replayer<'_> {
             return Some(Self::finished(
                 None,
                 Termination::ThreefoldRepetition,
-                "M6",
+                Article::M6,
                 at,
             ));
         }
         if self.quiet_turns >= 100 {
-            return Some(Self::finished(None, Termination::FiftyMoveRule, "M6", at));
+            return Some(Self::finished(
+                None,
+                Termination::FiftyMoveRule,
+                Article::M6,
+                at,
+            ));
         }
         None
     }
@@ -276,7 +314,7 @@ impl Replayer<'_> {
     fn run(mut self) -> Replay {
         let start = GAME_START;
         if insufficient_material(&self.board.pos) {
-            let end = Self::finished(None, Termination::InsufficientMaterial, "M6", start);
+            let end = Self::finished(None, Termination::InsufficientMaterial, Article::M6, start);
             return self.finish(end);
         }
         if let Some(end) = self.start_of_turn_end(start) {
@@ -297,12 +335,23 @@ impl Replayer<'_> {
                     "a die face ({}:) belongs to Marquis de Sade games, not to Marseillais chess",
                     face.value
                 );
-                return self.invalid(record_turn, whole, reason, "M1");
+                return self.invalid(record_turn, whole, reason, Article::M1);
+            }
+            // A label's group is one turn (M8); only text before the first label is split by
+            // the rules (M1).
+            let numbered = turn_index > 0 || is_labelled(record_turn);
+            if numbered && self.turn.played > 0 {
+                return self.group_too_short(record_turn, whole);
             }
             let written_side = side_color(record_turn.number.side);
-            if written_side != self.turn.mover {
-                return self.turn_number_mismatch(record_turn, whole);
+            if numbered && written_side != self.turn.mover {
+                self.notes.push(format!(
+                    "the group labelled {} is judged as {}'s turn, whose it is (M8, R18)",
+                    record_turn.number,
+                    color_name(self.turn.mover)
+                ));
             }
+            let count = record_turn.actions().count();
             for (i, action) in record_turn.actions().enumerate() {
                 let at = ActionRef {
                     turn_index,
@@ -315,44 +364,67 @@ impl Replayer<'_> {
                         return self.invalid(record_turn, at, reason, article);
                     }
                 }
+                if numbered && self.turn.played == 0 && i + 1 < count {
+                    let next = ActionRef {
+                        turn_index,
+                        action: i + 2,
+                    };
+                    return self.group_too_long(record_turn, next);
+                }
             }
         }
         // The record stops at the start of a turn: a player with no full turn is stalemated
         // (M3). (When the record goes on, the first move shows it, see `play`.)
         if self.turn.played == 0 && self.full_turn().is_none() {
-            let end = Self::finished(None, Termination::Stalemate, "M3", self.last);
+            let end = Self::finished(None, Termination::Stalemate, Article::M3, self.last);
             return self.finish(end);
         }
         self.finish(Outcome::Unfinished)
     }
 
-    /// A record turn whose written number names the other side.
-    fn turn_number_mismatch(self, record_turn: &Turn, whole: ActionRef) -> Replay {
+    /// A numbered group that holds one move of a turn that has two (M1, M8): the error is the
+    /// group's, on the turn as a whole.
+    fn group_too_short(self, record_turn: &Turn, whole: ActionRef) -> Replay {
         let mover = self.turn.mover;
-        if self.turn.played > 0 {
-            // The turn under way has one move and no check ended it.
-            let began = self.turn.began_at.unwrap_or(whole);
-            let first = self.turn.first_written.clone().unwrap_or_default();
-            let reason = format!(
-                "{}'s turn has one move ({first}); a turn has two moves unless the first gives \
-                 check, so {} comes too early",
-                color_name(mover),
-                record_turn.number
-            );
-            let holder = self.game.turns.get(began.turn_index).unwrap_or(record_turn);
-            let at = ActionRef {
-                turn_index: began.turn_index,
-                action: 0,
-            };
-            return self.invalid(holder, at, reason, "M1");
-        }
+        let began = self.turn.began_at.unwrap_or(whole);
+        let first = self.turn.first_written.clone().unwrap_or_default();
         let reason = format!(
-            "the record writes {} for {}, but it is {}'s turn",
-            record_turn.number,
-            color_name(!mover),
-            color_name(mover)
+            "{}'s turn has one move ({first}); a turn has two moves unless the first gives check, \
+             so {} comes too early",
+            color_name(mover),
+            record_turn.number
         );
-        self.invalid(record_turn, whole, reason, "M1")
+        let holder = self.game.turns.get(began.turn_index).unwrap_or(record_turn);
+        let at = ActionRef {
+            turn_index: began.turn_index,
+            action: 0,
+        };
+        self.invalid(holder, at, reason, Article::M1)
+    }
+
+    /// A move written in a numbered group after its turn was over (M8): an error of the group's
+    /// own side, at that move. The side named is the side whose turn the group was.
+    fn group_too_long(mut self, record_turn: &Turn, at: ActionRef) -> Replay {
+        let mover = !self.turn.mover;
+        let (reason, article) = match self.last_end {
+            TurnEnd::BalancedFirst => (
+                "White's first turn of a Balanced game has one move".to_owned(),
+                Article::M1,
+            ),
+            TurnEnd::Check => (
+                format!(
+                    "a check with the first move ends the turn: {}'s turn is over",
+                    color_name(mover)
+                ),
+                Article::M2,
+            ),
+            TurnEnd::TwoMoves => (
+                format!("a turn has two moves: {}'s turn is over", color_name(mover)),
+                Article::M1,
+            ),
+        };
+        self.turn.mover = mover;
+        self.invalid(record_turn, at, reason, article)
     }
 
     /// Plays one written action. `Ok(Some(_))` when the game ended with it.
@@ -360,12 +432,14 @@ impl Replayer<'_> {
         &mut self,
         at: ActionRef,
         kind: &ActionKind,
-    ) -> Result<Option<Outcome>, (String, &'static str)> {
+    ) -> Result<Option<Outcome>, (String, Article)> {
         let mover = self.turn.mover;
         if matches!(kind, ActionKind::Nothing {}) {
             return Err((
-                "-- is not a move: Marseillais chess has no null move".to_owned(),
-                "M1",
+                "`--` (a null move) is not a move of a game: Marseillais chess has no null move, \
+                 and only a variation may hold one"
+                    .to_owned(),
+                Article::R20,
             ));
         }
         let m = match self.board.resolve(kind) {
@@ -387,7 +461,10 @@ impl Replayer<'_> {
 
         if !turn_over {
             let Some(pos) = rebase(&after, mover, self.fullmoves, self.mode) else {
-                return Err(("this position cannot be set up (internal)".to_owned(), "M2"));
+                return Err((
+                    "this position cannot be set up (internal)".to_owned(),
+                    Article::M2,
+                ));
             };
             let next = Board {
                 pos,
@@ -399,14 +476,19 @@ impl Replayer<'_> {
                 return Ok(Some(Self::finished(
                     None,
                     Termination::InsufficientMaterial,
-                    "M7",
+                    Article::M7,
                     at,
                 )));
             }
             if self.board.legal_moves().is_empty() {
                 // M3: allowed only when no full turn exists; then it is stalemate.
                 return match self.full_turn() {
-                    None => Ok(Some(Self::finished(None, Termination::Stalemate, "M3", at))),
+                    None => Ok(Some(Self::finished(
+                        None,
+                        Termination::Stalemate,
+                        Article::M3,
+                        at,
+                    ))),
                     Some((first, second)) => {
                         let start = &self.turn.start.pos;
                         let example = match second {
@@ -425,7 +507,7 @@ impl Replayer<'_> {
                                  is possible (e.g. {example})",
                                 color_name(mover)
                             ),
-                            "M3",
+                            Article::M3,
                         ))
                     }
                 };
@@ -438,7 +520,10 @@ impl Replayer<'_> {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         let Some(pos) = rebase(&after, !mover, self.fullmoves, self.mode) else {
-            return Err(("this position cannot be set up (internal)".to_owned(), "M2"));
+            return Err((
+                "this position cannot be set up (internal)".to_owned(),
+                Article::M2,
+            ));
         };
         let next = Board {
             pos,
@@ -450,7 +535,7 @@ impl Replayer<'_> {
             return Ok(Some(Self::finished(
                 None,
                 Termination::InsufficientMaterial,
-                "M7",
+                Article::M7,
                 at,
             )));
         }
@@ -458,6 +543,13 @@ impl Replayer<'_> {
             0
         } else {
             self.quiet_turns.saturating_add(1)
+        };
+        self.last_end = if gives_check && self.turn.played == 1 && self.turn.len == 2 {
+            TurnEnd::Check
+        } else if self.turn.len == 1 {
+            TurnEnd::BalancedFirst
+        } else {
+            TurnEnd::TwoMoves
         };
         self.check_ended =
             (gives_check && self.turn.played == 1 && self.turn.len == 2).then(|| CheckEnded {
@@ -483,7 +575,7 @@ impl Replayer<'_> {
         at: ActionRef,
         kind: &ActionKind,
         error: crate::rules::resolve::MoveError,
-    ) -> (String, &'static str) {
+    ) -> (String, Article) {
         let mover = self.turn.mover;
         let explanation = explain(&self.board.pos, kind, error);
         let mut reason = explanation.reason;
@@ -516,10 +608,22 @@ impl Replayer<'_> {
                 color_name(ended.mover),
                 ended.written
             ));
-            article = "M2";
+            article = Article::M2;
         }
         (reason, article)
     }
+}
+
+/// Whether a record turn starts with a written move number (its span begins before its first
+/// item); a turn read from JSON, whose spans are empty, counts as unlabelled.
+fn is_labelled(turn: &Turn) -> bool {
+    let first = turn.items.first().map(|item| match item {
+        crate::record::Item::Action(a) => a.span.start,
+        crate::record::Item::Comment(c) => c.span.start,
+        crate::record::Item::Nag(n) => n.span.start,
+        crate::record::Item::Variation(v) => v.span.start,
+    });
+    first.is_some_and(|start| turn.span.start < start)
 }
 
 /// Whether the mover had the castling right on `side` at the start of the turn and lost it

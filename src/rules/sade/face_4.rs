@@ -1,10 +1,15 @@
 //! Face 4, the sacrifice (Art. 6; R6, R7), and the regular move it is followed by (also face
 //! 6's fallback move, Art. 8.7).
 
+use crate::rules::Article;
 use shakmaty::{Position, Role};
 
+use super::ends::{mate_end, naked_end};
+use super::fault::{self, Fault, Illegal};
+use super::matching::{self, resolve_move};
+use super::notation;
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{self, Fault, Illegal, Next, Phase, Progress, mate_end, naked_end, resolve_move};
+use super::turn::{Next, Phase, Progress};
 use super::{End, Step, search};
 use crate::record::ActionKind;
 use crate::rules::Termination;
@@ -31,14 +36,14 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
             format!(
                 "face 4 begins with a sacrifice of one's own piece (`-Nc3`), not `{kind}` (Art. 6)"
             ),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     };
     let Some(piece) = state.board().piece_at(square) else {
         return Err(Illegal::new(
             format!("there is no piece on {square} to sacrifice (Art. 6)"),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     };
@@ -50,12 +55,12 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
                 state::possessive(piece.color),
                 state::color_name(roller)
             ),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     }
     if piece.role == Role::King {
-        return Err(Illegal::new("the king cannot be sacrificed (Art. 6)", "Art. 6").into());
+        return Err(Illegal::new("the king cannot be sacrificed (Art. 6)", Article::Art6).into());
     }
     if let Some(written) = role
         && written != piece.role
@@ -67,7 +72,7 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
                 state::possessive(piece.color),
                 state::role_name(piece.role)
             ),
-            "Art. 6",
+            Article::Art6,
         )
         .into());
     }
@@ -80,11 +85,16 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
 /// Takes the piece off and judges the board (R6, R10), then looks for the regular move (R7).
 pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fault> {
     let Step::Sacrifice { role, square } = step else {
-        return Err(Illegal::new("face 4 begins with a sacrifice", "Art. 6").into());
+        return Err(Illegal::new("face 4 begins with a sacrifice", Article::Art6).into());
     };
     let roller = progress.roller();
     let next = progress.state.after_removal(square);
     let what = format!("removing the {} on {square}", state::role_name(role));
+    // Divine Nakedness comes before the check rule (R19): a removal that leaves the roller with
+    // the king alone wins at once, even when it uncovers a check on that king.
+    if next.is_naked(roller) {
+        return Ok(Next::End(naked_end(roller), next));
+    }
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
@@ -93,11 +103,11 @@ pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fau
                 "{what} exposes {} king to a check that is not mate (R6)",
                 state::possessive(roller)
             ),
-            "R6",
+            Article::R6,
         )
         .into()),
-        Aftermath::Check(checked) => Err(turn::non_mating_check(&what, checked)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&what)),
+        Aftermath::Check(checked) => Err(fault::non_mating_check(&what, checked)),
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&what)),
         Aftermath::Quiet => {
             let after = progress.next(next, Phase::Regular);
             if search::first(&after)?.is_none() {
@@ -106,7 +116,7 @@ pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fau
                     End {
                         winner: roller,
                         termination: Termination::SweetStalemate,
-                        article: "Art. 9.1",
+                        article: Article::Art9_1,
                     },
                     state,
                 ));
@@ -122,9 +132,9 @@ pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
         return Err(Illegal::new(
             format!(
                 "`--` claims the impossible, but face 4 can be fulfilled, e.g. {} (R14)",
-                turn::steps_san(&progress.state, &steps)
+                notation::steps_san(&progress.state, &steps)
             ),
-            "R14",
+            Article::R14,
         )
         .into());
     }
@@ -132,7 +142,7 @@ pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
         End {
             winner: !progress.roller(),
             termination: Termination::PovertyOfTheFlesh,
-            article: "Art. 5",
+            article: Article::Art5,
         },
         progress.state.after_nothing(),
     ))
@@ -152,9 +162,9 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
         return Err(Illegal::new(
             format!("a regular move is due here, not `{kind}` (Art. 6, Art. 8.7)"),
             if progress.face == 4 {
-                "Art. 6"
+                Article::Art6
             } else {
-                "Art. 8.7"
+                Article::Art8_7
             },
         )
         .into());
@@ -163,7 +173,7 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
         Ok(m) => return Ok(Step::Move(m)),
         Err(unresolved) => unresolved,
     };
-    if unresolved == turn::Unresolved::NoMatch
+    if unresolved == matching::Unresolved::NoMatch
         && let Ok(m) = resolve_move(state, !roller, kind, |_| Ok(()))?
     {
         return Err(Illegal::new(
@@ -174,20 +184,20 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
                 state::role_name(m.role())
             ),
             if progress.face == 4 {
-                "Art. 6"
+                Article::Art6
             } else {
-                "Art. 8.7"
+                Article::Art8_7
             },
         )
         .into());
     }
-    Err(turn::unresolved_illegal(state, roller, kind, unresolved).into())
+    Err(matching::unresolved_illegal(state, roller, kind, unresolved).into())
 }
 
 /// Plays the regular move and judges the board (R1, R2, R10).
 pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fault> {
     let Step::Move(m) = step else {
-        return Err(Illegal::new("a regular move is due here", "Art. 6").into());
+        return Err(Illegal::new("a regular move is due here", Article::Art6).into());
     };
     let state = &progress.state;
     let roller = progress.roller();
@@ -196,8 +206,10 @@ pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fau
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
-        Aftermath::Check(checked) => Err(turn::non_mating_check(&turn::san(state, m), checked)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
+        Aftermath::Check(checked) => {
+            Err(fault::non_mating_check(&notation::san(state, m), checked))
+        }
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),
         Aftermath::Quiet => Ok(Next::Done(next)),
     }
 }

@@ -2,11 +2,14 @@
 //! N, never a pawn) goes back on an empty square where it does not check the roller's king. If
 //! there is none, or no such square, `--` and the turn passes.
 
+use crate::rules::Article;
 use shakmaty::{Bitboard, Role, Square, attacks};
 
 use super::Step;
+use super::fault::{Fault, Illegal};
+use super::notation::squares_text;
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{Fault, Illegal, Next, Progress, squares_text};
+use super::turn::{Next, Progress};
 use crate::record::ActionKind;
 
 /// The piece that must come back: the opponent's highest in the pool.
@@ -15,6 +18,11 @@ pub(crate) fn due(state: &State) -> Option<Role> {
     [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
         .into_iter()
         .find(|&role| *pool.get(role) > 0)
+}
+
+/// Whether a piece of the opponent's can come back at all (R8); when not, face 5 passes.
+pub(crate) fn can_return(state: &State) -> bool {
+    due(state).is_some_and(|role| squares(state, role).any())
 }
 
 /// The empty squares where `role` of the opponent gives no check to the roller's king.
@@ -63,7 +71,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
                 "face 5 asks for a resurrection (`Q@d4`) or `--`, not `{kind}`; no regular move \
                  follows (Art. 7)"
             ),
-            "Art. 7",
+            Article::Art7,
         )
         .into());
     };
@@ -73,7 +81,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
                 "{} is never resurrected: only queens, rooks, bishops and knights (Art. 7)",
                 state::a_role(role)
             ),
-            "Art. 7",
+            Article::Art7,
         )
         .into());
     }
@@ -84,7 +92,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
                  `--` (Art. 7)",
                 state::possessive(opponent)
             ),
-            "Art. 7",
+            Article::Art7,
         )
         .into());
     };
@@ -95,7 +103,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
                 state::a_role(due),
                 state::a_role(due)
             ),
-            "Art. 7",
+            Article::Art7,
         )
         .into());
     }
@@ -106,7 +114,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
                 state::possessive(piece.color),
                 state::role_name(piece.role)
             ),
-            "Art. 7",
+            Article::Art7,
         )
         .into());
     }
@@ -123,7 +131,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
                 state::a_role(role),
                 state::possessive(roller)
             ),
-            "Art. 7",
+            Article::Art7,
         )
         .into());
     }
@@ -133,7 +141,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
 /// Puts the piece back (it is the opponent's) and ends the turn.
 pub(crate) fn apply(progress: &Progress, step: Step) -> Result<Next, Fault> {
     let Step::Resurrection { role, square } = step else {
-        return Err(Illegal::new("face 5 asks for a resurrection", "Art. 7").into());
+        return Err(Illegal::new("face 5 asks for a resurrection", Article::Art7).into());
     };
     let next = progress
         .state
@@ -144,7 +152,7 @@ pub(crate) fn apply(progress: &Progress, step: Step) -> Result<Next, Fault> {
         Aftermath::Quiet => Ok(Next::Done(next)),
         _ => Err(Illegal::new(
             format!("{} on {square} gives check (Art. 7)", state::a_role(role)),
-            "Art. 7",
+            Article::Art7,
         )
         .into()),
     }
@@ -165,7 +173,7 @@ pub(crate) fn nothing(progress: &Progress) -> Result<Next, Fault> {
                     state::possessive(!progress.roller()),
                     if allowed.count() > 3 { ", ..." } else { "" }
                 ),
-                "R14",
+                Article::R14,
             )
             .into());
         }

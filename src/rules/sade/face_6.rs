@@ -4,13 +4,15 @@
 //! series is complete when no piece that has not moved yet can leave in the position reached.
 //! If none can leave at the start, one regular move instead (Art. 8.7).
 
+use crate::rules::Article;
 use shakmaty::{Bitboard, Move, Position, Role, Square, attacks};
 
+use super::ends::{forbidden_check_end, mate_end, naked_end};
+use super::fault::{self, Fault, Illegal};
+use super::matching::{self, Unresolved, resolve_move};
+use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{
-    self, Fault, Illegal, Next, Phase, Progress, Unresolved, forbidden_check_end, mate_end,
-    naked_end, resolve_move, steps_san,
-};
+use super::turn::{Next, Phase, Progress};
 use super::{Step, search};
 use crate::record::ActionKind;
 
@@ -65,7 +67,7 @@ pub(crate) fn stalemate_claim(progress: &Progress) -> Illegal {
             state::color_name(progress.roller()),
             state::color_name(progress.roller())
         ),
-        "R7",
+        Article::R7,
     )
 }
 
@@ -74,13 +76,13 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
     if m.is_castle() {
         return Err(Illegal::new(
             "castling is not allowed during the exposure, only in a regular move (R5, Art. 15)",
-            "R5",
+            Article::R5,
         ));
     }
     if m.role() == Role::King {
         return Err(Illegal::new(
             "the king itself stays: only the pieces next to it leave (Art. 8)",
-            "Art. 8",
+            Article::Art8,
         ));
     }
     if exposure.moved.contains(from) {
@@ -89,7 +91,7 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
                 "the {} on {from} has already left the king's side; each piece moves once (R9)",
                 state::role_name(m.role())
             ),
-            "R9",
+            Article::R9,
         ));
     }
     if !exposure.unmoved.contains(from) {
@@ -100,7 +102,7 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
                 state::possessive(state.roller()),
                 exposure.king
             ),
-            "Art. 8",
+            Article::Art8,
         ));
     }
     if attacks::king_attacks(exposure.king).contains(m.to()) {
@@ -111,7 +113,7 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
                 m.to(),
                 exposure.king
             ),
-            "Art. 8.2",
+            Article::Art8_2,
         ));
     }
     Ok(())
@@ -139,7 +141,7 @@ pub(crate) fn resolve(
     if !matches!(kind, ActionKind::San(_) | ActionKind::Uci(_)) {
         return Err(Illegal::new(
             format!("face 6 asks for the pieces next to the king to move, not `{kind}` (Art. 8)"),
-            "Art. 8",
+            Article::Art8,
         )
         .into());
     }
@@ -157,18 +159,18 @@ pub(crate) fn resolve(
                 state::possessive(!roller),
                 state::role_name(m.role())
             ),
-            "Art. 8",
+            Article::Art8,
         )
         .into());
     }
-    Err(turn::unresolved_illegal(state, roller, kind, unresolved).into())
+    Err(matching::unresolved_illegal(state, roller, kind, unresolved).into())
 }
 
 /// Plays one exposure move and judges the board (R1, R2, R3, R10); the exposure is over when
 /// no unmoved piece can leave any more (R9).
 pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Result<Next, Fault> {
     let Step::Move(m) = step else {
-        return Err(Illegal::new("the exposure is made of moves", "Art. 8").into());
+        return Err(Illegal::new("the exposure is made of moves", Article::Art8).into());
     };
     let state = &progress.state;
     let roller = progress.roller();
@@ -178,7 +180,7 @@ pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Res
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),
         Aftermath::Quiet => {
             let exposure = Exposure {
                 king: exposure.king,
@@ -216,6 +218,6 @@ pub(crate) fn unfinished(progress: &Progress, exposure: &Exposure) -> Result<Ill
     let _ = exposure;
     Ok(Illegal::new(
         format!("the exposure stops too early{hint} (R9)"),
-        "R9",
+        Article::R9,
     ))
 }

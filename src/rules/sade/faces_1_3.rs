@@ -4,13 +4,15 @@
 //! each move legal for its owner and giving no check but mate; only when no such series exists
 //! does he move N different pieces of his own (king allowed). Never castling.
 
+use crate::rules::Article;
 use shakmaty::{Bitboard, Color, Move, Position, Role};
 
+use super::ends::{forbidden_check_end, mate_end, naked_end};
+use super::fault::{self, Fault, Illegal, face_article};
+use super::matching::{self, Unresolved, resolve_move};
+use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{
-    self, Fault, Illegal, Next, Phase, Progress, Unresolved, face_article, forbidden_check_end,
-    mate_end, naked_end, resolve_move, steps_san,
-};
+use super::turn::{Next, Phase, Progress};
 use super::{Step, search};
 use crate::record::ActionKind;
 
@@ -63,7 +65,7 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
     if m.is_castle() {
         return Err(Illegal::new(
             "castling is not allowed inside a prescription, only in a regular move (R5, Art. 15)",
-            "R5",
+            Article::R5,
         ));
     }
     let from = m.from().unwrap_or(m.to());
@@ -74,7 +76,7 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
                 state::possessive(series.by),
                 state::color_name(progress.roller())
             ),
-            "Art. 4.2",
+            Article::Art4_2,
         ));
     }
     if series.used.contains(from) {
@@ -148,7 +150,7 @@ pub(crate) fn resolve(
                             state::color_name(series.by),
                             state::color_name(roller)
                         ),
-                        "Art. 12.2",
+                        Article::Art12_2,
                     )
                 } else {
                     Illegal::new(
@@ -169,13 +171,13 @@ pub(crate) fn resolve(
                         impossibility(other, series.size),
                         state::color_name(roller)
                     ),
-                    "Art. 12.1",
+                    Article::Art12_1,
                 )
             };
             return Err(illegal.into());
         }
     }
-    Err(turn::unresolved_illegal(state, series.by, kind, unresolved).into())
+    Err(matching::unresolved_illegal(state, series.by, kind, unresolved).into())
 }
 
 /// Why no series of `n` moves exists with `color`'s pieces, in words.
@@ -210,8 +212,10 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
             let _ = checked;
             Ok(Next::End(forbidden_check_end(roller), next))
         }
-        Aftermath::Check(checked) => Err(turn::non_mating_check(&turn::san(state, m), checked)),
-        Aftermath::BothInCheck => Err(turn::both_kings_in_check(&turn::san(state, m))),
+        Aftermath::Check(checked) => {
+            Err(fault::non_mating_check(&notation::san(state, m), checked))
+        }
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),
         Aftermath::Quiet if series.left <= 1 => Ok(Next::Done(next)),
         Aftermath::Quiet => {
             let series = Series {
@@ -239,14 +243,14 @@ pub(crate) fn nothing(progress: &Progress, series: &Series) -> Result<Next, Faul
                 state::possessive(series.by),
                 steps_san(&progress.state, &steps)
             ),
-            "R14",
+            Article::R14,
         )
         .into());
     }
     let article = if series.left == series.size {
-        "Art. 5"
+        Article::Art5
     } else {
-        "Art. 13.2"
+        Article::Art13_2
     };
     Ok(Next::End(
         super::End {

@@ -36,23 +36,31 @@
 //!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
 //!   material is accepted (resurrections create it).
 
+mod ends;
 mod face_4;
 mod face_5;
 mod face_6;
 mod faces_1_3;
+mod fault;
+mod matching;
+mod notation;
+mod play;
 mod search;
 mod state;
 mod turn;
 
+use crate::rules::Article;
 use shakmaty::{Color, Move, Role, Square};
 
-use crate::record::{ActionKind, Game, Side};
+use crate::record::{ActionKind, Game};
 use crate::rules::setup;
-use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{
+    ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
+};
 
+pub use play::{Place, Played, TurnOutcome, play_turn, play_turn_at, play_turn_with};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
 pub use state::{Refused, State};
-pub use turn::{Played, TurnOutcome, play_turn, play_turn_with};
 
 /// One action of a fulfilment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,8 +80,8 @@ pub enum Step {
 pub struct End {
     pub winner: Color,
     pub termination: Termination,
-    /// `"Art. 9.2"`, ...
-    pub article: &'static str,
+    /// `Article::Art9_2`, ...
+    pub article: Article,
 }
 
 impl End {
@@ -102,22 +110,23 @@ impl Fulfilment {
     /// The fulfilment as written actions from `state` (moves in SAN), ready for a
     /// [`Turn`](crate::record::Turn).
     pub fn actions(&self, state: &State) -> Vec<ActionKind> {
-        turn::actions_of(state, &self.steps)
+        notation::actions_of(state, &self.steps)
     }
 }
 
 /// Replays a game under the rules of Marquis de Sade chess.
 pub fn replay(game: &Game, detail: Detail) -> Replay {
-    let mut replay = Replay {
-        outcome: Outcome::Unfinished,
-        resolved: Vec::new(),
-        final_fen: String::new(),
-        turns: 0,
-        notes: Vec::new(),
-    };
+    let mut replay = Replay::default();
     let first_number = game.turns.first().map_or(1, |t| t.number.number);
-    let setup_fault = |reason: String, article: &'static str, span, side| Violation {
+    let fen_span = game
+        .tags
+        .iter()
+        .find(|t| t.name == "FEN")
+        .map_or(game.span, |t| t.span);
+    let setup_fault = |reason: String, article: Article, span, side| Violation {
+        code: FaultCode::BadSetup,
         turn: first_number,
+        label: game.turns.first().map(|t| t.number),
         side,
         face: game.turns.first().and_then(|t| t.face.map(|f| f.value)),
         action: 0,
@@ -130,22 +139,17 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         Ok(start) => start,
         Err(e) => {
             replay.outcome =
-                Outcome::Invalid(setup_fault(e.reason, "FEN tag", e.span, Color::White));
+                Outcome::Invalid(setup_fault(e.reason, Article::FenTag, e.span, Color::White));
             return replay;
         }
     };
-    let fen_span = game
-        .tags
-        .iter()
-        .find(|t| t.name == "FEN")
-        .map_or(game.span, |t| t.span);
     let mut state = match State::from_start(&start) {
         Ok(state) => state,
         Err(e) => {
             let article = if e.reason.contains("(R1)") {
-                "R1"
+                Article::R1
             } else {
-                "FEN tag"
+                Article::FenTag
             };
             replay.outcome =
                 Outcome::Invalid(setup_fault(e.reason, article, fen_span, start.setup.turn));
@@ -153,7 +157,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         }
     };
     replay.final_fen = state.fen();
-    // Nakedness holds from the start (R10).
+    // A player who already has the king alone has won before the first turn (R10, R17).
     let naked: Vec<Color> = Color::ALL
         .into_iter()
         .filter(|&c| state.is_naked(c))
@@ -164,51 +168,39 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
             replay.outcome = Outcome::Finished {
                 winner: Some(*winner),
                 termination: Termination::Nakedness,
-                article: "Art. 9.3",
-                at: ActionRef {
-                    turn_index: 0,
-                    action: 0,
-                },
+                article: Article::Art9_3,
+                at: None,
             };
             return replay;
         }
         _ => {
-            replay.outcome = Outcome::Invalid(setup_fault(
-                "both players have nothing but the king in the start position".to_owned(),
-                "Art. 9.3",
+            let mut fault = setup_fault(
+                "both players have nothing but the king in the start position: the FEN is not \
+                 a playable setup"
+                    .to_owned(),
+                Article::R17,
                 fen_span,
                 state.roller(),
-            ));
+            );
+            fault.code = FaultCode::BothNaked;
+            replay.outcome = Outcome::Invalid(fault);
             return replay;
         }
     }
+    let first = labels::first_label(game, state.roller(), start.setup.fullmoves.get());
+    replay.notes.extend(labels::mismatches(game, first));
+    let mut label = first;
+    let last = game.turns.len().saturating_sub(1);
     for (turn_index, turn) in game.turns.iter().enumerate() {
         replay.turns = turn_index + 1;
-        let side = Color::from_white(turn.number.side == Side::White);
-        let violation = |action, reason, article, span| Violation {
-            turn: turn.number.number,
-            side,
-            face: turn.face.map(|f| f.value),
-            action,
-            turn_index,
-            reason,
-            article,
-            span,
+        // The side is the player whose turn it is (R13), whatever the label says (R18).
+        let side = state.roller();
+        let place = if turn_index == last {
+            Place::Last
+        } else {
+            Place::Inner
         };
-        if side != state.roller() {
-            replay.outcome = Outcome::Invalid(violation(
-                0,
-                format!(
-                    "it is {}'s turn to roll, not {}'s: the players roll in turn (Art. 2)",
-                    state::color_name(state.roller()),
-                    state::color_name(side)
-                ),
-                "Art. 2",
-                turn.span,
-            ));
-            return replay;
-        }
-        let played = play_turn_with(&state, turn, detail);
+        let played = play_turn_at(&state, turn, detail, place);
         replay.resolved.extend(
             played
                 .resolved
@@ -224,8 +216,19 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                     winner: Some(end.winner),
                     termination: end.termination,
                     article: end.article,
-                    at: ActionRef { turn_index, action },
+                    at: Some(ActionRef { turn_index, action }),
                 };
+                return replay;
+            }
+            TurnOutcome::Stopped { action, reason } => {
+                replay.notes.push(format!(
+                    "the record stops inside turn {label} ({} face {}) after {action} \
+                     action{}: {reason} (R16)",
+                    state::color_name(side),
+                    turn.face.map_or(0, |f| f.value),
+                    if action == 1 { "" } else { "s" },
+                ));
+                replay.stopped = Some(ActionRef { turn_index, action });
                 return replay;
             }
             TurnOutcome::Invalid {
@@ -234,11 +237,22 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                 article,
                 span,
             } => {
-                let span = span.unwrap_or(turn.span);
-                replay.outcome = Outcome::Invalid(violation(action, reason, article, span));
+                replay.outcome = Outcome::Invalid(Violation {
+                    code: FaultCode::of(article, &reason),
+                    turn: label.number,
+                    label: Some(label),
+                    side,
+                    face: turn.face.map(|f| f.value),
+                    action,
+                    turn_index,
+                    reason,
+                    article,
+                    span: span.unwrap_or(turn.span),
+                });
                 return replay;
             }
         }
+        label = label.next();
     }
     replay
 }

@@ -9,8 +9,9 @@
 
 use std::ops::ControlFlow;
 
+use super::fault::Fault;
 use super::state::{Refused, State};
-use super::turn::{self, Fault, Next, Progress};
+use super::turn::{self, Next, Progress};
 use super::{Fulfilment, Step};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is

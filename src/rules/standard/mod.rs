@@ -26,11 +26,12 @@
 //! ```
 //!
 //! Policies where the record, not the rules, is in question:
-//! - Move numbers are not checked (as python-chess does not): a turn that holds more than one
-//!   move is read as consecutive turns, and the side to move is the board's.
+//! - Move numbers are labels (R18): a label that differs from the count is a note, never an
+//!   error; a turn that holds more than one move is read as consecutive turns, and the side to
+//!   move is the board's.
 //! - `+` and `#` are not checked: the board decides whether a move checks or mates.
-//! - `--` (or `Z0`) is a null move, as in python-chess: the turn passes, the en passant chance
-//!   ends, the fifty-move count goes on. It is illegal when the side to move is in check.
+//! - `--` (or `Z0`) in the main line is an illegal action (R20): FIDE has no null move. Inside a
+//!   variation it is kept, as variations are not refereed.
 //! - A FEN whose castling rights do not fit its rooks and king loses those rights (see
 //!   [`start_position`], which reports them); so does an en passant square that no double
 //!   step can explain. A check that cannot arise in a game, or more pieces than promotions
@@ -39,6 +40,8 @@
 
 mod explain;
 mod replay;
+
+use crate::rules::Article;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove as ShakUci;
@@ -53,7 +56,7 @@ pub use replay::replay;
 
 use crate::record::{Game, Side, VariantName};
 use crate::rules::setup::start_of;
-use crate::rules::{ActionRef, Resolved, Violation};
+use crate::rules::{ActionRef, FaultCode, Resolved, Violation};
 
 /// The legal moves of the side to move: the move generation Standard games are replayed with
 /// (and perft counts).
@@ -117,7 +120,7 @@ impl StartPosition {
 /// Reads the start position of a Standard, Chess960 or Marseillais game.
 ///
 /// # Errors
-/// A [`Violation`] (turn as a whole, article "FEN tag") when the FEN tag is not a playable
+/// A [`Violation`] (turn as a whole, article Article::FenTag) when the FEN tag is not a playable
 /// chess position: no king, pawns on the back rank, the side not to move in check, ...
 pub fn start_position(game: &Game) -> Result<StartPosition, Violation> {
     let first = game.turns.first();
@@ -127,13 +130,15 @@ pub fn start_position(game: &Game) -> Result<StartPosition, Violation> {
         .find(|t| t.name == "FEN")
         .map_or(game.span, |t| t.span);
     let error = |reason: String, side: Color| Violation {
+        code: FaultCode::BadSetup,
+        label: None,
         turn: first.map_or(1, |t| t.number.number),
         side,
         face: None,
         action: 0,
         turn_index: 0,
         reason,
-        article: "FEN tag",
+        article: Article::FenTag,
         span: fen_span,
     };
     let start = start_of(game).map_err(|e| error(e.reason, Color::White))?;
@@ -332,13 +337,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn perft_of_the_initial_position() {
-        let pos = Chess::default();
-        assert_eq!(perft(&pos, 1), 20);
-        assert_eq!(perft(&pos, 3), 8902);
-    }
-
-    #[test]
     fn uci_text_is_what_shakmaty_writes() {
         let pos: Chess = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"
             .parse::<Fen>()
@@ -353,6 +351,13 @@ mod tests {
                 assert_eq!(uci_text(uci), uci.to_string());
             }
         }
+    }
+
+    #[test]
+    fn perft_of_the_initial_position() {
+        let pos = Chess::default();
+        assert_eq!(perft(&pos, 1), 20);
+        assert_eq!(perft(&pos, 3), 8902);
     }
 
     #[test]

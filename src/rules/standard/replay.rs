@@ -6,25 +6,25 @@
 //!   can repeat (FIDE 9.2.3).
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
-use super::{
-    StartPosition, Why, color_name, explain, fen, null_move, repetition_key, resolved_move,
-    start_position,
-};
+use super::{StartPosition, Why, explain, fen, repetition_key, resolved_move, start_position};
 use crate::record::{ActionKind, Game, GameResult, Turn};
 use crate::rules::resolve::resolve;
-use crate::rules::{ActionRef, Detail, Outcome, Replay, Resolved, Termination, Violation};
+use crate::rules::{
+    ActionRef, Article, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
+    labels,
+};
 
-fn article_of(why: Why) -> &'static str {
+fn article_of(why: Why) -> Article {
     match why {
-        Why::Movement => "FIDE 3",
-        Why::Check => "FIDE 3.9",
-        Why::Castling => "FIDE 3.8.2",
-        Why::Promotion => "FIDE 3.7.5",
-        Why::EnPassant => "FIDE 3.7.3.2",
-        Why::Ambiguous => "FIDE C.10",
-        Why::NotAMove => "S1",
+        Why::Movement => Article::Fide3,
+        Why::Check => Article::Fide3_9,
+        Why::Castling => Article::Fide3_8_2,
+        Why::Promotion => Article::Fide3_7_5,
+        Why::EnPassant => Article::Fide3_7_3_2,
+        Why::Ambiguous => Article::FideC10,
+        Why::NotAMove => Article::S1,
     }
 }
 
@@ -57,21 +57,19 @@ impl Replayer<'_> {
             resolved: self.resolved,
             turns: self.turns,
             notes: Vec::new(),
+            stopped: None,
         }
     }
 
-    fn violation(
-        &self,
-        turn: &Turn,
-        at: ActionRef,
-        reason: String,
-        article: &'static str,
-    ) -> Violation {
+    fn violation(&self, turn: &Turn, at: ActionRef, reason: String, article: Article) -> Violation {
         let span = turn
             .actions()
             .nth(at.action.wrapping_sub(1))
             .map_or(turn.span, |a| a.span);
+        let reason = crate::rules::strip_citation(reason);
         Violation {
+            code: FaultCode::of(article, &reason),
+            label: None,
             turn: turn.number.number,
             side: self.pos.turn(),
             face: turn.face.map(|f| f.value),
@@ -97,34 +95,38 @@ impl Replayer<'_> {
             winner,
             termination,
             article,
-            at,
+            at: at.or_start(),
         };
         if !mobile && self.pos.legal_moves().is_empty() {
             return Some(if self.pos.is_check() {
-                finished(Some(!self.pos.turn()), Termination::Checkmate, "FIDE 5.1.1")
+                finished(
+                    Some(!self.pos.turn()),
+                    Termination::Checkmate,
+                    Article::Fide5_1_1,
+                )
             } else {
-                finished(None, Termination::Stalemate, "FIDE 5.2.1")
+                finished(None, Termination::Stalemate, Article::Fide5_2_1)
             });
         }
         if self.pos.is_insufficient_material() {
             return Some(finished(
                 None,
                 Termination::InsufficientMaterial,
-                "FIDE 5.2.2",
+                Article::Fide5_2_2,
             ));
         }
         if self.repetitions() >= 5 {
             return Some(finished(
                 None,
                 Termination::FivefoldRepetition,
-                "FIDE 9.6.1",
+                Article::Fide9_6_1,
             ));
         }
         if self.pos.halfmoves() >= 150 {
             return Some(finished(
                 None,
                 Termination::SeventyFiveMoveRule,
-                "FIDE 9.6.2",
+                Article::Fide9_6_2,
             ));
         }
         None
@@ -157,13 +159,13 @@ impl Replayer<'_> {
             winner: None,
             termination,
             article,
-            at,
+            at: at.or_start(),
         };
         if self.repetitions() >= 3 {
-            return Some(finished(Termination::ThreefoldRepetition, "FIDE 9.2"));
+            return Some(finished(Termination::ThreefoldRepetition, Article::Fide9_2));
         }
         if self.pos.halfmoves() >= 100 {
-            return Some(finished(Termination::FiftyMoveRule, "FIDE 9.3"));
+            return Some(finished(Termination::FiftyMoveRule, Article::Fide9_3));
         }
         None
     }
@@ -211,7 +213,7 @@ impl Replayer<'_> {
                     "a die face ({}:) belongs to Marquis de Sade games, not to standard chess",
                     face.value
                 );
-                let error = self.violation(turn, at, reason, "S1");
+                let error = self.violation(turn, at, reason, Article::S1);
                 return self.finish(Outcome::Invalid(error));
             }
             for (i, action) in turn.actions().enumerate() {
@@ -230,37 +232,13 @@ impl Replayer<'_> {
                     return self.finish(end);
                 }
                 match resolved {
-                    None => match null_move(&self.pos) {
-                        Some(after) => {
-                            self.resolved.push(Resolved {
-                                turn_index,
-                                action: i + 1,
-                                color: self.pos.turn(),
-                                role: Role::King,
-                                from: None,
-                                to: None,
-                                uci: None,
-                                captured: None,
-                                promotion: None,
-                                fen_after: if self.annotate {
-                                    fen(&after)
-                                } else {
-                                    String::new()
-                                },
-                            });
-                            self.pos = after;
-                            self.key = repetition_key(&self.pos);
-                            self.remember();
-                        }
-                        None => {
-                            let reason = format!(
-                                "-- (a null move) is not legal: {} is in check",
-                                color_name(self.pos.turn())
-                            );
-                            let error = self.violation(turn, at, reason, "FIDE 3.9");
-                            return self.finish(Outcome::Invalid(error));
-                        }
-                    },
+                    None => {
+                        let reason = "`--` (a null move) is not a move of a game: FIDE has no \
+                                      null move, and only a variation may hold one"
+                            .to_owned();
+                        let error = self.violation(turn, at, reason, Article::R20);
+                        return self.finish(Outcome::Invalid(error));
+                    }
                     Some(Ok(m)) => {
                         let mut resolved = resolved_move(&self.pos, m, self.mode, at);
                         self.play(m);
@@ -305,10 +283,16 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                 final_fen: String::new(),
                 turns: 0,
                 notes: Vec::new(),
+                stopped: None,
             };
         }
     };
-    let notes = start.notes();
+    let mut notes = start.notes();
+    // Move numbers are labels, checked against the count (R18), where each turn is one move.
+    if game.turns.iter().all(|t| t.actions().count() <= 1) {
+        let first = labels::first_label(game, start.pos.turn(), start.pos.fullmoves().get());
+        notes.extend(labels::mismatches(game, first));
+    }
     let key = repetition_key(&start.pos);
     let mut replay = Replayer {
         game,

@@ -1,0 +1,40 @@
+//! How the game ends inside a turn: a mate (R2), nakedness (R10), a forbidden check (R3).
+
+use shakmaty::Color;
+
+use super::End;
+use crate::rules::{Article, Termination};
+
+pub(crate) fn mate_end(mated: Color, roller: Color) -> End {
+    if mated == roller {
+        End {
+            winner: mated,
+            termination: Termination::SacrificeAccomplished,
+            article: Article::Art9_2,
+        }
+    } else {
+        End {
+            winner: mated,
+            termination: Termination::LibertinesMercy,
+            article: Article::Art10,
+        }
+    }
+}
+
+/// The player left with the king alone wins (Art. 9.3, R10).
+pub(crate) fn naked_end(naked: Color) -> End {
+    End {
+        winner: naked,
+        termination: Termination::Nakedness,
+        article: Article::Art9_3,
+    }
+}
+
+/// A non-mating check inside a series: the roller loses (Art. 4.1, R3).
+pub(crate) fn forbidden_check_end(roller: Color) -> End {
+    End {
+        winner: !roller,
+        termination: Termination::ForbiddenCheck,
+        article: Article::Art4_1,
+    }
+}

@@ -1,0 +1,78 @@
+//! The fault vocabulary of the Sade rule set: why an action is illegal ([`Illegal`]), or why a
+//! position cannot be analysed ([`Fault::Refused`]), and the messages more than one face gives.
+
+use shakmaty::Color;
+
+use super::state::{self, Refused};
+use crate::rules::Article;
+
+/// An action the rules do not allow here, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Illegal {
+    pub reason: String,
+    pub article: Article,
+}
+
+impl Illegal {
+    /// The Article stands beside the reason: a citation that ends the reason (`… (R14)`,
+    /// `… (Art. 6, Art. 8.7)`) is taken off it.
+    pub fn new(reason: impl Into<String>, article: Article) -> Illegal {
+        Illegal {
+            reason: crate::rules::strip_citation(reason.into()),
+            article,
+        }
+    }
+}
+
+/// Why an action cannot be taken: the rules forbid it, or the position cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    Illegal(Illegal),
+    Refused(Refused),
+}
+
+impl From<Illegal> for Fault {
+    fn from(illegal: Illegal) -> Fault {
+        Fault::Illegal(illegal)
+    }
+}
+
+impl From<Refused> for Fault {
+    fn from(refused: Refused) -> Fault {
+        Fault::Refused(refused)
+    }
+}
+
+/// The game-ending verdict for a mate: the mated player wins (R2).
+/// R1: `what` (a move, a removal) checks a king without mating it.
+pub(crate) fn non_mating_check(what: &str, checked: Color) -> Fault {
+    Illegal::new(
+        format!(
+            "{what} gives check to {} king that is not mate (R1)",
+            state::possessive(checked)
+        ),
+        Article::R1,
+    )
+    .into()
+}
+
+/// R1: `what` leaves both kings in check.
+pub(crate) fn both_kings_in_check(what: &str) -> Fault {
+    Illegal::new(
+        format!("{what} leaves both kings in check (R1)"),
+        Article::R1,
+    )
+    .into()
+}
+
+/// The Article of a face.
+pub(crate) fn face_article(face: u8) -> Article {
+    match face {
+        1 => Article::Art1,
+        2 => Article::Art2,
+        3 => Article::Art3,
+        4 => Article::Art6,
+        5 => Article::Art7,
+        _ => Article::Art8,
+    }
+}

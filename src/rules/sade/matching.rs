@@ -1,0 +1,170 @@
+//! Matching a written move (SAN or UCI) to the legal move it names, and saying why none does.
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::fault::Illegal;
+use super::state::{self, Refused, State};
+use crate::record::{ActionKind, SanMove};
+use crate::rules::Article;
+use crate::rules::resolve::{capture_mark_flipped, resolve_uci, to_shakmaty};
+
+/// A written move that no allowed candidate matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unresolved {
+    /// No legal move of this colour matches.
+    NoMatch,
+    /// Several allowed moves match.
+    Ambiguous,
+    /// The only matching moves are not allowed here.
+    NotAllowed(Illegal),
+}
+
+/// The legal move of `color` that a written move names, among those `allowed` accepts. SAN is
+/// matched exactly first, then with the capture mark ignored; a SAN that names several legal
+/// moves of which only one is allowed (a piece that already moved) resolves to that one.
+pub(crate) fn resolve_move(
+    state: &State,
+    color: Color,
+    kind: &ActionKind,
+    allowed: impl Fn(Move) -> Result<(), Illegal>,
+) -> Result<Result<Move, Unresolved>, Refused> {
+    let pos = state.position(color)?;
+    let candidates = matching(&pos, kind);
+    Ok(match candidates.as_slice() {
+        [] => Err(Unresolved::NoMatch),
+        [m] => allowed(*m).map(|()| *m).map_err(Unresolved::NotAllowed),
+        _ => {
+            let mut first_error = None;
+            let mut fine = Vec::new();
+            for m in &candidates {
+                match allowed(*m) {
+                    Ok(()) => fine.push(*m),
+                    Err(e) => {
+                        first_error.get_or_insert(e);
+                    }
+                }
+            }
+            match (fine.as_slice(), first_error) {
+                ([m], _) => Ok(*m),
+                ([], Some(e)) => Err(Unresolved::NotAllowed(e)),
+                _ => Err(Unresolved::Ambiguous),
+            }
+        }
+    })
+}
+
+fn matching(pos: &Chess, kind: &ActionKind) -> Vec<Move> {
+    match kind {
+        ActionKind::San(san) => {
+            let legal = pos.legal_moves();
+            let strict = to_shakmaty(*san);
+            let found: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| strict.matches(*m))
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+            match capture_mark_flipped(*san) {
+                Some(flipped) => legal
+                    .iter()
+                    .copied()
+                    .filter(|m| flipped.matches(*m))
+                    .collect(),
+                None => Vec::new(),
+            }
+        }
+        ActionKind::Uci(uci) => resolve_uci(pos, *uci).ok().into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The standard message for a move the face's colour cannot make.
+pub(crate) fn unresolved_illegal(
+    state: &State,
+    color: Color,
+    kind: &ActionKind,
+    unresolved: Unresolved,
+) -> Illegal {
+    match unresolved {
+        Unresolved::NotAllowed(illegal) => illegal,
+        Unresolved::Ambiguous => Illegal::new(
+            format!(
+                "{kind} could be more than one move of {} pieces; the piece's file or rank must \
+                 be named (SAN)",
+                state::possessive(color)
+            ),
+            Article::San,
+        ),
+        Unresolved::NoMatch => no_match(state, color, kind),
+    }
+}
+
+/// Why no legal move matches: a lost castling right, a late en passant, or just illegal.
+fn no_match(state: &State, color: Color, kind: &ActionKind) -> Illegal {
+    if let ActionKind::San(SanMove::Castle(side)) = kind {
+        let has_right = state
+            .position(color)
+            .is_ok_and(|pos| pos.castles().has(color, *side));
+        if !has_right {
+            return Illegal::new(
+                format!(
+                    "{} may no longer castle {}: the king or that rook has moved or left the \
+                     board (R11)",
+                    state::color_name(color),
+                    if *side == shakmaty::CastlingSide::KingSide {
+                        "king-side"
+                    } else {
+                        "queen-side"
+                    }
+                ),
+                Article::R11,
+            );
+        }
+    }
+    if late_en_passant(state, color, kind) {
+        return Illegal::new(
+            format!(
+                "{kind} would take en passant, but only the very next action after the pawn's \
+                 double step may (R11)"
+            ),
+            Article::R11,
+        );
+    }
+    Illegal::new(
+        format!(
+            "{kind} is not a legal move of {} pieces here (R1)",
+            state::possessive(color)
+        ),
+        Article::R1,
+    )
+}
+
+/// Whether a written pawn capture goes to an empty square behind an enemy pawn on its fifth
+/// rank: an en passant capture whose moment has passed.
+fn late_en_passant(state: &State, color: Color, kind: &ActionKind) -> bool {
+    let to = match kind {
+        ActionKind::San(SanMove::Normal {
+            role: shakmaty::Role::Pawn,
+            capture: true,
+            to,
+            ..
+        }) => *to,
+        ActionKind::Uci(uci)
+            if uci.from.file() != uci.to.file()
+                && state.board().piece_at(uci.from) == Some(shakmaty::Role::Pawn.of(color)) =>
+        {
+            uci.to
+        }
+        _ => return false,
+    };
+    let board = state.board();
+    let (rank, behind) = match color {
+        Color::White => (shakmaty::Rank::Sixth, to.offset(-8)),
+        Color::Black => (shakmaty::Rank::Third, to.offset(8)),
+    };
+    to.rank() == rank
+        && board.piece_at(to).is_none()
+        && behind.and_then(|sq| board.piece_at(sq)) == Some(shakmaty::Role::Pawn.of(!color))
+}

@@ -1,0 +1,379 @@
+//! Playing a written turn to its outcome: the die face, then the actions it prescribes, one at
+//! a time, each resolved and judged by [`Progress`], with the end of the game looked for first
+//! (R21) and a turn that stops judged where it stands in the record (R15, R16).
+
+use shakmaty::Color;
+
+use super::fault::{Fault, Illegal, face_article};
+use super::state::{Refused, State};
+use super::turn::{Next, Phase, Progress, begin};
+use super::{End, Step, face_5, search};
+use crate::record::{ActionKind, Span, Turn};
+use crate::rules::{Article, Detail, Resolved, Termination};
+
+/// A turn played from a state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// After a complete turn or the end of the game: the state with the next player to roll.
+    /// After an invalid action or a record that stops inside the turn: the state after the
+    /// last accepted action (the roller to act).
+    pub state: State,
+    /// The accepted actions (`turn_index` 0: the caller knows which turn this is).
+    pub resolved: Vec<Resolved>,
+    pub outcome: TurnOutcome,
+}
+
+/// How a played turn went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnOutcome {
+    /// The face was fulfilled; the game goes on.
+    Complete,
+    /// The game ended at `action` (1-based; 0: at the roll, before any action).
+    Finished { end: End, action: usize },
+    /// The record stops inside its last turn after `action` actions, where the prescription
+    /// could have gone on (R16): the game is unfinished there.
+    Stopped { action: usize, reason: String },
+    /// The first illegal action (1-based; 0: the turn as a whole).
+    Invalid {
+        action: usize,
+        reason: String,
+        article: Article,
+        /// The action's span (`None`: the turn's).
+        span: Option<Span>,
+    },
+}
+
+/// Where a turn stands in its record: whether another turn follows it (R15, R16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Another turn follows: the turn must be complete, a bare face reads as `--`.
+    Inner,
+    /// The record's last turn: it may stop where the record stops.
+    Last,
+}
+
+/// Plays one written turn (its die face and actions) from `state`, with the FEN after every
+/// action in [`Played::resolved`]. The turn is judged as one that another turn follows.
+pub fn play_turn(state: &State, turn: &Turn) -> Played {
+    play_turn_with(state, turn, Detail::Annotated)
+}
+
+/// [`play_turn`], recording the FEN after each action only for [`Detail::Annotated`].
+pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
+    play_turn_at(state, turn, detail, Place::Inner)
+}
+
+/// Plays one written turn where it stands in its record ([`Place`]).
+///
+/// The end of the game is looked for after every action before anything else (R21): a mate,
+/// nakedness or a stalemate ends the turn at once, and so does a series that can no longer be
+/// completed (Poverty of the Flesh at that moment, R16), even when the record writes more.
+pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
+    let mut player = TurnPlayer {
+        annotate: detail == Detail::Annotated,
+        played: Played {
+            state: state.clone(),
+            resolved: Vec::new(),
+            outcome: TurnOutcome::Complete,
+        },
+    };
+    let outcome = player.play(state, turn, place);
+    player.played.outcome = outcome;
+    player.played
+}
+
+struct TurnPlayer {
+    annotate: bool,
+    played: Played,
+}
+
+fn invalid(action: usize, illegal: Illegal, span: Option<Span>) -> TurnOutcome {
+    TurnOutcome::Invalid {
+        action,
+        reason: illegal.reason,
+        article: illegal.article,
+        span,
+    }
+}
+
+/// A written action the rules refuse.
+fn failed(number: usize, fault: Fault, span: Span) -> TurnOutcome {
+    match fault {
+        Fault::Illegal(illegal) => invalid(number, illegal, Some(span)),
+        Fault::Refused(e) => refused(number, e, Some(span)),
+    }
+}
+
+fn refused(action: usize, refused: Refused, span: Option<Span>) -> TurnOutcome {
+    TurnOutcome::Invalid {
+        action,
+        reason: format!("the position cannot be analysed: {refused}"),
+        article: Article::R1,
+        span,
+    }
+}
+
+impl TurnPlayer {
+    fn play(&mut self, state: &State, turn: &Turn, place: Place) -> TurnOutcome {
+        let Some(face) = turn.face else {
+            return invalid(
+                0,
+                Illegal::new(
+                    "the turn has no die face: every turn begins with a roll",
+                    Article::Art2,
+                ),
+                None,
+            );
+        };
+        let face = face.value;
+        if !(1..=6).contains(&face) {
+            return invalid(
+                0,
+                Illegal::new(format!("a die has no face {face}"), Article::Art2),
+                None,
+            );
+        }
+        let start = match begin(state, face) {
+            Ok(progress) => progress,
+            Err(e) => return refused(0, e, None),
+        };
+        let actions: Vec<&crate::record::Action> = turn.actions().collect();
+        if actions.is_empty() {
+            return self.bare(start, place);
+        }
+        let mut progress = Some(start);
+        for (index, action) in actions.iter().enumerate() {
+            let number = index + 1;
+            let Some(current) = progress.take() else {
+                return invalid(
+                    number,
+                    Illegal::new(
+                        format!(
+                            "face {face} is already fulfilled; `{action}` is one action too many"
+                        ),
+                        face_article(face),
+                    ),
+                    Some(action.span),
+                );
+            };
+            // The end comes first (R21): a prescription that can no longer be completed was
+            // lost at that moment (R16), unless the action is the `--` that says so.
+            if !matches!(action.kind, ActionKind::Nothing {}) {
+                match self.poverty(&current, index) {
+                    Ok(Some(outcome)) => return outcome,
+                    Ok(None) => {}
+                    Err(e) => return refused(number, e, Some(action.span)),
+                }
+            }
+            let step = match current.resolve(&action.kind) {
+                Ok(step) => step,
+                Err(fault) => return failed(number, fault, action.span),
+            };
+            let next = match current.apply(step) {
+                Ok(next) => next,
+                Err(fault) => return failed(number, fault, action.span),
+            };
+            match self.accept(current, number, step, next) {
+                Ok(next) => progress = next,
+                Err(outcome) => return outcome,
+            }
+        }
+        match progress {
+            None => {
+                self.played.state.end_turn();
+                self.fen_after_last();
+                TurnOutcome::Complete
+            }
+            Some(current) => self.incomplete(&current, actions.len(), place),
+        }
+    }
+
+    /// Records an accepted action; `Ok(None)` when the face is fulfilled, `Err` when the game
+    /// ended with it.
+    fn accept(
+        &mut self,
+        current: Progress,
+        number: usize,
+        step: Step,
+        next: Next,
+    ) -> Result<Option<Progress>, TurnOutcome> {
+        let after = match &next {
+            Next::Continue(p) => &p.state,
+            Next::Done(s) | Next::End(_, s) => s,
+        };
+        self.played.resolved.push(resolved(
+            self.annotate,
+            &current.state,
+            after,
+            current.roller(),
+            number,
+            step,
+        ));
+        match next {
+            Next::Continue(p) => {
+                self.played.state = p.state.clone();
+                Ok(Some(p))
+            }
+            Next::Done(s) => {
+                self.played.state = s;
+                Ok(None)
+            }
+            Next::End(end, s) => Err(self.finished(end, s, number)),
+        }
+    }
+
+    fn finished(&mut self, end: End, mut state: State, action: usize) -> TurnOutcome {
+        state.end_turn();
+        self.played.state = state;
+        self.fen_after_last();
+        TurnOutcome::Finished { end, action }
+    }
+
+    fn fen_after_last(&mut self) {
+        if self.annotate
+            && let Some(last) = self.played.resolved.last_mut()
+        {
+            last.fen_after = self.played.state.fen();
+        }
+    }
+
+    /// Poverty of the Flesh when the prescription in progress can no longer be completed (Art. 5
+    /// at the roll, Art. 13.2 inside a series; R16): the game ends after action `done`.
+    fn poverty(&mut self, current: &Progress, done: usize) -> Result<Option<TurnOutcome>, Refused> {
+        if !matches!(current.phase, Phase::Series(_) | Phase::Removal) {
+            return Ok(None);
+        }
+        if search::first(current)?.is_some() {
+            return Ok(None);
+        }
+        let end = End {
+            winner: !current.roller(),
+            termination: Termination::PovertyOfTheFlesh,
+            article: if done == 0 {
+                Article::Art5
+            } else {
+                Article::Art13_2
+            },
+        };
+        Ok(Some(self.finished(
+            end,
+            current.state.after_nothing(),
+            done,
+        )))
+    }
+
+    /// A turn whose written actions stop before the face is fulfilled.
+    fn incomplete(&mut self, current: &Progress, done: usize, place: Place) -> TurnOutcome {
+        match self.poverty(current, done) {
+            Ok(Some(outcome)) => return outcome,
+            Ok(None) => {}
+            Err(e) => return refused(0, e, None),
+        }
+        match current.unfinished() {
+            Ok(illegal) if place == Place::Last => TurnOutcome::Stopped {
+                action: done,
+                reason: illegal.reason,
+            },
+            Ok(illegal) => invalid(0, illegal, None),
+            Err(e) => refused(0, e, None),
+        }
+    }
+
+    /// A die face with no action after it (R15): before the last turn it reads as `--` (an
+    /// error there is on action 0); as the last turn it is the roll, which ends the game only
+    /// when the roll itself decides.
+    fn bare(&mut self, start: Progress, place: Place) -> TurnOutcome {
+        if place == Place::Inner {
+            let next = match start.apply(Step::Nothing) {
+                Ok(next) => next,
+                Err(Fault::Illegal(illegal)) => return invalid(0, illegal, None),
+                Err(Fault::Refused(e)) => return refused(0, e, None),
+            };
+            return match next {
+                Next::End(end, state) => self.finished(end, state, 0),
+                Next::Done(mut state) => {
+                    state.end_turn();
+                    self.played.state = state;
+                    TurnOutcome::Complete
+                }
+                Next::Continue(p) => self.incomplete(&p, 0, place),
+            };
+        }
+        match &start.phase {
+            Phase::Stalemate => {
+                let end = End {
+                    winner: start.roller(),
+                    termination: Termination::SweetStalemate,
+                    article: Article::Art9_1,
+                };
+                let state = start.state.after_nothing();
+                self.finished(end, state, 0)
+            }
+            Phase::Resurrection if !face_5::can_return(&start.state) => {
+                let mut state = start.state.after_nothing();
+                state.end_turn();
+                self.played.state = state;
+                TurnOutcome::Complete
+            }
+            _ => self.incomplete(&start, 0, place),
+        }
+    }
+}
+
+/// What an accepted action did, for `convert --annotate`.
+fn resolved(
+    annotate: bool,
+    before: &State,
+    after: &State,
+    roller: Color,
+    action: usize,
+    step: Step,
+) -> Resolved {
+    let base = Resolved {
+        turn_index: 0,
+        action,
+        color: roller,
+        role: shakmaty::Role::King,
+        from: None,
+        to: None,
+        uci: None,
+        captured: None,
+        promotion: None,
+        fen_after: if annotate { after.fen() } else { String::new() },
+    };
+    match step {
+        Step::Move(m) => {
+            let color = m
+                .from()
+                .and_then(|sq| before.board().color_at(sq))
+                .unwrap_or(roller);
+            let to = match m.castling_side() {
+                Some(side) => side.king_to(color),
+                None => m.to(),
+            };
+            Resolved {
+                color,
+                role: m.role(),
+                from: m.from(),
+                to: Some(to),
+                uci: Some(m.to_uci(before.castling_mode()).to_string()),
+                captured: m.capture(),
+                promotion: m.promotion(),
+                ..base
+            }
+        }
+        Step::Sacrifice { role, square } => Resolved {
+            role,
+            from: Some(square),
+            ..base
+        },
+        Step::Resurrection { role, square } => Resolved {
+            color: !roller,
+            role,
+            to: Some(square),
+            ..base
+        },
+        // `--`: nobody's piece; the entry names the roller and his king.
+        Step::Nothing => base,
+    }
+}
