@@ -15,6 +15,9 @@ pub enum Compression {
     Gzip,
     Zstd,
     Bzip2,
+    /// A compression sade-ref knows by its magic number but does not decode (xz, lz4, 7-Zip,
+    /// zip).
+    Other(&'static str),
 }
 
 impl Compression {
@@ -24,6 +27,10 @@ impl Compression {
             [0x1F, 0x8B, ..] => Compression::Gzip,
             [0x28, 0xB5, 0x2F, 0xFD, ..] => Compression::Zstd,
             [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
+            [0xFD, b'7', b'z', b'X', b'Z', 0x00, ..] => Compression::Other("xz"),
+            [0x04, 0x22, 0x4D, 0x18, ..] => Compression::Other("lz4"),
+            [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C, ..] => Compression::Other("7-Zip"),
+            [b'P', b'K', 0x03, 0x04, ..] => Compression::Other("zip"),
             _ => Compression::Plain,
         }
     }
@@ -36,6 +43,7 @@ impl fmt::Display for Compression {
             Compression::Gzip => "gzip",
             Compression::Zstd => "zstd",
             Compression::Bzip2 => "bzip2",
+            Compression::Other(name) => name,
         })
     }
 }
@@ -114,7 +122,7 @@ fn open_once(path: &Path) -> io::Result<Opened> {
         let file = File::open(path)?;
         let meta = file.metadata()?;
         if meta.is_dir() {
-            return Err(io::Error::other("is a directory"));
+            return Err(io::Error::other("is a directory, not a file of games"));
         }
         (Box::new(file), meta.is_file().then_some(meta.len()))
     };
@@ -124,8 +132,8 @@ fn open_once(path: &Path) -> io::Result<Opened> {
         count: Arc::clone(&read),
     };
     // The magic number, however the first reads of a pipe arrive; then read again in front.
-    let mut head = Vec::with_capacity(4);
-    (&mut counted).take(4).read_to_end(&mut head)?;
+    let mut head = Vec::with_capacity(6);
+    (&mut counted).take(6).read_to_end(&mut head)?;
     let compression = Compression::sniff(&head);
     let raw = BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(counted));
     let text: Box<dyn Read + Send> = match compression {
@@ -134,6 +142,15 @@ fn open_once(path: &Path) -> io::Result<Opened> {
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(raw)?),
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(raw)),
+        Compression::Other(name) => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "compressed as {name}, which sade-ref does not decode (it reads gzip, zstd \
+                     and bzip2): decompress it first"
+                ),
+            ));
+        }
     };
     let text: Box<dyn Read + Send> = match compression {
         Compression::Plain => text,
@@ -162,5 +179,9 @@ mod tests {
         assert_eq!(Compression::sniff(b"BZh "), Compression::Plain);
         assert_eq!(Compression::sniff(b"[Event"), Compression::Plain);
         assert_eq!(Compression::sniff(b""), Compression::Plain);
+        assert_eq!(
+            Compression::sniff(b"\xFD7zXZ\x00\x00"),
+            Compression::Other("xz")
+        );
     }
 }

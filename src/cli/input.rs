@@ -78,6 +78,10 @@ pub fn each_window(
                     break Status::Ok;
                 }
             }
+            Ok(None) if number == reading.first_game && stream.is_blank() => {
+                progress.suspend(|| eprintln!("sade-ref: {}: no games", input.name));
+                break Status::Problems;
+            }
             Ok(None) => break Status::Ok,
             Err(error) => {
                 let after = if number > reading.first_game {
@@ -99,7 +103,9 @@ pub fn each_window(
     status
 }
 
-/// Reads every input whole; one that cannot be read is reported and the run goes on without it.
+/// Reads every input whole (plain or compressed); one that cannot be read is reported and the
+/// run goes on without it (exit code 2), and so is one that holds no game at all (an empty
+/// file, standard input closed at once: exit code 1).
 pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
     let mut inputs = Vec::new();
     let mut status = Status::Ok;
@@ -110,6 +116,10 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
             opened.text.read_to_end(&mut bytes).map(|_| bytes)
         });
         match read {
+            Ok(bytes) if is_blank(&bytes) => {
+                eprintln!("sade-ref: {name}: no games");
+                status = status.max(Status::Problems);
+            }
             Ok(bytes) => inputs.push(Input {
                 name,
                 bytes,
@@ -122,4 +132,13 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
         }
     }
     (inputs, status)
+}
+
+/// Nothing but white space (and a byte order mark): no game to read.
+pub fn is_blank(bytes: &[u8]) -> bool {
+    bytes
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(bytes)
+        .iter()
+        .all(u8::is_ascii_whitespace)
 }

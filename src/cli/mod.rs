@@ -7,8 +7,12 @@ mod convert;
 mod decompress;
 mod input;
 mod jobs;
+mod options;
 mod output;
+mod pick;
 mod progress;
+mod report;
+mod show;
 mod stream;
 mod verify;
 
@@ -33,6 +37,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Convert(convert::Args),
+    Options(options::Args),
+    Report(report::Args),
+    Show(show::Args),
     Verify(verify::Args),
 }
 
@@ -60,6 +67,9 @@ pub fn run() -> ExitCode {
     };
     let status = match cli.command {
         Command::Convert(args) => convert::run(&args),
+        Command::Options(args) => options::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Show(args) => show::run(&args),
         Command::Verify(args) => verify::run(&args),
     };
     ExitCode::from(status as u8)

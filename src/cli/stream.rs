@@ -59,6 +59,8 @@ pub struct GameStream<R> {
     want: usize,
     /// Nothing read yet (a byte order mark may open the text).
     fresh: bool,
+    /// Nothing but white space (and a byte order mark) read so far.
+    blank: bool,
     eof: bool,
     /// A read failed: the games held whole before it are given, then this error.
     error: Option<io::Error>,
@@ -78,6 +80,7 @@ impl<R: Read> GameStream<R> {
             window: WINDOW,
             want: WINDOW,
             fresh: true,
+            blank: true,
             eof: false,
             error: None,
             blocks: if jobs <= 1 { 1 } else { jobs * 4 },
@@ -127,6 +130,11 @@ impl<R: Read> GameStream<R> {
         }
     }
 
+    /// Whether the text read so far is nothing but white space (and a byte order mark).
+    pub fn is_blank(&self) -> bool {
+        self.blank
+    }
+
     /// Reads until `buf` holds `want` bytes past `start`, or the text ends or fails.
     fn fill(&mut self) {
         let target = self.start + self.want;
@@ -138,7 +146,18 @@ impl<R: Read> GameStream<R> {
                     self.buf.truncate(len);
                     self.eof = true;
                 }
-                Ok(n) => self.buf.truncate(len + n),
+                Ok(n) => {
+                    self.buf.truncate(len + n);
+                    if self.blank {
+                        let read = &self.buf[len..];
+                        let read = if self.offset == 0 && len == 0 {
+                            read.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(read)
+                        } else {
+                            read
+                        };
+                        self.blank = read.iter().all(u8::is_ascii_whitespace);
+                    }
+                }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(len),
                 Err(e) => {
                     self.buf.truncate(len);
@@ -294,8 +313,13 @@ fn find_game_start(src: &[u8], from: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// Each game (spans do not compare), with its offset and line in the whole text.
-    pub type Found = Vec<(Result<Game, ParseError>, usize, usize)>;
+    /// Each game without its spans (or the error's kind), with its offset and line in the
+    /// whole text.
+    pub type Found = Vec<(Result<Game, ErrorKind>, usize, usize)>;
+
+    fn unplaced(game: Result<Game, ParseError>) -> Result<Game, ErrorKind> {
+        game.map(|g| g.without_spans()).map_err(|e| e.kind)
+    }
 
     fn start_of(game: &Result<Game, ParseError>) -> usize {
         match game {
@@ -322,7 +346,7 @@ mod tests {
                 for game in w.games {
                     let at = start_of(&game);
                     let line = w.first_line + lines(&w.bytes[..at]);
-                    out.push((game, w.offset as usize + at, line));
+                    out.push((unplaced(game), w.offset as usize + at, line));
                 }
             }
             out
@@ -333,7 +357,7 @@ mod tests {
         Reader::new(text)
             .map(|game| {
                 let at = start_of(&game);
-                (game, at, lines(&text[..at]))
+                (unplaced(game), at, lines(&text[..at]))
             })
             .collect()
     }

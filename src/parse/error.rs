@@ -196,3 +196,18 @@ impl ErrorKind {
         })
     }
 }
+
+/// The text of a bad token as an error message quotes it: at most 60 characters, then `…`
+/// (a 100 MB line must not make a 100 MB message). Trailing spaces dropped.
+pub(crate) fn shown(bytes: &[u8]) -> String {
+    const MAX: usize = 60;
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX * 4)]);
+    let text = text.trim_end();
+    if bytes.len() > MAX && text.chars().count() > MAX {
+        let mut short: String = text.chars().take(MAX).collect();
+        short.push('…');
+        short
+    } else {
+        text.to_owned()
+    }
+}

@@ -198,8 +198,7 @@ fn read_elements(
                     .and_then(|d| d.parse::<u8>().ok());
                 let Some(nag) = nag else {
                     let word_len = word_len(&src[i + 1..]) + 1;
-                    let shown =
-                        String::from_utf8_lossy(&src[i..i + word_len.max(len)]).into_owned();
+                    let shown = super::error::shown(&src[i..i + word_len.max(len)]);
                     return Err(ParseError::new(
                         ErrorKind::BadNag(shown),
                         i,
@@ -352,7 +351,7 @@ fn read_word(
     let end = start + len;
     while at < end {
         let rest = &src[at..end];
-        let shown = || String::from_utf8_lossy(rest).into_owned();
+        let shown = || super::error::shown(rest);
         if let Some((value, after)) = token::unicode_die_face(rest) {
             let next = end - after.len();
             out.push(Element::Face(DieFace {
@@ -374,7 +373,7 @@ fn read_word(
                         span: Span::new(at, next),
                     })),
                     _ => {
-                        let text = String::from_utf8_lossy(&rest[..next - at]).into_owned();
+                        let text = super::error::shown(&rest[..next - at]);
                         return Err(ParseError::new(ErrorKind::BadDieFace(text), at, next));
                     }
                 }
@@ -387,7 +386,7 @@ fn read_word(
                     .is_some_and(|&c| !c.is_ascii_digit() && c != b'-' && c != b'/');
                 if dots > 0 || after.is_empty() || (continues && !token::looks_like_result(rest)) {
                     let next = end - after.len();
-                    let text = || String::from_utf8_lossy(&rest[..next - at]).into_owned();
+                    let text = || super::error::shown(&rest[..next - at]);
                     if dots > 3 {
                         return Err(ParseError::new(ErrorKind::BadMoveNumber(text()), at, next));
                     }

@@ -57,8 +57,11 @@ impl Iterator for Reader<'_> {
         }
         let start = self.pos;
         let mut in_tags = true;
-        let result = read_game(self.src, &mut self.pos, &mut in_tags);
-        if let Err(error) = &result {
+        let mut result = read_game(self.src, &mut self.pos, &mut in_tags);
+        if let Err(error) = &mut result {
+            // An error is located inside the text, even one found at its very end.
+            error.span.end = error.span.end.min(self.src.len());
+            error.span.start = error.span.start.min(error.span.end);
             self.pos = recover(self.src, error.span.end.max(start + 1), in_tags);
         }
         debug_assert!(self.pos > start);
@@ -175,7 +178,8 @@ fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
     i = skip_spaces(src, i);
     let name = match token::tag_name(&src[i..]) {
         Ok((_, name)) => name,
-        Err(_) => return err(ErrorKind::MissingTagName, pos, i + 1),
+        // The span takes the character where the name should start, if there is one.
+        Err(_) => return err(ErrorKind::MissingTagName, pos, (i + 1).min(src.len())),
     };
     let name_start = i;
     i += name.len();
@@ -201,9 +205,7 @@ fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
         Some(b'\n' | b'\r') | None => return err(ErrorKind::UnclosedTag, pos, i),
         Some(_) => {
             let junk_end = i + line_end(&src[i..]);
-            let junk = String::from_utf8_lossy(&src[i..junk_end])
-                .trim_end()
-                .to_owned();
+            let junk = super::error::shown(&src[i..junk_end]);
             // `[Event "NII - Lille 2 / Tour Blanche Paris]`: the quote is missing, not the `]`.
             return err(ErrorKind::JunkAfterTagValue(junk), i, junk_end);
         }

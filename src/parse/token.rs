@@ -132,7 +132,7 @@ fn split_suffix(word: &[u8]) -> (&[u8], &[u8]) {
 /// Reads an action token with its suffixes. `start` is the token's byte offset, for the span.
 pub fn action(word: &[u8], start: usize) -> Result<Action, (ErrorKind, Span)> {
     let span = Span::new(start, start + word.len());
-    let shown = || String::from_utf8_lossy(word).into_owned();
+    let shown = || super::error::shown(word);
     let normalized = normalize_word(word);
     let (core, suffix) = split_suffix(&normalized);
     let (check, glyph) = suffix_marks(suffix).map_err(|kind| match kind {
@@ -207,17 +207,12 @@ fn suffix_marks(suffix: &[u8]) -> Result<(Option<Check>, Option<Glyph>), ErrorKi
         b"+" | b"++" => Some(Check::Check),
         b"#" => Some(Check::Mate),
         _ => {
-            return Err(ErrorKind::BadCheckMark(
-                String::from_utf8_lossy(suffix).into_owned(),
-            ));
+            return Err(ErrorKind::BadCheckMark(super::error::shown(suffix)));
         }
     };
     let glyph = match glyphs.as_slice() {
         [] => None,
-        g => Some(
-            Glyph::from_ascii(g)
-                .ok_or_else(|| ErrorKind::BadGlyph(String::from_utf8_lossy(g).into_owned()))?,
-        ),
+        g => Some(Glyph::from_ascii(g).ok_or_else(|| ErrorKind::BadGlyph(super::error::shown(g)))?),
     };
     Ok((check, glyph))
 }

@@ -209,3 +209,46 @@ pub struct Variation {
     #[serde(default)]
     pub span: Span,
 }
+
+impl Game {
+    /// The same record with every span empty: what it says, not where its text said it. Two
+    /// records say the same thing when their `without_spans` are equal (`parse(write(g))`
+    /// against `normalize(g)`, JSON read back against the record). Walks variations with its own
+    /// stack, however deep they nest.
+    #[must_use]
+    pub fn without_spans(&self) -> Game {
+        let mut game = self.clone();
+        game.span = Span::default();
+        for tag in &mut game.tags {
+            tag.span = Span::default();
+        }
+        let mut stack: Vec<&mut Vec<Item>> = vec![&mut game.preamble];
+        let mut turns: Vec<&mut Vec<Turn>> = vec![&mut game.turns];
+        loop {
+            if let Some(list) = turns.pop() {
+                for turn in list.iter_mut() {
+                    turn.span = Span::default();
+                    if let Some(face) = &mut turn.face {
+                        face.span = Span::default();
+                    }
+                    stack.push(&mut turn.items);
+                }
+                continue;
+            }
+            let Some(items) = stack.pop() else { break };
+            for item in items.iter_mut() {
+                match item {
+                    Item::Action(action) => action.span = Span::default(),
+                    Item::Comment(comment) => comment.span = Span::default(),
+                    Item::Nag(nag) => nag.span = Span::default(),
+                    Item::Variation(variation) => {
+                        variation.span = Span::default();
+                        stack.push(&mut variation.preamble);
+                        turns.push(&mut variation.turns);
+                    }
+                }
+            }
+        }
+        game
+    }
+}

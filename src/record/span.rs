@@ -2,10 +2,10 @@ use serde::{Deserialize, Serialize};
 
 /// A byte range `start..end` in the source text a node was read from (JSON: `[start, end]`).
 ///
-/// Spans are bookkeeping, not content: two spans always compare equal, so two records that say
-/// the same thing are equal wherever their texts placed it (`parse(write(g)) == g`).
+/// Spans compare as ranges: `==` means equal. To ask whether two records say the same thing
+/// wherever their texts placed it, compare them without spans ([`super::Game::without_spans`]).
 /// A record built by hand or read from JSON without spans has empty spans at 0.
-#[derive(Clone, Copy, Debug, Default, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "(usize, usize)", into = "(usize, usize)")]
 pub struct Span {
     pub start: usize,
@@ -31,15 +31,9 @@ impl Span {
         self.len() == 0
     }
 
-    /// Same position and length (the comparison `==` deliberately does not make).
+    /// Same position and length (the same as `==`).
     pub fn same_range(self, other: Span) -> bool {
-        self.start == other.start && self.end == other.end
-    }
-}
-
-impl PartialEq for Span {
-    fn eq(&self, _other: &Span) -> bool {
-        true
+        self == other
     }
 }
 

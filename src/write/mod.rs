@@ -23,4 +23,5 @@
 
 pub mod annotated;
 pub mod json;
+mod nested;
 pub mod sdn;

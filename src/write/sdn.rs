@@ -30,8 +30,9 @@
 
 use std::borrow::Cow;
 
+use super::nested::{self, Event};
 use crate::record::{
-    Action, ActionKind, Comment, Game, GameResult, Item, Side, Tag, Turn, VariantName, Variation,
+    Action, ActionKind, Comment, Game, GameResult, Item, Side, Tag, Turn, VariantName,
 };
 
 /// Longest line the movetext is wrapped to, in characters.
@@ -59,8 +60,7 @@ pub fn write_game(game: &Game, out: &mut String) {
     }
     out.push('\n');
     let mut movetext = Movetext::new(out, numbering(game));
-    movetext.items(&game.preamble);
-    movetext.turns(&game.turns);
+    movetext.walk(&game.preamble, &game.turns);
     movetext.token(game.result.unwrap_or(GameResult::Unknown).as_str());
     out.push('\n');
 }
@@ -93,33 +93,28 @@ pub fn games_to_sdn(games: &[Game]) -> String {
 /// filled in and repeated names dropped, the result token present, and each comment that holds
 /// a `}` split at its line breaks (see the module docs). Spans are kept; they compare equal.
 pub fn normalize(game: &Game) -> Game {
-    Game {
+    // Without recursion: a record built in code may nest variations thousands deep.
+    let (preamble, turns) = nested::rebuild(game, |item, normal| match item {
+        Item::Comment(comment) => match line_comments(&comment.text) {
+            None => normal.push(item.clone()),
+            Some(lines) => normal.extend(lines.map(|line| {
+                Item::Comment(Comment {
+                    text: line.to_owned(),
+                    span: comment.span,
+                })
+            })),
+        },
+        _ => normal.push(item.clone()),
+    });
+    let mut normal = Game {
         tags: export_tags(game).into_iter().map(Cow::into_owned).collect(),
-        preamble: normalize_items(&game.preamble),
-        turns: normalize_turns(&game.turns),
+        preamble,
+        turns,
         result: Some(game.result.unwrap_or(GameResult::Unknown)),
         span: game.span,
-    }
-}
-
-fn normalize_turns(turns: &[Turn]) -> Vec<Turn> {
-    let last = turns.len().saturating_sub(1);
-    turns
-        .iter()
-        .enumerate()
-        .map(|(i, turn)| {
-            let mut items = normalize_items(&turn.items);
-            if claims_nothing(turn, i < last) {
-                items.insert(0, Item::Action(Action::new(ActionKind::Nothing {})));
-            }
-            Turn {
-                number: turn.number,
-                face: turn.face,
-                items,
-                span: turn.span,
-            }
-        })
-        .collect()
+    };
+    claim_bare_faces(&mut normal);
+    normal
 }
 
 /// A die face with no action before another turn reads as `--` (R15), and is written so; a
@@ -128,28 +123,24 @@ fn claims_nothing(turn: &Turn, followed: bool) -> bool {
     followed && turn.face.is_some() && turn.actions().next().is_none()
 }
 
-fn normalize_items(items: &[Item]) -> Vec<Item> {
-    let mut normal = Vec::with_capacity(items.len());
-    for item in items {
-        match item {
-            Item::Comment(comment) => match line_comments(&comment.text) {
-                None => normal.push(item.clone()),
-                Some(lines) => normal.extend(lines.map(|line| {
-                    Item::Comment(Comment {
-                        text: line.to_owned(),
-                        span: comment.span,
-                    })
-                })),
-            },
-            Item::Variation(variation) => normal.push(Item::Variation(Variation {
-                preamble: normalize_items(&variation.preamble),
-                turns: normalize_turns(&variation.turns),
-                span: variation.span,
-            })),
-            Item::Action(_) | Item::Nag(_) => normal.push(item.clone()),
+/// What reading the writer's `--` for a bare face back gives: the `--` as the turn's first
+/// action. Walks variations with its own stack.
+fn claim_bare_faces(game: &mut Game) {
+    let mut lines: Vec<&mut Vec<Turn>> = vec![&mut game.turns];
+    while let Some(turns) = lines.pop() {
+        let last = turns.len().saturating_sub(1);
+        for (i, turn) in turns.iter_mut().enumerate() {
+            if claims_nothing(turn, i < last) {
+                turn.items
+                    .insert(0, Item::Action(Action::new(ActionKind::Nothing {})));
+            }
+            for item in &mut turn.items {
+                if let Item::Variation(variation) = item {
+                    lines.push(&mut variation.turns);
+                }
+            }
         }
     }
-    normal
 }
 
 /// The pieces a comment that holds a `}` is written as, or `None` for a brace comment: the text
@@ -218,7 +209,7 @@ fn write_tag(name: &str, value: &str, out: &mut String) {
 /// games where a turn is one move and no turn has a die face, so that a reader that counts the
 /// turns on reads the same turns back.
 fn numbering(game: &Game) -> Numbering {
-    let faces = any_face(&game.turns);
+    let faces = nested::any_face(&game.turns);
     let variant = VariantName::from_tag(game.tag("Variant"), faces);
     let one_move_turns = !faces
         && !matches!(
@@ -230,17 +221,6 @@ fn numbering(game: &Game) -> Numbering {
     } else {
         Numbering::EveryTurn
     }
-}
-
-/// Whether a turn of these, or of their variations, has a die face.
-fn any_face(turns: &[Turn]) -> bool {
-    turns.iter().any(|turn| {
-        turn.face.is_some()
-            || turn.items.iter().any(|item| match item {
-                Item::Variation(v) => any_face(&v.turns),
-                _ => false,
-            })
-    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -313,52 +293,54 @@ impl<'a> Movetext<'a> {
         self.column = 0;
     }
 
-    fn turns(&mut self, turns: &[Turn]) {
-        let mut previous: Option<&Turn> = None;
-        let last = turns.len().saturating_sub(1);
-        for (i, turn) in turns.iter().enumerate() {
-            let numbered = match (self.numbering, previous) {
-                (Numbering::PgnExport, Some(previous)) => !continues(previous, turn),
-                _ => true,
-            };
-            if numbered {
-                self.token(&turn.number.to_string());
-            }
-            if let Some(face) = turn.face {
-                self.token(&format!("{}:", face.value));
-            }
-            if claims_nothing(turn, i < last) {
-                self.token("--");
-            }
-            self.items(&turn.items);
-            previous = Some(turn);
-        }
-    }
-
-    fn items(&mut self, items: &[Item]) {
-        for item in items {
-            match item {
-                Item::Action(action) => self.token(&action.to_string()),
-                Item::Comment(comment) => match line_comments(&comment.text) {
-                    None => self.token(&format!("{{{}}}", comment.text)),
-                    Some(lines) => {
-                        for line in lines {
-                            if line.contains('}') {
-                                self.line_token(&format!(";{line}"));
-                            } else {
-                                self.token(&format!("{{{line}}}"));
-                            }
-                        }
-                    }
-                },
-                Item::Nag(nag) => self.token(&format!("${}", nag.nag)),
-                Item::Variation(variation) => {
-                    self.token("(");
-                    self.items(&variation.preamble);
-                    self.turns(&variation.turns);
-                    self.token(")");
+    /// The movetext, walked without recursion (variations may nest thousands deep in a record
+    /// built in code).
+    fn walk(&mut self, preamble: &[Item], turns: &[Turn]) {
+        let numbering = self.numbering;
+        nested::walk(preamble, turns, |event| match event {
+            Event::Turn {
+                turn,
+                previous,
+                followed,
+            } => {
+                let numbered = match (numbering, previous) {
+                    (Numbering::PgnExport, Some(previous)) => !continues(previous, turn),
+                    _ => true,
+                };
+                if numbered {
+                    self.token(&turn.number.to_string());
+                }
+                if let Some(face) = turn.face {
+                    self.token(&format!("{}:", face.value));
+                }
+                if claims_nothing(turn, followed) {
+                    self.token("--");
                 }
             }
+            Event::Leaf(item) => self.item(item),
+            Event::Open => self.token("("),
+            Event::Close => self.token(")"),
+        });
+    }
+
+    /// An action, comment or NAG.
+    fn item(&mut self, item: &Item) {
+        match item {
+            Item::Action(action) => self.token(&action.to_string()),
+            Item::Comment(comment) => match line_comments(&comment.text) {
+                None => self.token(&format!("{{{}}}", comment.text)),
+                Some(lines) => {
+                    for line in lines {
+                        if line.contains('}') {
+                            self.line_token(&format!(";{line}"));
+                        } else {
+                            self.token(&format!("{{{line}}}"));
+                        }
+                    }
+                }
+            },
+            Item::Nag(nag) => self.token(&format!("${}", nag.nag)),
+            Item::Variation(_) => unreachable!("the walk opens variations itself"),
         }
     }
 }

@@ -15,11 +15,11 @@ fn check_text(name: &str, source: &[u8]) -> usize {
         check_writer(&g);
         let read: Vec<_> = parse_str(&text)
             .into_iter()
-            .map(|r| r.map_err(|e| format!("{e}")))
+            .map(|r| r.map(|g| g.without_spans()).map_err(|e| format!("{e}")))
             .collect();
         assert_eq!(
             read,
-            vec![Ok(sdn::normalize(&g))],
+            vec![Ok(sdn::normalize(&g).without_spans())],
             "{name}, game {}: reading back\n{text}",
             i + 1
         );

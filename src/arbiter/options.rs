@@ -1,0 +1,479 @@
+//! What a player could have done: every legal fulfilment of a die face (Sade), every legal move
+//! (Standard), every legal full turn (Marseillais), from the referee's own search.
+//!
+//! ```
+//! use sade_ref::arbiter::options::{Limits, Query, answer};
+//! use sade_ref::record::Game;
+//! use sade_ref::rules::sade::State;
+//!
+//! let state = State::from_game(&Game::default()).unwrap();
+//! let found = answer(&Query::Sade { state, face: 1 }, Limits::default()).unwrap();
+//! assert_eq!(found.count, 20);
+//! assert_eq!(found.mode.unwrap().pieces, "opponent");
+//! ```
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+
+use serde::Serialize;
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Position, Role};
+
+use crate::rules::marseillais::{self, TurnStart};
+use crate::rules::sade::{self, End, State, Step};
+use crate::rules::{Termination, standard};
+
+use super::locate::color_name;
+
+/// A position and what is asked of the player in it.
+#[derive(Clone, Debug)]
+pub enum Query {
+    /// The roller of `state` has rolled `face`.
+    Sade { state: State, face: u8 },
+    /// The side to move in `pos`.
+    Standard(Chess),
+    /// The side to move at the start of a Marseillais turn.
+    Marseillais(TurnStart),
+}
+
+/// How much of the list to keep.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Keep at most this many options (all are counted).
+    pub limit: Option<usize>,
+    /// Keep none: the count only.
+    pub count_only: bool,
+}
+
+/// Every option of a position, counted, and the first ones listed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Answer {
+    pub variant: &'static str,
+    /// The position (Sade: with the pocket of captured pieces).
+    pub fen: String,
+    /// The player whose turn it is.
+    pub side: &'static str,
+    pub face: Option<u8>,
+    /// Faces 1–3: whose pieces the series moves, and why.
+    pub mode: Option<Mode>,
+    /// The options kept (see [`Limits`]), in the search's order.
+    pub options: Vec<Line>,
+    /// How many options there are.
+    pub count: usize,
+    /// When nothing can be done, or only `--`: what follows, and the Article.
+    pub none: Option<NoneAnswer>,
+}
+
+/// Faces 1–3: the opponent's pieces, or the roller's own when the opponent's cannot (Art. 12.1).
+#[derive(Clone, Debug, Serialize)]
+pub struct Mode {
+    /// `"opponent"` or `"own"`; `"neither"` when no series exists at all.
+    pub pieces: &'static str,
+    /// The colour whose pieces move.
+    pub color: Option<&'static str>,
+    /// One line of proof: the number of pieces that have a legal move.
+    pub proof: String,
+    pub article: &'static str,
+}
+
+/// One option: the actions to write, in SDN, and the end of the game it leads to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub actions: Vec<String>,
+    pub ends: Option<Ends>,
+}
+
+/// An end of the game an option leads to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ends {
+    /// `None` for a draw.
+    pub winner: Option<&'static str>,
+    pub termination: &'static str,
+    pub article: &'static str,
+}
+
+/// What follows when the player can do nothing (or only write `--`).
+#[derive(Clone, Debug, Serialize)]
+pub struct NoneAnswer {
+    pub consequence: String,
+    pub article: &'static str,
+}
+
+impl Line {
+    /// `e6 d6 Nf6` or `-Nb8 {ends: Black wins, nakedness}`.
+    pub fn text(&self) -> String {
+        let mut text = self.actions.join(" ");
+        if let Some(ends) = &self.ends {
+            let _ = write!(text, " {{ends: {}}}", ends.text());
+        }
+        text
+    }
+}
+
+impl Ends {
+    /// `White wins, nakedness` or `draw, stalemate`.
+    pub fn text(&self) -> String {
+        match self.winner {
+            Some(winner) => format!("{winner} wins, {}", self.termination),
+            None => format!("draw, {}", self.termination),
+        }
+    }
+}
+
+/// Collects the options up to the limits, counting them all.
+struct Collector {
+    limits: Limits,
+    lines: Vec<Line>,
+    count: usize,
+}
+
+impl Collector {
+    fn new(limits: Limits) -> Collector {
+        Collector {
+            limits,
+            lines: Vec::new(),
+            count: 0,
+        }
+    }
+
+    /// Whether the next option is kept (it is counted either way).
+    fn wants(&mut self) -> bool {
+        self.count += 1;
+        !self.limits.count_only && self.limits.limit.is_none_or(|k| self.lines.len() < k)
+    }
+}
+
+/// Every option of `query`.
+///
+/// # Errors
+/// A message when the referee cannot analyse the position (a face that is not 1–6, a position
+/// shakmaty refuses).
+pub fn answer(query: &Query, limits: Limits) -> Result<Answer, String> {
+    match query {
+        Query::Sade { state, face } => sade_answer(state, *face, limits),
+        Query::Standard(pos) => Ok(standard_answer(pos, limits)),
+        Query::Marseillais(start) => Ok(marseillais_answer(start, limits)),
+    }
+}
+
+fn sade_ends(end: End) -> Ends {
+    Ends {
+        winner: Some(color_name(end.winner)),
+        termination: end.termination.name(),
+        article: end.article.cite(),
+    }
+}
+
+fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Answer, String> {
+    let roller = state.roller();
+    let mut collector = Collector::new(limits);
+    let mut by = None;
+    let mut nothing = None;
+    let _complete = sade::visit_fulfilments(state, face, |f| {
+        by = Some(f.by);
+        if collector.count == 0 && f.steps == [Step::Nothing] {
+            nothing = Some(f.end);
+        }
+        if collector.wants() {
+            collector.lines.push(Line {
+                actions: f.actions(state).iter().map(ToString::to_string).collect(),
+                ends: f.end.map(sade_ends),
+            });
+        }
+        ControlFlow::Continue(())
+    })
+    .map_err(|e| e.reason)?;
+    let mode = (1..=3)
+        .contains(&face)
+        .then(|| series_mode(state, face, by))
+        .transpose()?;
+    let none = if collector.count == 0 {
+        Some(NoneAnswer {
+            consequence: format!(
+                "{} cannot fulfil face {face}: Poverty of the Flesh, {} loses (`--`)",
+                color_name(roller),
+                color_name(roller)
+            ),
+            article: "Art. 5",
+        })
+    } else if collector.count == 1
+        && let Some(end) = nothing
+    {
+        Some(nothing_answer(state, face, end))
+    } else {
+        None
+    };
+    Ok(Answer {
+        variant: "Sade",
+        fen: state.fen(),
+        side: color_name(roller),
+        face: Some(face),
+        mode,
+        options: collector.lines,
+        count: collector.count,
+        none,
+    })
+}
+
+/// The only option is `--`: face 5 with nothing to return, face 6 with no move at all.
+fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
+    let roller = state.roller();
+    if let Some(end) = end {
+        return NoneAnswer {
+            consequence: format!(
+                "no piece can leave the king's side and no regular move exists: `--`, {}, {} \
+                 wins",
+                end.termination.title(),
+                color_name(end.winner)
+            ),
+            article: end.article.cite(),
+        };
+    }
+    let pool = state.pocket().get(!roller);
+    let due = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+        .into_iter()
+        .find(|&role| *pool.get(role) > 0);
+    let why = match due {
+        None => format!(
+            "{}'s pool holds no queen, rook, bishop or knight",
+            color_name(!roller)
+        ),
+        Some(role) => format!(
+            "no empty square where {}'s {} gives no check",
+            color_name(!roller),
+            role_name(role)
+        ),
+    };
+    NoneAnswer {
+        consequence: format!("nothing to resurrect ({why}): `--`, the turn passes (face {face})"),
+        article: "Art. 7",
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// How many pieces of `color` (its king aside when `no_king`) have a legal move other than
+/// castling.
+fn movable_pieces(state: &State, color: Color, no_king: bool) -> Result<usize, String> {
+    let pos = state.position(color).map_err(|e| e.reason)?;
+    let mut from: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !(m.is_castle() || (no_king && m.role() == Role::King)))
+        .filter_map(|m| m.from())
+        .collect();
+    from.sort();
+    from.dedup();
+    Ok(from.len())
+}
+
+/// Faces 1–3: the mode the search used, with the piece count as proof.
+fn series_mode(state: &State, face: u8, by: Option<Color>) -> Result<Mode, String> {
+    let roller = state.roller();
+    let them = !roller;
+    let theirs = movable_pieces(state, them, true)?;
+    let pieces = |n: usize| if n == 1 { "piece" } else { "pieces" };
+    let has = |n: usize| if n == 1 { "has" } else { "have" };
+    let enemy_proof = format!(
+        "{theirs} of {}'s {} other than the king {} a legal move, face {face} asks for {face}",
+        color_name(them),
+        pieces(theirs),
+        has(theirs)
+    );
+    let enemy_failed = if theirs < usize::from(face) {
+        enemy_proof.clone()
+    } else {
+        format!("{enemy_proof}, but no series of {face} different ones avoids a forbidden check")
+    };
+    Ok(match by {
+        Some(color) if color == them => Mode {
+            pieces: "opponent",
+            color: Some(color_name(them)),
+            proof: enemy_proof,
+            article: "Art. 12.1",
+        },
+        Some(_) => Mode {
+            pieces: "own",
+            color: Some(color_name(roller)),
+            proof: format!("{}'s pieces cannot: {enemy_failed}", color_name(them)),
+            article: "Art. 12.1",
+        },
+        None => {
+            let own = movable_pieces(state, roller, false)?;
+            Mode {
+                pieces: "neither",
+                color: None,
+                proof: format!(
+                    "{enemy_failed}; {own} of {}'s own {} {} a legal move, and no series of \
+                     {face} exists with them either",
+                    color_name(roller),
+                    pieces(own),
+                    has(own)
+                ),
+                article: "Art. 12.3",
+            }
+        }
+    })
+}
+
+/// The end a Standard move leads to at once.
+fn standard_end(after: &Chess, mover: Color) -> Option<Ends> {
+    if after.is_checkmate() {
+        Some(Ends {
+            winner: Some(color_name(mover)),
+            termination: Termination::Checkmate.name(),
+            article: "FIDE 5.1.1",
+        })
+    } else if after.is_stalemate() {
+        Some(Ends {
+            winner: None,
+            termination: Termination::Stalemate.name(),
+            article: "FIDE 5.2.1",
+        })
+    } else if after.is_insufficient_material() {
+        Some(Ends {
+            winner: None,
+            termination: Termination::InsufficientMaterial.name(),
+            article: "FIDE 5.2.2",
+        })
+    } else {
+        None
+    }
+}
+
+fn standard_answer(pos: &Chess, limits: Limits) -> Answer {
+    let mover = pos.turn();
+    let mut collector = Collector::new(limits);
+    for m in standard::legal_moves(pos) {
+        if collector.wants() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            collector.lines.push(Line {
+                actions: vec![SanPlus::from_move(pos.clone(), m).to_string()],
+                ends: standard_end(&after, mover),
+            });
+        }
+    }
+    let none = (collector.count == 0).then(|| NoneAnswer {
+        consequence: if pos.is_check() {
+            format!(
+                "{} is checkmated: {} wins",
+                color_name(mover),
+                color_name(!mover)
+            )
+        } else {
+            format!("{} is stalemated: the game is drawn", color_name(mover))
+        },
+        article: if pos.is_check() {
+            "FIDE 5.1.1"
+        } else {
+            "FIDE 5.2.1"
+        },
+    });
+    Answer {
+        variant: "Standard",
+        fen: standard::fen(pos),
+        side: color_name(mover),
+        face: None,
+        mode: None,
+        options: collector.lines,
+        count: collector.count,
+        none,
+    }
+}
+
+fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
+    let mover = start.pos.turn();
+    let mut collector = Collector::new(limits);
+    let _complete = marseillais::visit_full_turns(start, |turn| {
+        if collector.wants() {
+            collector.lines.push(Line {
+                actions: turn.san.clone(),
+                ends: turn.end.map(|end| Ends {
+                    winner: end.winner.map(color_name),
+                    termination: end.termination.name(),
+                    article: end.article.cite(),
+                }),
+            });
+        }
+        ControlFlow::Continue(())
+    });
+    let none = (collector.count == 0).then(|| NoneAnswer {
+        consequence: if start.pos.is_check() {
+            format!(
+                "{} is checkmated: {} wins",
+                color_name(mover),
+                color_name(!mover)
+            )
+        } else {
+            format!(
+                "{} has no full turn: stalemate, the game is drawn",
+                color_name(mover)
+            )
+        },
+        article: "M3",
+    });
+    Answer {
+        variant: "Marseillais",
+        fen: standard::fen(&start.pos),
+        side: color_name(mover),
+        face: None,
+        mode: None,
+        options: collector.lines,
+        count: collector.count,
+        none,
+    }
+}
+
+/// The answer as text: the position, the mode, one option a line, the count, the "none".
+pub fn text(answer: &Answer) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} position: {}", answer.variant, answer.fen);
+    let what = match answer.variant {
+        "Sade" => "fulfilment",
+        "Marseillais" => "full turn",
+        _ => "legal move",
+    };
+    match answer.face {
+        Some(face) => {
+            let _ = writeln!(out, "{} rolled {face}", answer.side);
+        }
+        None => {
+            let _ = writeln!(out, "{} to play", answer.side);
+        }
+    }
+    if let Some(mode) = &answer.mode {
+        let whose = match (mode.pieces, mode.color) {
+            ("opponent", Some(color)) => format!("the opponent's pieces ({color}'s)"),
+            ("own", Some(color)) => {
+                format!("own pieces ({color}'s), because the opponent's cannot")
+            }
+            _ => "neither the opponent's pieces nor own pieces".to_owned(),
+        };
+        let _ = writeln!(out, "mode: {whose} ({})", mode.article);
+        let _ = writeln!(out, "proof: {}", mode.proof);
+    }
+    for line in &answer.options {
+        let _ = writeln!(out, "{}", line.text());
+    }
+    let plural = if answer.count == 1 { "" } else { "s" };
+    let shown = if answer.options.len() < answer.count && !answer.options.is_empty() {
+        format!(" ({} listed)", answer.options.len())
+    } else {
+        String::new()
+    };
+    let _ = writeln!(out, "{} {what}{plural}{shown}", answer.count);
+    if let Some(none) = &answer.none {
+        let _ = writeln!(out, "none: {} ({})", none.consequence, none.article);
+    }
+    out
+}

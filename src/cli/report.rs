@@ -1,0 +1,63 @@
+//! `sade-ref report`: a self-contained HTML page to step through the games of a file.
+
+use std::path::PathBuf;
+
+use sade_ref::parse::Reader;
+use sade_ref::render::{html, model};
+
+use super::Status;
+use super::convert::report_syntax;
+use super::input::read_all;
+use super::output::Sink;
+
+/// Write one self-contained HTML page (no network, no other file) that steps through the
+/// game turn by turn and action by action, with the tags, the verdict, each turn's die face,
+/// numbered arrows and the illegal action highlighted. A file of several games gives one page
+/// with a game picker. The page honours `#turn=12b&action=2`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  sade-ref report corpus/games/sade_05.sdn -o game.html\n  sade-ref report games.sdn -o games.html   (a page with a game picker)"
+)]
+pub struct Args {
+    /// An SDN or PGN file; `-` reads standard input.
+    file: PathBuf,
+    /// The page to write (`-`: standard output).
+    #[arg(short, long, value_name = "game.html")]
+    output: PathBuf,
+}
+
+pub fn run(args: &Args) -> Status {
+    let (inputs, mut status) = read_all(std::slice::from_ref(&args.file));
+    let Some(input) = inputs.first() else {
+        return status;
+    };
+    let mut views = Vec::new();
+    for (index, game) in Reader::new(&input.bytes).enumerate() {
+        match game.map(|g| model::game_view(&g)) {
+            Ok(Ok(view)) => views.push(view),
+            Ok(Err(reason)) => {
+                eprintln!("sade-ref: {} game {}: {reason}", input.name, index + 1);
+                status = status.max(Status::Problems);
+            }
+            Err(error) => {
+                report_syntax(input, &error);
+                eprintln!(
+                    "sade-ref: {} game {}: left out of the page (it cannot be read)",
+                    input.name,
+                    index + 1
+                );
+                status = status.max(Status::Problems);
+            }
+        }
+    }
+    if views.is_empty() {
+        eprintln!("sade-ref: {}: no game to show", input.name);
+        return Status::Failed;
+    }
+    let title = format!("sade-ref report: {}", input.name);
+    let Ok(mut sink) = Sink::open(Some(&args.output)) else {
+        return Status::Failed;
+    };
+    sink.write(&html::page(&views, &title));
+    status.max(sink.finish())
+}

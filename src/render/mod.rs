@@ -1,0 +1,75 @@
+//! Pictures of a game for an arbiter: a turn as text ([`board_text`]) or as an SVG diagram
+//! ([`svg`]), and a whole game as a self-contained web page ([`html`]).
+//!
+//! The renderers know no rules: they draw what the referee's annotated replay gives them,
+//! gathered in a [`model::GameView`].
+
+pub mod board_text;
+pub mod html;
+pub mod model;
+pub mod svg;
+
+use shakmaty::{Color, Piece, Role};
+
+/// How an action is described in words, from the replay alone: "Black's knight b8–c6, takes
+/// White's pawn", "White's rook removed from a1 (sacrifice)".
+pub fn describe(action: &model::ActionView) -> String {
+    use model::Shape;
+    let piece = action.piece.map_or_else(String::new, piece_name);
+    let mut text = match action.shape {
+        Shape::Move { from, to } => format!("{piece} {from}–{to}"),
+        Shape::Sacrifice { square } => format!("{piece} removed from {square} (sacrifice)"),
+        Shape::Resurrection { square } => format!("{piece} returns on {square} (resurrection)"),
+        Shape::Nothing => "nothing (`--`)".to_owned(),
+        Shape::Unplayed { .. } if action.offending => "refused by the referee".to_owned(),
+        Shape::Unplayed { .. } if action.void => "void: after the end of the game".to_owned(),
+        Shape::Unplayed { .. } => "not played".to_owned(),
+    };
+    if let (Some(captured), Some(p)) = (action.captured, action.piece) {
+        text.push_str(&format!(
+            ", takes {}",
+            piece_name(Piece {
+                color: !p.color,
+                role: captured
+            })
+        ));
+    }
+    if let Some(promotion) = action.promotion {
+        text.push_str(&format!(", promotes to a {}", role_name(promotion)));
+    }
+    if action.opponent_piece {
+        text.push_str(" [the opponent's piece]");
+    }
+    text
+}
+
+/// "White's knight".
+pub fn piece_name(piece: Piece) -> String {
+    format!(
+        "{}'s {}",
+        piece.color.fold_wb("White", "Black"),
+        role_name(piece.role)
+    )
+}
+
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// The Unicode chess symbol of a piece.
+pub fn glyph(piece: Piece) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let index = usize::from(piece.role) - 1;
+    match piece.color {
+        Color::White => white[index],
+        Color::Black => black[index],
+    }
+}

@@ -1,0 +1,347 @@
+//! What the pictures show, taken from the referee's annotated replay: the board before each
+//! turn and after each action, the pools, the die face, each action with the move it resolved
+//! to, and the verdict on each turn. The renderers read this and nothing else.
+
+use shakmaty::{Board, ByColor, ByRole, Color, Piece, Role, Square};
+
+use crate::record::{ActionKind, Game, SanMove};
+use crate::referee::{Status, Verdict, verify_annotated};
+use crate::rules::sade::State;
+use crate::rules::{Resolved, standard};
+
+/// The pieces off the board, per colour and kind.
+pub type Pools = ByColor<ByRole<u8>>;
+
+/// A board and the pools of captured pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub board: Board,
+    pub pools: Pools,
+}
+
+/// Where an action acts on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A move (castling: the king's move).
+    Move { from: Square, to: Square },
+    /// A piece taken off the board (face 4).
+    Sacrifice { square: Square },
+    /// A piece put back on the board (face 5).
+    Resurrection { square: Square },
+    /// `--`.
+    Nothing,
+    /// An action the referee did not play: only the square it names is known, if any.
+    Unplayed { square: Option<Square> },
+}
+
+/// One action of a turn.
+#[derive(Clone, Debug)]
+pub struct ActionView {
+    /// 1-based.
+    pub number: usize,
+    /// As written (`Nf3+`).
+    pub written: String,
+    pub shape: Shape,
+    /// The piece that moved, was removed or came back (resolved actions).
+    pub piece: Option<Piece>,
+    /// Whether the piece belongs to the opponent of the player whose turn it is.
+    pub opponent_piece: bool,
+    pub captured: Option<Role>,
+    pub promotion: Option<Role>,
+    /// The move in UCI, for moves.
+    pub uci: Option<String>,
+    /// The referee's illegal action.
+    pub offending: bool,
+    /// Written after the end of the game: not judged (R21).
+    pub void: bool,
+    /// The position after the action (resolved actions).
+    pub after: Option<Snapshot>,
+}
+
+/// One turn of the record.
+#[derive(Clone, Debug)]
+pub struct TurnView {
+    /// Index in `Game::turns`.
+    pub index: usize,
+    /// `12.` or `12...`.
+    pub label: String,
+    pub side: Color,
+    pub face: Option<u8>,
+    pub before: Snapshot,
+    pub actions: Vec<ActionView>,
+    /// The referee on this turn: "legal", the illegal action and why, or how the game ended.
+    pub verdict: String,
+    /// Whether this turn holds the first illegal action (or is at fault as a whole).
+    pub invalid: bool,
+}
+
+/// A whole game, ready to draw.
+#[derive(Clone, Debug)]
+pub struct GameView {
+    pub variant: String,
+    pub tags: Vec<(String, String)>,
+    /// One line: who won and how, or the first illegal action.
+    pub verdict: String,
+    pub start: Snapshot,
+    pub turns: Vec<TurnView>,
+}
+
+/// The view of a game, from the referee's annotated replay.
+///
+/// # Errors
+/// A message when the start position cannot be read (the verdict says why).
+pub fn game_view(game: &Game) -> Result<GameView, String> {
+    let verdict = verify_annotated(game);
+    let start_fen = start_fen(game, &verdict)?;
+    let start = snapshot(&start_fen).ok_or_else(|| format!("cannot read {start_fen}"))?;
+    let mut turns = Vec::new();
+    let mut before = start.clone();
+    let error = verdict.error.as_ref();
+    for (index, turn) in game.turns.iter().enumerate() {
+        let side = Color::from_white(turn.number.side == crate::record::Side::White);
+        let mut actions = Vec::new();
+        let mut now = before.clone();
+        for (i, action) in turn.actions().enumerate() {
+            let number = i + 1;
+            let resolved = verdict
+                .replay
+                .resolved
+                .iter()
+                .find(|r| r.turn_index == index && r.action == number);
+            let offending = error.is_some_and(|e| e.turn_index == index && e.action == number);
+            let void = verdict.void.is_some_and(|v| {
+                v.from
+                    .turn_index
+                    .is_some_and(|t| (t, v.from.action.max(1)) <= (index, number))
+            });
+            let view = match resolved {
+                Some(r) => {
+                    let after = snapshot(&r.fen_after);
+                    if let Some(after) = &after {
+                        now = after.clone();
+                    }
+                    // A move the board allowed can still be the illegal action (M3: a first
+                    // move with no second one while a full turn exists).
+                    ActionView {
+                        offending,
+                        void,
+                        ..resolved_view(number, action.to_string(), r, side, after)
+                    }
+                }
+                None => ActionView {
+                    number,
+                    written: action.to_string(),
+                    shape: Shape::Unplayed {
+                        square: named_square(&action.kind),
+                    },
+                    piece: None,
+                    opponent_piece: false,
+                    captured: None,
+                    promotion: None,
+                    uci: None,
+                    offending,
+                    void,
+                    after: None,
+                },
+            };
+            actions.push(view);
+        }
+        turns.push(TurnView {
+            index,
+            label: turn.number.to_string(),
+            side,
+            face: turn.face.map(|f| f.value),
+            before: std::mem::replace(&mut before, now),
+            actions,
+            verdict: turn_verdict(game, &verdict, index),
+            invalid: error.is_some_and(|e| e.turn_index == index),
+        });
+    }
+    Ok(GameView {
+        variant: verdict.variant.to_string(),
+        tags: game
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        verdict: summary(game, &verdict),
+        start,
+        turns,
+    })
+}
+
+fn start_fen(game: &Game, verdict: &Verdict) -> Result<String, String> {
+    let fault = || {
+        verdict
+            .error
+            .as_ref()
+            .map_or("the start position cannot be read".to_owned(), |e| {
+                format!("the start position cannot be read: {}", e.reason)
+            })
+    };
+    if verdict.variant == crate::record::VariantName::Sade {
+        State::from_game(game).map(|s| s.fen()).map_err(|_| fault())
+    } else {
+        standard::start_position(game)
+            .map(|s| standard::fen(&s.pos))
+            .map_err(|_| fault())
+    }
+}
+
+fn resolved_view(
+    number: usize,
+    written: String,
+    r: &Resolved,
+    side: Color,
+    after: Option<Snapshot>,
+) -> ActionView {
+    let shape = match (r.from, r.to) {
+        (Some(from), Some(to)) => Shape::Move { from, to },
+        (Some(square), None) => Shape::Sacrifice { square },
+        (None, Some(square)) => Shape::Resurrection { square },
+        (None, None) => Shape::Nothing,
+    };
+    let acts = !matches!(shape, Shape::Nothing);
+    ActionView {
+        number,
+        written,
+        shape,
+        piece: acts.then_some(Piece {
+            color: r.color,
+            role: r.role,
+        }),
+        opponent_piece: acts && r.color != side,
+        captured: r.captured,
+        promotion: r.promotion,
+        uci: r.uci.clone(),
+        offending: false,
+        void: false,
+        after,
+    }
+}
+
+/// The square a written action names (its destination, or the square it acts on).
+fn named_square(kind: &ActionKind) -> Option<Square> {
+    match kind {
+        ActionKind::San(SanMove::Normal { to, .. }) => Some(*to),
+        ActionKind::Uci(uci) => Some(uci.to),
+        ActionKind::Sacrifice { square, .. } | ActionKind::Resurrection { square, .. } => {
+            Some(*square)
+        }
+        ActionKind::San(SanMove::Castle(_)) | ActionKind::Nothing {} => None,
+    }
+}
+
+/// A board and pools from a FEN (Sade: with the pocket after the placement; otherwise the
+/// pools are the standard army minus what stands on the board).
+pub fn snapshot(fen: &str) -> Option<Snapshot> {
+    let placement = fen.split_whitespace().next()?;
+    let (board_text, pocket) = match placement.split_once('[') {
+        Some((board, rest)) => (board, Some(rest.trim_end_matches(']'))),
+        None => (placement, None),
+    };
+    let board: Board = board_text.parse().ok()?;
+    let mut pools = Pools::default();
+    match pocket {
+        Some(letters) => {
+            for c in letters.chars() {
+                let piece = Piece::from_char(c)?;
+                *pools.get_mut(piece.color).get_mut(piece.role) += 1;
+            }
+        }
+        None => {
+            let army: [(Role, usize); 3] = [(Role::Pawn, 8), (Role::Knight, 2), (Role::Bishop, 2)];
+            let army = army.into_iter().chain([(Role::Rook, 2), (Role::Queen, 1)]);
+            for (role, count) in army {
+                for color in Color::ALL {
+                    let on_board = (board.by_role(role) & board.by_color(color)).count();
+                    *pools.get_mut(color).get_mut(role) =
+                        u8::try_from(count.saturating_sub(on_board)).unwrap_or(0);
+                }
+            }
+        }
+    }
+    Some(Snapshot { board, pools })
+}
+
+fn color_name(color: Color) -> &'static str {
+    color.fold_wb("White", "Black")
+}
+
+/// The verdict in one line.
+pub fn summary(game: &Game, verdict: &Verdict) -> String {
+    let mut line = match verdict.status {
+        Status::Finished => {
+            let how = verdict.termination.map_or("?", |t| t.title());
+            let article = verdict.article.map_or("?", |a| a.cite());
+            let at = verdict
+                .ended_at
+                .and_then(|at| at.turn_index)
+                .and_then(|index| game.turns.get(index))
+                .map(|t| format!(", turn {}", t.number))
+                .unwrap_or_default();
+            match verdict.winner {
+                Some(w) => format!("{} wins by {how} ({article}){at}", color_name(w)),
+                None => format!("drawn by {how} ({article}){at}"),
+            }
+        }
+        Status::Unfinished => format!("unfinished after {} turns", verdict.turns),
+        Status::Invalid => match &verdict.error {
+            Some(e) => {
+                let turn = game
+                    .turns
+                    .get(e.turn_index)
+                    .map_or(e.turn.to_string(), |t| t.number.to_string());
+                let action = if e.action == 0 {
+                    "the turn".to_owned()
+                } else {
+                    format!("action {}", e.action)
+                };
+                format!(
+                    "invalid at turn {turn}, {action}: {}",
+                    cite(&e.reason, e.article.cite())
+                )
+            }
+            None => "invalid".to_owned(),
+        },
+    };
+    if let Some(dispute) = &verdict.dispute {
+        line.push_str(&format!("; disputed: {dispute}"));
+    }
+    line
+}
+
+/// The reason with its Article, unless the reason cites it already.
+fn cite(reason: &str, article: &str) -> String {
+    if reason.contains(article) {
+        reason.to_owned()
+    } else {
+        format!("{reason} ({article})")
+    }
+}
+
+/// The referee on one turn.
+fn turn_verdict(game: &Game, verdict: &Verdict, index: usize) -> String {
+    if let Some(e) = &verdict.error {
+        if e.turn_index == index {
+            let action = if e.action == 0 {
+                "the turn as a whole".to_owned()
+            } else {
+                format!("action {}", e.action)
+            };
+            return format!("invalid, {action}: {}", cite(&e.reason, e.article.cite()));
+        }
+        if index > e.turn_index {
+            return "not judged: the record is invalid before this turn".to_owned();
+        }
+    }
+    if let Some(ended) = verdict.ended_at.and_then(|at| at.turn_index) {
+        if ended == index {
+            return format!("legal; the game ends here: {}", summary(game, verdict));
+        }
+        if index > ended {
+            return "void: the game ended before this turn (R21)".to_owned();
+        }
+    }
+    "legal".to_owned()
+}

@@ -1,0 +1,557 @@
+//! The Marseillais replay: real turns of two moves, played from the record's numbered groups
+//! (M8) or split by the rules where the text has no numbers (M1).
+
+use std::collections::HashMap;
+use std::num::NonZeroU32;
+
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};
+
+use super::board::{Board, double_step, insufficient_material, rebase};
+use crate::record::{ActionKind, Game, MoveNumber, SanMove, Side, Turn};
+use crate::rules::standard::{Why, color_name, explain, repetition_key, resolved_move, side_color};
+use crate::rules::{
+    ActionRef, Article, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
+};
+
+/// Before the first move of the game.
+pub(super) const GAME_START: ActionRef = ActionRef {
+    turn_index: 0,
+    action: 0,
+};
+
+/// The real turn being played.
+#[derive(Clone, Debug)]
+pub(super) struct TurnState {
+    pub(super) mover: Color,
+    /// Moves the turn has: 1 (Balanced first turn) or 2.
+    pub(super) len: usize,
+    /// Moves played so far.
+    pub(super) played: usize,
+    /// The board at the start of the turn.
+    pub(super) start: Board,
+    /// Squares the mover's pawns passed with double steps this turn (M4).
+    pub(super) double_steps: Vec<Square>,
+    /// Whether a capture or pawn move was made this turn (M6).
+    pub(super) zeroing: bool,
+    /// Where the turn's first move stands in the record.
+    pub(super) began_at: Option<ActionRef>,
+    /// The first move as written, for messages.
+    pub(super) first_written: Option<String>,
+}
+
+impl TurnState {
+    pub(super) fn new(mover: Color, len: usize, start: &Board) -> TurnState {
+        TurnState {
+            mover,
+            len,
+            played: 0,
+            start: start.clone(),
+            double_steps: Vec::new(),
+            zeroing: false,
+            began_at: None,
+            first_written: None,
+        }
+    }
+}
+
+/// A turn that a check with its first move ended (M2), for the message when the record goes
+/// on as if it had not.
+#[derive(Clone, Debug)]
+pub(super) struct CheckEnded {
+    pub(super) turn_index: usize,
+    pub(super) mover: Color,
+    pub(super) written: String,
+}
+
+pub(super) struct Replayer<'g> {
+    pub(super) game: &'g Game,
+    pub(super) annotate: bool,
+    pub(super) mode: CastlingMode,
+    pub(super) board: Board,
+    pub(super) turn: TurnState,
+    pub(super) resolved: Vec<Resolved>,
+    pub(super) turns: usize,
+    /// Positions at the start of a turn (M6), with the en passant captures then available.
+    pub(super) seen: HashMap<(u64, Vec<Square>), u32>,
+    /// Turns in a row without a capture or a pawn move (M6).
+    pub(super) quiet_turns: u32,
+    pub(super) fullmoves: NonZeroU32,
+    pub(super) last: ActionRef,
+    pub(super) check_ended: Option<CheckEnded>,
+    /// How the last real turn ended, for a numbered group that goes on after it (M8).
+    pub(super) last_end: TurnEnd,
+    pub(super) notes: Vec<String>,
+}
+
+/// Why a real turn was over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TurnEnd {
+    /// White's single move in the first turn of a Balanced game (M1).
+    BalancedFirst,
+    /// A check with the first move (M2).
+    Check,
+    /// Two moves (M1).
+    TwoMoves,
+}
+
+fn article_of(why: Why) -> Article {
+    match why {
+        Why::Movement => Article::Fide3,
+        Why::Check => Article::M2,
+        Why::Castling => Article::M5,
+        Why::Promotion => Article::Fide3_7_5,
+        Why::EnPassant => Article::M4,
+        Why::Ambiguous => Article::FideC10,
+        Why::NotAMove => Article::M1,
+    }
+}
+
+impl Replayer<'_> {
+    fn finish(self, outcome: Outcome) -> Replay {
+        Replay {
+            outcome,
+            final_fen: self.board.fen(),
+            resolved: self.resolved,
+            turns: self.turns,
+            notes: self.notes,
+            stopped: None,
+        }
+    }
+
+    fn invalid(self, turn: &Turn, at: ActionRef, reason: String, article: Article) -> Replay {
+        let reason = crate::rules::strip_citation(reason);
+        let span = turn
+            .actions()
+            .nth(at.action.wrapping_sub(1))
+            .map_or(turn.span, |a| a.span);
+        let error = Violation {
+            code: FaultCode::of(article, &reason),
+            label: Some(MoveNumber {
+                number: turn.number.number,
+                side: if self.turn.mover == Color::White {
+                    Side::White
+                } else {
+                    Side::Black
+                },
+            }),
+            turn: turn.number.number,
+            side: self.turn.mover,
+            face: turn.face.map(|f| f.value),
+            action: at.action,
+            turn_index: at.turn_index,
+            reason,
+            article,
+            span,
+        };
+        self.finish(Outcome::Invalid(error))
+    }
+
+    fn finished(
+        winner: Option<Color>,
+        termination: Termination,
+        article: Article,
+        at: ActionRef,
+    ) -> Outcome {
+        Outcome::Finished {
+            winner,
+            termination,
+            article,
+            at: at.or_start(),
+        }
+    }
+
+    /// What ends the game at the start of a turn (M3, M6), before its first move.
+    fn start_of_turn_end(&mut self, at: ActionRef) -> Option<Outcome> {
+        let mover = self.turn.mover;
+        if self.board.legal_moves().is_empty() {
+            return Some(if self.board.is_check() {
+                Self::finished(Some(!mover), Termination::Checkmate, Article::M3, at)
+            } else {
+                Self::finished(None, Termination::Stalemate, Article::M3, at)
+            });
+        }
+        let key = (repetition_key(&self.board.pos), self.board.capturable_ep());
+        let count = self.seen.entry(key).or_insert(0);
+        *count += 1;
+        if *count >= 3 {
+            return Some(Self::finished(
+                None,
+                Termination::ThreefoldRepetition,
+                Article::M6,
+                at,
+            ));
+        }
+        if self.quiet_turns >= 100 {
+            return Some(Self::finished(
+                None,
+                Termination::FiftyMoveRule,
+                Article::M6,
+                at,
+            ));
+        }
+        None
+    }
+
+    /// A full turn from the start of the current turn (M3): a first move that checks or ends
+    /// the game, or one followed by a legal second move. Returns an example.
+    fn full_turn(&self) -> Option<(Move, Option<Move>)> {
+        let start = &self.turn.start;
+        let mover = self.turn.mover;
+        for m in start.legal_moves() {
+            if self.turn.len == 1 {
+                return Some((m, None));
+            }
+            let mut after = start.pos.clone();
+            after.play_unchecked(m);
+            if after.is_check() || insufficient_material(&after) {
+                return Some((m, None));
+            }
+            let Some(pos) = rebase(&after, mover, self.fullmoves, self.mode) else {
+                continue;
+            };
+            let next = Board {
+                pos,
+                ep: second_move_ep(&start.ep, m),
+            };
+            if let Some(&second) = next.legal_moves().first() {
+                return Some((m, Some(second)));
+            }
+        }
+        None
+    }
+
+    fn san(pos: &Chess, m: Move) -> String {
+        San::from_move(pos, m).to_string()
+    }
+
+    pub(super) fn run(mut self) -> Replay {
+        let start = GAME_START;
+        if insufficient_material(&self.board.pos) {
+            let end = Self::finished(None, Termination::InsufficientMaterial, Article::M6, start);
+            return self.finish(end);
+        }
+        if let Some(end) = self.start_of_turn_end(start) {
+            return self.finish(end);
+        }
+        let game = self.game;
+        for (turn_index, record_turn) in game.turns.iter().enumerate() {
+            if record_turn.actions().next().is_none() {
+                continue;
+            }
+            self.turns = turn_index + 1;
+            let whole = ActionRef {
+                turn_index,
+                action: 0,
+            };
+            if let Some(face) = record_turn.face {
+                let reason = format!(
+                    "a die face ({}:) belongs to Marquis de Sade games, not to Marseillais chess",
+                    face.value
+                );
+                return self.invalid(record_turn, whole, reason, Article::M1);
+            }
+            // A label's group is one turn (M8); only text before the first label is split by
+            // the rules (M1).
+            let numbered = turn_index > 0 || is_labelled(record_turn);
+            if numbered && self.turn.played > 0 {
+                return self.group_too_short(record_turn, whole);
+            }
+            let written_side = side_color(record_turn.number.side);
+            if numbered && written_side != self.turn.mover {
+                self.notes.push(format!(
+                    "the group labelled {} is judged as {}'s turn, whose it is (M8, R18)",
+                    record_turn.number,
+                    color_name(self.turn.mover)
+                ));
+            }
+            let count = record_turn.actions().count();
+            for (i, action) in record_turn.actions().enumerate() {
+                let at = ActionRef {
+                    turn_index,
+                    action: i + 1,
+                };
+                match self.play(at, &action.kind) {
+                    Ok(None) => self.last = at,
+                    Ok(Some(end)) => return self.finish(end),
+                    Err((reason, article)) => {
+                        return self.invalid(record_turn, at, reason, article);
+                    }
+                }
+                if numbered && self.turn.played == 0 && i + 1 < count {
+                    let next = ActionRef {
+                        turn_index,
+                        action: i + 2,
+                    };
+                    return self.group_too_long(record_turn, next);
+                }
+            }
+        }
+        // The record stops at the start of a turn: a player with no full turn is stalemated
+        // (M3). (When the record goes on, the first move shows it, see `play`.)
+        if self.turn.played == 0 && self.full_turn().is_none() {
+            let end = Self::finished(None, Termination::Stalemate, Article::M3, self.last);
+            return self.finish(end);
+        }
+        self.finish(Outcome::Unfinished)
+    }
+
+    /// A numbered group that holds one move of a turn that has two (M1, M8): the error is the
+    /// group's, on the turn as a whole.
+    fn group_too_short(self, record_turn: &Turn, whole: ActionRef) -> Replay {
+        let mover = self.turn.mover;
+        let began = self.turn.began_at.unwrap_or(whole);
+        let first = self.turn.first_written.clone().unwrap_or_default();
+        let reason = format!(
+            "{}'s turn has one move ({first}); a turn has two moves unless the first gives check, \
+             so {} comes too early",
+            color_name(mover),
+            record_turn.number
+        );
+        let holder = self.game.turns.get(began.turn_index).unwrap_or(record_turn);
+        let at = ActionRef {
+            turn_index: began.turn_index,
+            action: 0,
+        };
+        self.invalid(holder, at, reason, Article::M1)
+    }
+
+    /// A move written in a numbered group after its turn was over (M8): an error of the group's
+    /// own side, at that move. The side named is the side whose turn the group was.
+    fn group_too_long(mut self, record_turn: &Turn, at: ActionRef) -> Replay {
+        let mover = !self.turn.mover;
+        let (reason, article) = match self.last_end {
+            TurnEnd::BalancedFirst => (
+                "White's first turn of a Balanced game has one move".to_owned(),
+                Article::M1,
+            ),
+            TurnEnd::Check => (
+                format!(
+                    "a check with the first move ends the turn: {}'s turn is over",
+                    color_name(mover)
+                ),
+                Article::M2,
+            ),
+            TurnEnd::TwoMoves => (
+                format!("a turn has two moves: {}'s turn is over", color_name(mover)),
+                Article::M1,
+            ),
+        };
+        self.turn.mover = mover;
+        self.invalid(record_turn, at, reason, article)
+    }
+
+    /// Plays one written action. `Ok(Some(_))` when the game ended with it.
+    fn play(
+        &mut self,
+        at: ActionRef,
+        kind: &ActionKind,
+    ) -> Result<Option<Outcome>, (String, Article)> {
+        let mover = self.turn.mover;
+        if matches!(kind, ActionKind::Nothing {}) {
+            return Err((
+                "`--` (a null move) is not a move of a game: Marseillais chess has no null move, \
+                 and only a variation may hold one"
+                    .to_owned(),
+                Article::R20,
+            ));
+        }
+        let m = match self.board.resolve(kind) {
+            Ok(m) => m,
+            Err(error) => return Err(self.refusal(at, kind, error)),
+        };
+        let before = self.board.pos.clone();
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        if self.turn.played == 0 {
+            self.turn.began_at = Some(at);
+            self.turn.first_written = Some(kind.to_string());
+        }
+        self.turn.played += 1;
+        self.turn.zeroing |= m.is_zeroing();
+        self.turn.double_steps.extend(double_step(m));
+        let gives_check = after.is_check();
+        let turn_over = gives_check || self.turn.played >= self.turn.len;
+
+        if !turn_over {
+            let Some(pos) = rebase(&after, mover, self.fullmoves, self.mode) else {
+                return Err((
+                    "this position cannot be set up (internal)".to_owned(),
+                    Article::M2,
+                ));
+            };
+            let next = Board {
+                pos,
+                ep: second_move_ep(&self.turn.start.ep, m),
+            };
+            self.record(&before, m, at, &next);
+            self.board = next;
+            if insufficient_material(&after) {
+                return Ok(Some(Self::finished(
+                    None,
+                    Termination::InsufficientMaterial,
+                    Article::M7,
+                    at,
+                )));
+            }
+            if self.board.legal_moves().is_empty() {
+                // M3: allowed only when no full turn exists; then it is stalemate.
+                return match self.full_turn() {
+                    None => Ok(Some(Self::finished(
+                        None,
+                        Termination::Stalemate,
+                        Article::M3,
+                        at,
+                    ))),
+                    Some((first, second)) => {
+                        let start = &self.turn.start.pos;
+                        let example = match second {
+                            Some(second) => {
+                                let mut mid = start.clone();
+                                mid.play_unchecked(first);
+                                let mid =
+                                    rebase(&mid, mover, self.fullmoves, self.mode).unwrap_or(mid);
+                                format!("{} {}", Self::san(start, first), Self::san(&mid, second))
+                            }
+                            None => Self::san(start, first),
+                        };
+                        Err((
+                            format!(
+                                "after {kind}, {} has no legal second move, but a full turn \
+                                 is possible (e.g. {example})",
+                                color_name(mover)
+                            ),
+                            Article::M3,
+                        ))
+                    }
+                };
+            }
+            return Ok(None);
+        }
+
+        // The turn is over: the opponent moves next.
+        if mover == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        let Some(pos) = rebase(&after, !mover, self.fullmoves, self.mode) else {
+            return Err((
+                "this position cannot be set up (internal)".to_owned(),
+                Article::M2,
+            ));
+        };
+        let next = Board {
+            pos,
+            ep: std::mem::take(&mut self.turn.double_steps),
+        };
+        self.record(&before, m, at, &next);
+        self.board = next;
+        if insufficient_material(&after) {
+            return Ok(Some(Self::finished(
+                None,
+                Termination::InsufficientMaterial,
+                Article::M7,
+                at,
+            )));
+        }
+        self.quiet_turns = if self.turn.zeroing {
+            0
+        } else {
+            self.quiet_turns.saturating_add(1)
+        };
+        self.last_end = if gives_check && self.turn.played == 1 && self.turn.len == 2 {
+            TurnEnd::Check
+        } else if self.turn.len == 1 {
+            TurnEnd::BalancedFirst
+        } else {
+            TurnEnd::TwoMoves
+        };
+        self.check_ended =
+            (gives_check && self.turn.played == 1 && self.turn.len == 2).then(|| CheckEnded {
+                turn_index: at.turn_index,
+                mover,
+                written: kind.to_string(),
+            });
+        self.turn = TurnState::new(!mover, 2, &self.board);
+        Ok(self.start_of_turn_end(at))
+    }
+
+    fn record(&mut self, before: &Chess, m: Move, at: ActionRef, next: &Board) {
+        let mut resolved = resolved_move(before, m, self.mode, at);
+        if self.annotate {
+            resolved.fen_after = next.fen();
+        }
+        self.resolved.push(resolved);
+    }
+
+    /// The reason and article for a refused move.
+    fn refusal(
+        &self,
+        at: ActionRef,
+        kind: &ActionKind,
+        error: crate::rules::resolve::MoveError,
+    ) -> (String, Article) {
+        let mover = self.turn.mover;
+        let explanation = explain(&self.board.pos, kind, error);
+        let mut reason = explanation.reason;
+        let mut article = article_of(explanation.why);
+        match explanation.why {
+            Why::EnPassant => reason.push_str(
+                " (en passant only with the first move of the turn, against a double step of \
+                 the opponent's last turn, or with the second move right after a first en \
+                 passant capture)",
+            ),
+            Why::Castling if self.turn.played > 0 => {
+                if let ActionKind::San(SanMove::Castle(side)) = kind
+                    && castled_right_lost_this_turn(&self.turn.start.pos, &self.board.pos, *side)
+                {
+                    reason = format!(
+                        "{kind} is not legal: {}'s king or rook moved earlier in this turn",
+                        color_name(mover)
+                    );
+                }
+            }
+            _ => {}
+        }
+        if self.turn.played == 0
+            && let Some(ended) = &self.check_ended
+            && ended.turn_index == at.turn_index
+        {
+            reason.push_str(&format!(
+                "; {}'s turn ended with the check {} (a check with the first move ends the \
+                 turn)",
+                color_name(ended.mover),
+                ended.written
+            ));
+            article = Article::M2;
+        }
+        (reason, article)
+    }
+}
+
+/// Whether a record turn starts with a written move number (its span begins before its first
+/// item); a turn read from JSON, whose spans are empty, counts as unlabelled.
+fn is_labelled(turn: &Turn) -> bool {
+    let first = turn.items.first().map(|item| match item {
+        crate::record::Item::Action(a) => a.span.start,
+        crate::record::Item::Comment(c) => c.span.start,
+        crate::record::Item::Nag(n) => n.span.start,
+        crate::record::Item::Variation(v) => v.span.start,
+    });
+    first.is_some_and(|start| turn.span.start < start)
+}
+
+/// Whether the mover had the castling right on `side` at the start of the turn and lost it
+/// since (M5).
+fn castled_right_lost_this_turn(start: &Chess, now: &Chess, side: CastlingSide) -> bool {
+    let us = now.turn();
+    start.castles().has(us, side) && !now.castles().has(us, side)
+}
+
+/// The en passant squares for the second move (M4): after a first en passant capture, the other
+/// double step of the opponent's last turn.
+pub(super) fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
+    match first {
+        Move::EnPassant { to, .. } => offered.iter().copied().filter(|&s| s != to).collect(),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,323 @@
+//! Every legal full turn of a Marseillais position (M1–M5), as the replay judges a turn.
+//!
+//! A full turn is what a player may write as one turn:
+//! - two moves (the second after the first, en passant per M4, castling per M5);
+//! - one move when the turn has one (White's first turn of a Balanced game from the initial
+//!   position, M1), when it gives check (M2), or when it ends the game by insufficient material
+//!   (M7);
+//! - a first move with no legal second move, only when no turn of the kinds above exists (M3):
+//!   the game is then a stalemate.
+//!
+//! ```
+//! use sade_ref::rules::marseillais::{TurnStart, full_turns};
+//!
+//! // White's first turn of a Balanced game has one move: the 20 moves of chess.
+//! let start = TurnStart::initial(true);
+//! assert_eq!(full_turns(&start).len(), 20);
+//! ```
+//!
+//! The end a turn leads to ([`FullTurn::end`]) is what the board says at once: mate or
+//! stalemate of the opponent, insufficient material, a stranded first move. Repetition and the
+//! fifty-turn rule depend on the game's history, which a [`TurnStart`] does not hold.
+
+use std::ops::ControlFlow;
+
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Setup, Square};
+
+use super::board::{Board, double_step, insufficient_material, rebase};
+use super::replayer::second_move_ep;
+use crate::record::{Game, VariantName};
+use crate::rules::standard::{self, position_from_setup};
+use crate::rules::{Article, Detail, Outcome, Termination};
+
+/// The position at the start of a Marseillais turn, with what the turn allows.
+#[derive(Clone, Debug)]
+pub struct TurnStart {
+    /// The player to move is `pos.turn()`; shakmaty's own en passant square is not used.
+    pub pos: Chess,
+    /// The squares the opponent's pawns passed with double steps in their last turn (M4).
+    pub ep: Vec<Square>,
+    /// Moves the turn has: 1 (White's first turn of a Balanced game) or 2.
+    pub moves: usize,
+    pub mode: CastlingMode,
+}
+
+/// How a full turn ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FullTurnEnd {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub termination: Termination,
+    /// `Article::M3`, `Article::M7`.
+    pub article: Article,
+}
+
+/// One legal full turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FullTurn {
+    /// One or two moves, in order.
+    pub moves: Vec<Move>,
+    /// The moves in SAN, each from the position it is played in (as a record writes them).
+    pub san: Vec<String>,
+    /// The end of the game the turn leads to, if the board shows one at once.
+    pub end: Option<FullTurnEnd>,
+}
+
+impl TurnStart {
+    /// The standard initial position; `balanced`: White's first turn has one move.
+    pub fn initial(balanced: bool) -> TurnStart {
+        TurnStart {
+            pos: Chess::default(),
+            ep: Vec::new(),
+            moves: if balanced { 1 } else { 2 },
+            mode: CastlingMode::Standard,
+        }
+    }
+
+    /// A FEN position: every turn has two moves (M7); the FEN's en passant square, if a
+    /// capture there is possible, is the one double step of the last turn.
+    ///
+    /// # Errors
+    /// A message when the text is not a FEN or not a playable position.
+    pub fn from_fen(fen: &str) -> Result<TurnStart, String> {
+        let setup = Fen::from_ascii(fen.trim().as_bytes())
+            .map_err(|e| format!("not a FEN: {e}"))?
+            .into_setup();
+        let mode = CastlingMode::detect(&setup);
+        from_setup(setup, Vec::new(), 2, mode)
+    }
+
+    /// The position before record turn `turn_index` (0-based) of a Marseillais game: the
+    /// record's turns before it are replayed by the referee.
+    ///
+    /// # Errors
+    /// A message when the game is not Marseillais, the turns before are not a legal game that
+    /// goes on, or the record turn starts in the middle of a real turn.
+    pub fn before_turn(game: &Game, turn_index: usize) -> Result<TurnStart, String> {
+        let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
+        if !matches!(
+            variant,
+            VariantName::Marseillais | VariantName::MarseillaisClassical
+        ) {
+            return Err(format!("this is a {variant} game, not a Marseillais one"));
+        }
+        let start = standard::start_position(game).map_err(|e| e.reason)?;
+        let mut before = game.clone();
+        before.turns.truncate(turn_index);
+        before.result = None;
+        let replay = super::replay(&before, Detail::Verdict);
+        match &replay.outcome {
+            Outcome::Unfinished => {}
+            Outcome::Invalid(error) => {
+                return Err(format!(
+                    "the record is invalid before this turn, at turn {}: {}",
+                    error.turn, error.reason
+                ));
+            }
+            Outcome::Finished { termination, .. } => {
+                return Err(format!(
+                    "the game ended before this turn, by {}",
+                    termination.title()
+                ));
+            }
+        }
+        let setup = Fen::from_ascii(replay.final_fen.as_bytes())
+            .map_err(|e| format!("internal: the replay's FEN cannot be read: {e}"))?
+            .into_setup();
+        let mover = setup.turn;
+        // The last real turn: the trailing moves of the other colour.
+        let last_turn = replay
+            .resolved
+            .iter()
+            .rev()
+            .take_while(|r| r.color == !mover);
+        let mut ep: Vec<Square> = last_turn
+            .filter(|r| r.role == Role::Pawn)
+            .filter_map(|r| match (r.from, r.to) {
+                (Some(from), Some(to)) => double_step(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture: None,
+                    to,
+                    promotion: None,
+                }),
+                _ => None,
+            })
+            .collect();
+        ep.reverse();
+        if replay.resolved.last().is_some_and(|r| r.color == mover) {
+            return Err(format!(
+                "{}'s turn is not over before this record turn (a turn has two moves)",
+                mover.fold_wb("White", "Black")
+            ));
+        }
+        let balanced = variant == VariantName::Marseillais && !start.from_fen;
+        let moves = if balanced && replay.resolved.is_empty() && mover == Color::White {
+            1
+        } else {
+            2
+        };
+        from_setup(setup, ep, moves, start.mode)
+    }
+
+    fn board(&self) -> Board {
+        Board {
+            pos: self.pos.clone(),
+            ep: self.ep.clone(),
+        }
+    }
+}
+
+fn from_setup(
+    mut setup: Setup,
+    mut ep: Vec<Square>,
+    moves: usize,
+    mode: CastlingMode,
+) -> Result<TurnStart, String> {
+    if ep.is_empty() {
+        ep.extend(setup.ep_square);
+    }
+    setup.ep_square = None;
+    let pos = position_from_setup(setup, mode)
+        .map_err(|kinds| format!("not a playable position ({kinds:?})"))?;
+    Ok(TurnStart {
+        pos,
+        ep,
+        moves,
+        mode,
+    })
+}
+
+/// Every legal full turn from `start` (see the module docs), in move generation order.
+pub fn full_turns(start: &TurnStart) -> Vec<FullTurn> {
+    let mut all = Vec::new();
+    let _complete = visit_full_turns(start, |turn| {
+        all.push(turn.clone());
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+/// Calls `visit` with every legal full turn from `start` until it returns
+/// [`ControlFlow::Break`].
+pub fn visit_full_turns<F>(start: &TurnStart, mut visit: F) -> ControlFlow<()>
+where
+    F: FnMut(&FullTurn) -> ControlFlow<()>,
+{
+    let board = start.board();
+    let mover = start.pos.turn();
+    let fullmoves = start.pos.fullmoves();
+    let next_fullmoves = if mover == Color::Black {
+        fullmoves.saturating_add(1)
+    } else {
+        fullmoves
+    };
+    // First moves with no legal second move: turns only when no other turn exists (M3).
+    let mut stranded = Vec::new();
+    let mut found = false;
+    for first in board.legal_moves() {
+        let mut after = start.pos.clone();
+        after.play_unchecked(first);
+        let san_first = San::from_move(&start.pos, first).to_string();
+        if start.moves == 1 || after.is_check() || insufficient_material(&after) {
+            found = true;
+            let end = end_after(
+                &after,
+                mover,
+                next_fullmoves,
+                start.mode,
+                double_step(first),
+            );
+            let turn = FullTurn {
+                moves: vec![first],
+                san: vec![san_first],
+                end,
+            };
+            visit(&turn)?;
+            continue;
+        }
+        let Some(pos) = rebase(&after, mover, fullmoves, start.mode) else {
+            continue;
+        };
+        let mid = Board {
+            pos,
+            ep: second_move_ep(&start.ep, first),
+        };
+        let seconds = mid.legal_moves();
+        if seconds.is_empty() {
+            stranded.push((first, san_first));
+            continue;
+        }
+        for second in seconds {
+            found = true;
+            let mut end_pos = mid.pos.clone();
+            end_pos.play_unchecked(second);
+            let steps = double_step(first).into_iter().chain(double_step(second));
+            let end = end_after(&end_pos, mover, next_fullmoves, start.mode, steps);
+            let turn = FullTurn {
+                moves: vec![first, second],
+                san: vec![
+                    san_first.clone(),
+                    San::from_move(&mid.pos, second).to_string(),
+                ],
+                end,
+            };
+            visit(&turn)?;
+        }
+    }
+    if !found {
+        for (first, san) in stranded {
+            let turn = FullTurn {
+                moves: vec![first],
+                san: vec![san],
+                end: Some(FullTurnEnd {
+                    winner: None,
+                    termination: Termination::Stalemate,
+                    article: Article::M3,
+                }),
+            };
+            visit(&turn)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The end the board shows once the mover's turn is over in `after`.
+fn end_after(
+    after: &Chess,
+    mover: Color,
+    fullmoves: std::num::NonZeroU32,
+    mode: CastlingMode,
+    double_steps: impl IntoIterator<Item = Square>,
+) -> Option<FullTurnEnd> {
+    if insufficient_material(after) {
+        return Some(FullTurnEnd {
+            winner: None,
+            termination: Termination::InsufficientMaterial,
+            article: Article::M7,
+        });
+    }
+    let pos = rebase(after, !mover, fullmoves, mode)?;
+    let next = Board {
+        pos,
+        ep: double_steps.into_iter().collect(),
+    };
+    if !next.legal_moves().is_empty() {
+        return None;
+    }
+    Some(if next.is_check() {
+        FullTurnEnd {
+            winner: Some(mover),
+            termination: Termination::Checkmate,
+            article: Article::M3,
+        }
+    } else {
+        FullTurnEnd {
+            winner: None,
+            termination: Termination::Stalemate,
+            article: Article::M3,
+        }
+    })
+}

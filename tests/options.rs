@@ -1,0 +1,266 @@
+//! `options` against the referee: the same counts as the referee's search on every corpus
+//! position, the same whole lists on generated positions across all six faces, and every listed
+//! fulfilment, written into a record, accepted by the referee.
+
+use sade_ref::arbiter::locate::sade_state_before;
+use sade_ref::arbiter::options::{Answer, Limits, Line, Query, answer, text};
+use sade_ref::parse::parse_str;
+use sade_ref::record::{Game, Side};
+use sade_ref::referee::{Status, verify};
+use sade_ref::rules::sade::{self, State};
+
+use super::support::{corpus_files, display};
+
+fn sade_answer(state: &State, face: u8, limits: Limits) -> Answer {
+    answer(
+        &Query::Sade {
+            state: state.clone(),
+            face,
+        },
+        limits,
+    )
+    .expect("the referee analyses a reachable state")
+}
+
+/// The search's own list, as `options` would write it.
+fn search_lines(state: &State, face: u8) -> Vec<(Vec<String>, Option<String>)> {
+    sade::fulfilments(state, face)
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f.actions(state).iter().map(ToString::to_string).collect(),
+                f.end.map(|e| e.termination.name().to_owned()),
+            )
+        })
+        .collect()
+}
+
+fn lines(answer: &Answer) -> Vec<(Vec<String>, Option<String>)> {
+    answer
+        .options
+        .iter()
+        .map(|l| {
+            (
+                l.actions.clone(),
+                l.ends.as_ref().map(|e| e.termination.to_owned()),
+            )
+        })
+        .collect()
+}
+
+/// The line written as the turn of a record from the state's FEN: the referee accepts it, and
+/// ends the game where the line says.
+fn check_written(state: &State, face: u8, line: &Line, at: &str) {
+    let label = match state.roller().fold_wb(Side::White, Side::Black) {
+        Side::White => "1.",
+        Side::Black => "1...",
+    };
+    let text = format!(
+        "[Variant \"Sade\"]\n[FEN \"{}\"]\n\n{label} {face}: {} *\n",
+        state.fen(),
+        line.actions.join(" ")
+    );
+    let game: Game = parse_str(&text)
+        .into_iter()
+        .next()
+        .expect("one game")
+        .unwrap_or_else(|e| panic!("{at}: `{}` cannot be read: {e}", line.text()));
+    let verdict = verify(&game);
+    assert_ne!(
+        verdict.status,
+        Status::Invalid,
+        "{at}: the listed `{}` is refused: {:?}",
+        line.text(),
+        verdict.error
+    );
+    let ends = line.ends.as_ref().map(|e| e.termination);
+    assert_eq!(
+        verdict.termination.map(|t| t.name()),
+        ends,
+        "{at}: `{}`",
+        line.text()
+    );
+}
+
+/// Checks every listed line, or every `step`-th of a long list.
+fn check_all_written(state: &State, face: u8, answer: &Answer, at: &str) -> usize {
+    let step = (answer.options.len() / 30).max(1);
+    let mut checked = 0;
+    for line in answer.options.iter().step_by(step) {
+        check_written(state, face, line, at);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn counts_match_the_referee_search_on_every_corpus_position() {
+    let mut files = corpus_files("corpus/games", &["sdn"]);
+    files.retain(|f| display(f).contains("sade"));
+    files.extend(corpus_files("corpus/rules/sade", &["sdn"]));
+    let (mut positions, mut written) = (0, 0);
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for game in parse_str(&text).into_iter().flatten() {
+            for (index, turn) in game.turns.iter().enumerate() {
+                let Some(face) = turn.face.map(|f| f.value) else {
+                    continue;
+                };
+                let Ok(state) = sade_state_before(&game, index) else {
+                    break;
+                };
+                let at = format!("{} turn {}", display(&file), turn.number);
+                let count = sade_answer(
+                    &state,
+                    face,
+                    Limits {
+                        limit: None,
+                        count_only: true,
+                    },
+                )
+                .count;
+                let search = sade::fulfilments(&state, face).unwrap().len();
+                assert_eq!(count, search, "{at}: options and the search disagree");
+                positions += 1;
+                if positions % 4 == 0 {
+                    let full = sade_answer(&state, face, Limits::default());
+                    written += check_all_written(&state, face, &full, &at);
+                }
+            }
+        }
+    }
+    eprintln!("{positions} corpus positions counted, {written} listed fulfilments replayed");
+    assert!(positions > 500, "{positions}");
+}
+
+/// The state before every turn of the games the seeded generator made (`corpus/games/sade_*`,
+/// see tests/whole_games.rs), played turn by turn.
+fn generated_states() -> Vec<(String, State)> {
+    let mut states = Vec::new();
+    let mut files = corpus_files("corpus/games", &["sdn"]);
+    files.retain(|f| display(f).contains("sade"));
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let game = parse_str(&text).remove(0).unwrap();
+        let mut state = State::from_game(&game).unwrap();
+        for turn in &game.turns {
+            let played = sade::play_turn(&state, turn);
+            states.push((format!("{} before {}", display(&file), turn.number), state));
+            match played.outcome {
+                sade::TurnOutcome::Complete => state = played.state,
+                _ => break,
+            }
+        }
+    }
+    states
+}
+
+#[test]
+fn whole_lists_match_on_generated_positions_across_all_six_faces() {
+    let mut per_face = [0usize; 6];
+    let mut written = 0;
+    for (i, (at, state)) in generated_states().iter().enumerate() {
+        if per_face.iter().sum::<usize>() >= 1020 {
+            break;
+        }
+        // Two faces a position, in turn; face 3 lists run to tens of thousands in the middle
+        // game, so fewer of them.
+        for face in [i % 6 + 1, (i + 3) % 6 + 1] {
+            let face = u8::try_from(face).unwrap();
+            if face == 3 && per_face[2] >= 60 {
+                continue;
+            }
+            let found = sade_answer(state, face, Limits::default());
+            assert_eq!(
+                lines(&found),
+                search_lines(state, face),
+                "{at}, face {face}"
+            );
+            assert_eq!(found.count, found.options.len());
+            if i % 10 == 0 {
+                written += check_all_written(state, face, &found, &format!("{at}, face {face}"));
+            }
+            per_face[usize::from(face) - 1] += 1;
+        }
+    }
+    eprintln!("positions per face {per_face:?}, {written} listed fulfilments replayed");
+    assert!(per_face.iter().all(|&n| n >= 60), "{per_face:?}");
+    assert!(per_face.iter().sum::<usize>() >= 1000);
+}
+
+#[test]
+fn the_mode_and_its_proof_on_faces_1_to_3() {
+    let start = State::from_game(&Game::default()).unwrap();
+    let found = sade_answer(&start, 2, Limits::default());
+    let mode = found.mode.unwrap();
+    assert_eq!((mode.pieces, mode.color), ("opponent", Some("Black")));
+    assert!(
+        mode.proof.starts_with("10 of Black's pieces"),
+        "{}",
+        mode.proof
+    );
+    // Black has only the king and a blocked pawn: White plays his own pieces (Art. 12.1).
+    let fen = "4k3/8/8/8/8/4p3/4P3/4K2R w - - 0 1";
+    let state = sade_state_before(&fen_game(fen), 0).unwrap();
+    let found = sade_answer(&state, 1, Limits::default());
+    let mode = found.mode.unwrap();
+    assert_eq!((mode.pieces, mode.color), ("own", Some("White")));
+    assert!(mode.proof.contains("0 of Black's pieces"), "{}", mode.proof);
+    assert!(found.count > 0 && found.none.is_none());
+    // Face 3 in that position: White has the king and the rook to move, not three pieces.
+    let found = sade_answer(&state, 3, Limits::default());
+    assert_eq!(found.count, 0);
+    assert_eq!(found.mode.unwrap().pieces, "neither");
+    let none = found.none.unwrap();
+    assert_eq!(none.article, "Art. 5");
+    assert!(none.consequence.contains("Poverty of the Flesh"));
+}
+
+fn fen_game(fen: &str) -> Game {
+    parse_str(&format!("[Variant \"Sade\"]\n[FEN \"{fen}\"]\n\n*\n"))
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap()
+}
+
+#[test]
+fn none_on_faces_5_and_6_says_what_follows() {
+    let start = State::from_game(&Game::default()).unwrap();
+    let found = sade_answer(&start, 5, Limits::default());
+    assert_eq!(found.count, 1);
+    assert_eq!(found.options[0].actions, ["--"]);
+    let none = found.none.unwrap();
+    assert_eq!(none.article, "Art. 7");
+    assert!(none.consequence.contains("the turn passes"));
+    // White's king in the corner (b1 held by the knight, b2 by the pawn), its only neighbour a
+    // blocked pawn: nothing can move.
+    let state = sade_state_before(&fen_game("k7/8/8/8/8/p7/P2n4/K7 w - - 0 1"), 0).unwrap();
+    let found = sade_answer(&state, 6, Limits::default());
+    assert_eq!(found.options.len(), 1, "{}", text(&found));
+    let none = found.none.unwrap();
+    assert_eq!(none.article, "Art. 9.1");
+    assert!(
+        none.consequence.contains("Sweet Stalemate"),
+        "{}",
+        none.consequence
+    );
+}
+
+#[test]
+fn limit_and_count_only_keep_the_count() {
+    let start = State::from_game(&Game::default()).unwrap();
+    let all = sade_answer(&start, 3, Limits::default());
+    let some = sade_answer(
+        &start,
+        3,
+        Limits {
+            limit: Some(5),
+            count_only: false,
+        },
+    );
+    assert_eq!(some.count, all.count);
+    assert_eq!(some.options, all.options[..5]);
+    assert!(text(&some).contains(&format!("{} fulfilments (5 listed)", all.count)));
+}

@@ -1,0 +1,254 @@
+//! The HTML report in a real headless browser: Debian's `chromium`, driven by its own flags
+//! (`--dump-dom` on a page opened at a URL fragment, `--screenshot`). `.ci/run` installs it when
+//! it is missing; without it these tests fail (set `SADE_REF_NO_BROWSER=1` outside CI to skip
+//! them on a machine that cannot have it).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sade_ref::parse::parse_str;
+use sade_ref::record::Game;
+use sade_ref::referee::verify_annotated;
+use shakmaty::Square;
+
+use crate::support::root;
+
+/// The browser, or `None` when skipping is allowed.
+fn chromium() -> Option<&'static str> {
+    let found = Command::new("chromium")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if found {
+        return Some("chromium");
+    }
+    let in_ci = std::env::var_os("CI").is_some();
+    let skip = std::env::var("SADE_REF_NO_BROWSER").is_ok_and(|v| v == "1");
+    assert!(
+        skip && !in_ci,
+        "Debian's chromium is needed for the report tests: apt-get install -y chromium \
+         (.ci/run does it); outside CI, SADE_REF_NO_BROWSER=1 skips them"
+    );
+    eprintln!("chromium missing: browser tests skipped (SADE_REF_NO_BROWSER=1)");
+    None
+}
+
+/// A scratch folder of this test (removed first).
+fn scratch(name: &str) -> PathBuf {
+    let dir = root().join("target").join("report-browser").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// Writes the report of `file` with the real binary; returns the page.
+fn report(file: &str, dir: &Path) -> PathBuf {
+    let page = dir.join("game.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
+        .args(["report", file, "-o"])
+        .arg(&page)
+        .current_dir(root())
+        .status()
+        .expect("the binary runs");
+    assert!(status.success(), "report {file} failed");
+    page
+}
+
+fn browser(browser: &str, dir: &Path) -> Command {
+    let mut command = Command::new(browser);
+    command
+        .args(["--headless", "--no-sandbox", "--disable-gpu"])
+        .arg("--virtual-time-budget=5000")
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()));
+    command
+}
+
+/// The page's DOM after its script ran, opened at `#fragment`.
+fn dom(name: &str, page: &Path, fragment: &str, dir: &Path) -> String {
+    let url = format!("file://{}#{fragment}", page.display());
+    let out = browser(name, dir)
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        dom.contains("data-ready=\"yes\""),
+        "the page at #{fragment} did not finish loading: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !dom.contains("id=\"script-error\""),
+        "a script error at #{fragment}: {}",
+        between(&dom, "id=\"script-error\">", "<")
+    );
+    dom
+}
+
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    text.split_once(start)
+        .and_then(|(_, rest)| rest.split_once(end))
+        .map_or("", |(inside, _)| inside)
+}
+
+/// An attribute of the `#status` element.
+fn status(dom: &str, attribute: &str) -> String {
+    let element = between(dom, "id=\"status\"", ">");
+    between(element, &format!("{attribute}=\""), "\"").to_owned()
+}
+
+/// The piece letter the page shows on a square, if any.
+fn piece_on(dom: &str, square: Square) -> Option<char> {
+    let board = between(dom, "id=\"board\"", "</svg>");
+    let mark = format!("data-square=\"{square}\" data-piece=\"");
+    board
+        .split_once(&mark)
+        .and_then(|(_, rest)| rest.chars().next())
+}
+
+fn game(file: &str) -> Game {
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    parse_str(&text).into_iter().next().unwrap().unwrap()
+}
+
+/// The placement of a FEN as 64 characters, a1 first, as the page writes it.
+fn board_of(fen: &str) -> String {
+    let placement = fen.split([' ', '[']).next().unwrap();
+    let board: shakmaty::Board = placement.parse().unwrap();
+    Square::ALL
+        .into_iter()
+        .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
+        .collect()
+}
+
+#[test]
+fn the_board_after_a_step_is_the_referees_position() {
+    let Some(name) = chromium() else { return };
+    for (folder, file) in [
+        ("sade", "corpus/games/sade_05.sdn"),
+        ("marseillais", "corpus/games/marseillais_01.sdn"),
+    ] {
+        let dir = scratch(&format!("referee-{folder}"));
+        steps_agree(name, file, &dir);
+    }
+}
+
+/// Five steps spread over the game, each checked square by square and on the moved piece.
+fn steps_agree(name: &str, file: &str, dir: &Path) {
+    let page = report(file, dir);
+    let record = game(file);
+    let verdict = verify_annotated(&record);
+    let resolved = &verdict.replay.resolved;
+    for r in resolved.iter().step_by(resolved.len() / 5).take(5) {
+        let turn = &record.turns[r.turn_index];
+        let key = format!(
+            "{}{}",
+            turn.number.number,
+            if turn.number.side == sade_ref::record::Side::White {
+                "w"
+            } else {
+                "b"
+            }
+        );
+        let fragment = format!("turn={key}&action={}", r.action);
+        let dom = dom(name, &page, &fragment, dir);
+        assert_eq!(status(&dom, "data-turn"), key);
+        assert_eq!(status(&dom, "data-action"), r.action.to_string());
+        assert_eq!(
+            status(&dom, "data-board"),
+            board_of(&r.fen_after),
+            "#{fragment}"
+        );
+        if let Some(to) = r.to {
+            let expected = board_of(&r.fen_after).chars().nth(usize::from(to));
+            assert_eq!(
+                piece_on(&dom, to),
+                expected,
+                "#{fragment}: the piece on {to}"
+            );
+        }
+    }
+}
+
+#[test]
+fn arrow_keys_step_through_the_turn_and_the_illegal_action_is_marked() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("stepping");
+    let page = report(
+        "corpus/rules/sade/own_pieces_midgame_while_enemy_possible.sdn",
+        &dir,
+    );
+    let before = dom(name, &page, "turn=3w&action=0", &dir);
+    let stepped = dom(name, &page, "turn=3w&action=0&press=2", &dir);
+    assert_eq!(status(&stepped, "data-turn"), "3w");
+    assert_eq!(status(&stepped, "data-action"), "2");
+    assert_ne!(
+        status(&before, "data-board"),
+        status(&stepped, "data-board")
+    );
+    // Two numbered arrows on the board, each with its number as text.
+    let board = between(&stepped, "id=\"board\"", "</svg>");
+    assert_eq!(board.matches("class=\"arrow\"").count(), 2, "{board}");
+    assert!(board.contains(">1</text>") && board.contains(">2</text>"));
+    // The illegal action: red in the move list and on the board.
+    let bad = dom(name, &page, "turn=5...&action=1", &dir);
+    assert_eq!(status(&bad, "data-turn"), "5b");
+    assert!(
+        bad.contains("class=\"bad\""),
+        "the illegal action is highlighted"
+    );
+    let board = between(&bad, "id=\"board\"", "</svg>");
+    assert!(board.contains("stroke=\"#d50000\""), "{board}");
+}
+
+#[test]
+fn a_file_of_several_games_gets_a_game_picker() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("picker");
+    let page = report("corpus/valid/several_games.sdn", &dir);
+    let games =
+        parse_str(&std::fs::read_to_string(root().join("corpus/valid/several_games.sdn")).unwrap())
+            .into_iter()
+            .filter(Result::is_ok)
+            .count();
+    assert!(games > 1);
+    let dom = dom(name, &page, "game=2", &dir);
+    let picker = between(&dom, "id=\"picker\"", "</select>");
+    assert_eq!(picker.matches("<option").count(), games);
+    assert_eq!(status(&dom, "data-game"), "2");
+}
+
+#[test]
+fn a_screenshot_shows_the_board() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("screenshot");
+    let page = report("corpus/games/sade_05.sdn", &dir);
+    let png = dir.join("page.png");
+    let url = format!("file://{}#turn=10w&action=1", page.display());
+    let out = browser(name, &dir)
+        .arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=1100,900")
+        .arg(&url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        png.is_file(),
+        "no screenshot: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut pixels).expect("a frame");
+    assert_eq!((info.width, info.height), (1100, 900));
+    let channels = info.color_type.samples();
+    let pixels = &pixels[..info.buffer_size()];
+    let count = |rgb: [u8; 3]| pixels.chunks(channels).filter(|p| p[..3] == rgb).count();
+    // The board's light and dark squares (#f0d9b5, #b58863) each cover a good part of the page.
+    let light = count([0xf0, 0xd9, 0xb5]);
+    let dark = count([0xb5, 0x88, 0x63]);
+    assert!(
+        light > 40_000 && dark > 40_000,
+        "light {light}, dark {dark}"
+    );
+}
