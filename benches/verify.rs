@@ -1,24 +1,34 @@
-//! Referee throughput, measured in one run (compare ratios: the machines are shared and noisy).
+//! Referee throughput, every figure of issue 10 measured in one run (compare the ratios: the
+//! machines are shared and noisy).
 //!
-//! `cargo bench --bench verify`:
-//! - Standard: `sade-ref verify` (parse + referee) on the lichess sample of `../shared/data`
-//!   against a plain pgn-reader + shakmaty replay of the same text (the baseline every PGN tool
-//!   can reach), as games/s and the ratio;
-//! - Sade: the whole games `corpus/games/sade_*.sdn`, as games/s and actions/s.
+//! `cargo bench --bench verify` prints:
+//! - Standard, in process, on the lichess sample of `../shared/data`: parse + referee, the
+//!   reader alone and the referee alone, each against a pgn-reader + shakmaty replay of the
+//!   same text (the baseline every PGN tool can reach), as the time ratio (target ≤ 1.25);
+//! - Standard, the `sade-ref verify --format json` command on that sample repeated
+//!   (`SADE_BENCH_COPIES`, default 20) in a temporary file, `--jobs 1` and `--jobs 2`
+//!   (target: `--jobs 2` at least 1.6 times as fast), against the baseline and against
+//!   `pgn-extract -r` when it is installed;
+//! - Sade: the whole games `corpus/games/sade_*.sdn`, games/s, actions/s and the cost of an
+//!   action against the baseline's cost of a move (target ≤ 6), and the slowest single turns
+//!   known (face 3, the roller's own pieces: every fulfilment looked for; target < 1 ms).
 //!
-//! Each figure is the best of five runs.
+//! Each in-process figure is the best of five runs, each command's the best of three.
 
 use std::hint::black_box;
 mod support;
 
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use support::best_of;
 
 use pgn_reader::{Reader, SanPlus, Visitor};
 use sade_ref::parse::parse_str;
 use sade_ref::referee::{Status, verify};
+use sade_ref::rules::sade::{self as sade_rules, State};
 use shakmaty::{Chess, Position};
 
 /// Replays the main line with shakmaty; the output is the number of legal moves played.
@@ -56,45 +66,188 @@ impl Visitor for Replay {
     }
 }
 
+/// The baseline on `text`: its time and the plies it played.
+fn baseline(text: &str) -> (Duration, usize) {
+    best_of(5, || {
+        let mut reader = Reader::new(text.as_bytes());
+        let mut plies = 0;
+        while let Ok(Some(n)) = reader.read_game(&mut Replay) {
+            plies += n;
+        }
+        plies
+    })
+}
+
+fn ratio(name: &str, ours: Duration, theirs: Duration, target: &str) {
+    println!(
+        "  ratio {name:<34} {:>8.2}  {target}",
+        ours.as_secs_f64() / theirs.as_secs_f64()
+    );
+}
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(root.join("../shared/data/pgn/lichess/lichess_db_1000k.pgn")) {
-        Ok(text) => {
-            let (ours, valid) = best_of(5, || {
-                parse_str(&text)
-                    .iter()
-                    .filter_map(|g| g.as_ref().ok())
-                    .filter(|g| verify(g).status != Status::Invalid)
-                    .count()
-            });
-            let (theirs, plies) = best_of(5, || {
-                let mut reader = Reader::new(text.as_bytes());
-                let mut plies = 0;
-                while let Ok(Some(n)) = reader.read_game(&mut Replay) {
-                    plies += n;
-                }
-                plies
-            });
-            let games = parse_str(&text).len() as f64;
+    let sample = root.join("../shared/data/pgn/lichess/lichess_db_1000k.pgn");
+    let per_move = match std::fs::read_to_string(&sample) {
+        Ok(text) => Some(standard(&text)),
+        Err(e) => {
+            println!("standard: {} not found ({e}); skipped", sample.display());
+            None
+        }
+    };
+    sade(root, per_move);
+}
+
+/// The Standard figures; returns the baseline's time per move.
+fn standard(text: &str) -> Duration {
+    let (ours, valid) = best_of(5, || {
+        parse_str(text)
+            .iter()
+            .filter_map(|g| g.as_ref().ok())
+            .filter(|g| verify(g).status != Status::Invalid)
+            .count()
+    });
+    let (read, _) = best_of(5, || parse_str(text).len());
+    let games: Vec<_> = parse_str(text).into_iter().filter_map(Result::ok).collect();
+    let (referee, _) = best_of(5, || {
+        games
+            .iter()
+            .filter(|g| verify(g).status != Status::Invalid)
+            .count()
+    });
+    let (theirs, plies) = baseline(text);
+    let n = games.len() as f64;
+    println!(
+        "standard: lichess_db_1000k.pgn, {n} games, {plies} plies ({valid} valid), in process"
+    );
+    for (name, time) in [
+        ("sade-ref parse + referee", ours),
+        ("sade-ref reader alone", read),
+        ("sade-ref referee alone", referee),
+        ("pgn-reader + shakmaty replay", theirs),
+    ] {
+        println!(
+            "  {name:<34} {:>10.0} games/s {:>10.0} plies/s",
+            n / time.as_secs_f64(),
+            plies as f64 / time.as_secs_f64()
+        );
+    }
+    ratio(
+        "parse + referee / baseline",
+        ours,
+        theirs,
+        "(target <= 1.25)",
+    );
+    ratio("reader alone / baseline", read, theirs, "");
+    ratio("referee alone / baseline", referee, theirs, "");
+    command(text);
+    theirs / u32::try_from(plies.max(1)).unwrap_or(u32::MAX)
+}
+
+/// The command on a file of `SADE_BENCH_COPIES` copies of `text`.
+fn command(text: &str) {
+    let copies: u32 = std::env::var("SADE_BENCH_COPIES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(20);
+    let path = std::env::temp_dir().join(format!("sade-ref-bench-{}.pgn", std::process::id()));
+    let mut big = String::with_capacity(text.len() * copies as usize + 2);
+    for _ in 0..copies {
+        big.push_str(text.trim_end());
+        big.push_str("\n\n");
+    }
+    if std::fs::write(&path, &big).is_err() {
+        println!(
+            "  (cannot write {}; the command is not timed)",
+            path.display()
+        );
+        return;
+    }
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_sade-ref"));
+    let run = |args: &[&str]| {
+        time_command(|| {
+            Command::new(&exe)
+                .arg("verify")
+                .args(args)
+                .arg(&path)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok()
+        })
+    };
+    let jobs1 = run(&["--format", "json", "--jobs", "1"]);
+    let jobs2 = run(&["--format", "json", "--jobs", "2"]);
+    // The baseline on the same file, in process (it reads the text from memory).
+    let (theirs, _) = baseline(&big);
+    let mb = big.len() as f64 / 1e6;
+    println!(
+        "standard: `sade-ref verify --format json` on {copies} copies ({mb:.0} MB, cores: {})",
+        std::thread::available_parallelism().map_or(1, usize::from)
+    );
+    let mut shown = vec![
+        ("sade-ref verify --jobs 1", jobs1),
+        ("sade-ref verify --jobs 2", jobs2),
+        ("pgn-reader + shakmaty replay", Some(theirs)),
+    ];
+    let extract = pgn_extract().and_then(|pe| {
+        time_command(|| {
+            Command::new(&pe)
+                .arg("-r")
+                .arg(&path)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok()
+        })
+    });
+    shown.push(("pgn-extract -r", extract));
+    for (name, time) in &shown {
+        match time {
+            Some(t) => println!("  {name:<34} {:>8.3} s", t.as_secs_f64()),
+            None => println!("  {name:<34} not run (not installed?)"),
+        }
+    }
+    if let Some(j1) = jobs1 {
+        ratio("verify --jobs 1 / baseline", j1, theirs, "");
+        if let Some(j2) = jobs2 {
             println!(
-                "standard: lichess_db_1000k.pgn, {games} games, {plies} plies ({valid} valid)"
-            );
-            println!(
-                "  sade-ref verify (parse + referee)   {:>10.0} games/s",
-                games / ours.as_secs_f64()
-            );
-            println!(
-                "  pgn-reader + shakmaty replay         {:>10.0} games/s",
-                games / theirs.as_secs_f64()
-            );
-            println!(
-                "  ratio sade-ref / baseline            {:>10.2}",
-                theirs.as_secs_f64() / ours.as_secs_f64()
+                "  speed-up --jobs 2 over --jobs 1       {:>8.2}  (target >= 1.6 on 2 cores)",
+                j1.as_secs_f64() / j2.as_secs_f64()
             );
         }
-        Err(e) => println!("standard: ../shared/data not found ({e}); skipped"),
+        if let Some(pe) = extract {
+            ratio("verify --jobs 1 / pgn-extract -r", j1, pe, "");
+        }
     }
+    let _ = std::fs::remove_file(&path);
+}
 
+/// The best of three runs of a command; `None` when it cannot run.
+fn time_command(mut run: impl FnMut() -> bool) -> Option<Duration> {
+    let mut best = Duration::MAX;
+    for _ in 0..3 {
+        let start = Instant::now();
+        if !run() {
+            return None;
+        }
+        best = best.min(start.elapsed());
+    }
+    Some(best)
+}
+
+/// `pgn-extract` on the path, or where Debian puts it.
+fn pgn_extract() -> Option<PathBuf> {
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|dir| dir.join("pgn-extract"));
+    on_path
+        .chain([PathBuf::from("/usr/games/pgn-extract")])
+        .find(|p| p.is_file())
+}
+
+fn sade(root: &Path, baseline_per_move: Option<Duration>) {
     let mut texts = Vec::new();
     if let Ok(entries) = std::fs::read_dir(root.join("corpus/games")) {
         for entry in entries.flatten() {
@@ -135,4 +288,57 @@ fn main() {
         games.len() as f64 / parse.as_secs_f64(),
         parse.as_secs_f64() / time.as_secs_f64()
     );
+    let per_action = time / u32::try_from(actions.max(1)).unwrap_or(u32::MAX);
+    if let Some(per_move) = baseline_per_move {
+        println!(
+            "  per action {:.2} µs, the baseline per move {:.3} µs",
+            per_action.as_secs_f64() * 1e6,
+            per_move.as_secs_f64() * 1e6
+        );
+        ratio(
+            "Sade action / baseline move",
+            per_action,
+            per_move,
+            "(target <= 6)",
+        );
+    }
+    slowest_turns();
+}
+
+/// The slowest single turns known: face 3 where the roller plays his own pieces and the
+/// search looks for a fulfilment among about a hundred moves over eight pieces (`open`), and
+/// where two queens give most pairs of moves to try (`two queens`).
+fn slowest_turns() {
+    let positions = [
+        ("open", "k7/p7/P7/8/2BQ1B2/2N2N2/8/2R1K2R w - - 0 1"),
+        ("two queens", "k7/p7/P3Q3/2b5/8/7p/1Q5P/7K w - - 0 1"),
+    ];
+    println!("sade: slowest single turns known (face 3), best of five");
+    for (name, fen) in positions {
+        let text = format!("[Variant \"Sade\"]\n[FEN \"{fen}\"]\n\n*\n");
+        let Some(Ok(game)) = parse_str(&text).into_iter().next() else {
+            println!("  {name}: does not parse; skipped");
+            continue;
+        };
+        let Ok(state) = State::from_game(&game) else {
+            println!("  {name}: not a playable start; skipped");
+            continue;
+        };
+        let (exists, _) = best_of(5, || {
+            usize::from(sade_rules::has_fulfilment(&state, 3).unwrap_or(false))
+        });
+        let (all, count) = best_of(5, || {
+            let mut count = 0;
+            let _ = sade_rules::visit_fulfilments(&state, 3, |_| {
+                count += 1;
+                ControlFlow::<()>::Continue(())
+            });
+            count
+        });
+        println!(
+            "  {name:<12} {fen}: a fulfilment found in {:>8.1} µs; all {count} listed in {:>8.1} µs  (target < 1000 µs)",
+            exists.as_secs_f64() * 1e6,
+            all.as_secs_f64() * 1e6
+        );
+    }
 }

@@ -26,6 +26,9 @@ const CONTEXT: usize = 40;
 pub struct Diagnostic<'a> {
     pub path: &'a str,
     pub source: &'a [u8],
+    /// Lines of the file before `source` (0 when `source` is the whole file; a window of a
+    /// file read a piece at a time starts on a line start, so only line numbers shift).
+    pub first_line: usize,
     pub span: Span,
     pub message: String,
     pub help: Option<String>,
@@ -53,6 +56,7 @@ fn char_count(bytes: &[u8]) -> usize {
 impl fmt::Display for Diagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (line, column) = line_col(self.source, self.span.start);
+        let line = line + self.first_line;
         write!(f, "{}:{line}:{column}: error: {}", self.path, self.message)?;
         if !f.alternate() {
             return Ok(());
@@ -127,6 +131,7 @@ mod tests {
     fn frame_points_at_the_span() {
         let d = Diagnostic {
             path: "g.sdn",
+            first_line: 0,
             source: b"[Event \"x\"]\n\n1. 3: e6 7: Nf6 *\n",
             span: Span::new(22, 24),
             message: "`7:` is not a die face".into(),
@@ -144,6 +149,7 @@ mod tests {
         let source = format!("{}Zf3{}", "e4 ".repeat(100), " e5".repeat(100));
         let d = Diagnostic {
             path: "-",
+            first_line: 0,
             source: source.as_bytes(),
             span: Span::new(300, 303),
             message: "m".into(),
@@ -167,6 +173,7 @@ mod tests {
     fn frame_at_end_of_file() {
         let d = Diagnostic {
             path: "-",
+            first_line: 0,
             source: b"1. e4 {",
             span: Span::new(6, 7),
             message: "m".into(),

@@ -49,6 +49,7 @@ fn every_bad_input_is_reported_where_the_case_says() {
         let rendered = Diagnostic {
             path: &name,
             source: &source,
+            first_line: 0,
             span: error.span,
             message: error.to_string(),
             help: error.help(),

@@ -18,6 +18,7 @@ mod real_records;
 mod render;
 mod report_browser;
 mod sade;
+mod scale;
 mod schemas;
 mod second_referee;
 mod standard;

@@ -4,12 +4,11 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use sade_ref::diagnostic::Diagnostic;
-use sade_ref::parse::Reader;
 use sade_ref::record::Game;
 use sade_ref::write::{json, sdn};
 
 use super::Status;
-use super::input::{Input, read_all};
+use super::input::{Input, Reading, each_window, read_all};
 use super::output::Sink;
 
 /// Convert game records between SDN (and PGN) and JSON.
@@ -46,7 +45,7 @@ pub enum Format {
 }
 
 pub fn run(args: &Args) -> Status {
-    let (inputs, mut status) = read_all(&args.files);
+    let mut status = Status::Ok;
     let mut sink = match Sink::open(args.output.as_deref()) {
         Ok(sink) => sink,
         Err(failed) => return failed,
@@ -68,8 +67,44 @@ pub fn run(args: &Args) -> Status {
         written += 1;
         sink.write(separator) && sink.write(&text)
     };
-    for input in &inputs {
-        status = status.max(read_games(input, args.from, &mut emit));
+    for path in &args.files {
+        let json = path.extension().is_some_and(|e| e == "json");
+        if args
+            .from
+            .unwrap_or(if json { Format::Json } else { Format::Sdn })
+            == Format::Json
+        {
+            let (inputs, read) = read_all(std::slice::from_ref(path));
+            status = status.max(read);
+            for input in &inputs {
+                status = status.max(read_json(input, &mut emit));
+            }
+            continue;
+        }
+        // SDN and PGN a window at a time: memory holds a window, never the file.
+        let quiet = Reading {
+            first_game: 1,
+            first_line: 1,
+            quiet: true,
+        };
+        let mut problems = Status::Ok;
+        let read = each_window(path, &quiet, 1, |input, _, games, _| {
+            for game in games {
+                match game {
+                    Ok(game) => {
+                        if !emit(game) {
+                            return false;
+                        }
+                    }
+                    Err(error) => {
+                        report_syntax(input, &error);
+                        problems = Status::Problems;
+                    }
+                }
+            }
+            true
+        });
+        status = status.max(read).max(problems);
     }
     if args.to == Format::Json {
         sink.write(if written == 0 { "[]\n" } else { "\n]\n" });
@@ -77,54 +112,28 @@ pub fn run(args: &Args) -> Status {
     status.max(sink.finish())
 }
 
-/// Reads the games of one input and hands each to `emit` (which says whether to go on);
+/// Reads the games of one JSON input and hands each to `emit` (which says whether to go on);
 /// reports what cannot be read.
-fn read_games(input: &Input, from: Option<Format>, emit: &mut impl FnMut(Game) -> bool) -> Status {
-    let format = from.unwrap_or(if input.name.ends_with(".json") {
-        Format::Json
-    } else {
-        Format::Sdn
-    });
-    match format {
-        Format::Sdn => {
-            let mut status = Status::Ok;
-            for game in Reader::new(&input.bytes) {
-                match game {
-                    Ok(game) => {
-                        if !emit(game) {
-                            break;
-                        }
-                    }
-                    Err(error) => {
-                        report_syntax(input, &error);
-                        status = Status::Problems;
-                    }
+fn read_json(input: &Input, emit: &mut impl FnMut(Game) -> bool) -> Status {
+    let Ok(text) = std::str::from_utf8(&input.bytes) else {
+        eprintln!("{}: error: JSON input is not UTF-8", input.name);
+        return Status::Problems;
+    };
+    let mut status = Status::Ok;
+    for game in json::read_json(text) {
+        match game {
+            Ok(game) => {
+                if !emit(game) {
+                    break;
                 }
             }
-            status
-        }
-        Format::Json => {
-            let Ok(text) = std::str::from_utf8(&input.bytes) else {
-                eprintln!("{}: error: JSON input is not UTF-8", input.name);
-                return Status::Problems;
-            };
-            let mut status = Status::Ok;
-            for game in json::read_json(text) {
-                match game {
-                    Ok(game) => {
-                        if !emit(game) {
-                            break;
-                        }
-                    }
-                    Err(error) => {
-                        report_json(input, &error);
-                        status = Status::Problems;
-                    }
-                }
+            Err(error) => {
+                report_json(input, &error);
+                status = Status::Problems;
             }
-            status
         }
     }
+    status
 }
 
 /// A JSON input's error: line and column where the text is not JSON, the JSON pointer where a
@@ -145,6 +154,7 @@ pub fn report_syntax(input: &Input, error: &sade_ref::parse::ParseError) {
     let diagnostic = Diagnostic {
         path: &input.name,
         source: &input.bytes,
+        first_line: input.first_line,
         span: error.span,
         message: error.to_string(),
         help: error.help(),

@@ -1,48 +1,130 @@
-//! Reading the inputs: files, or `-` for standard input.
+//! Reading the inputs: files, or `-` for standard input, plain or compressed; whole (JSON), or
+//! a window at a time (SDN and PGN).
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+use sade_ref::parse::ParseError;
+use sade_ref::record::Game;
 
 use super::Status;
+use super::decompress;
+use super::progress::Progress;
+use super::stream::GameStream;
 
-/// One input's name (as given, `-` for standard input) and bytes.
+/// One input's name (as given, `-` for standard input) and bytes: the whole text, or a window
+/// of it that starts on a line start.
 pub struct Input {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// Lines of the text (or of the source the text was cut from) before `bytes`.
+    pub first_line: usize,
 }
 
-/// Reads every input; one that cannot be read is reported and the run goes on without it
-/// (exit code 2), and so is one that holds no game at all (an empty file, standard input closed
-/// at once: exit code 1).
+/// How the games of a text are read and numbered.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Reading {
+    /// The number of the first game of each input (for a chunk of a larger file, so that game
+    /// numbers are those of the whole file).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub first_game: usize,
+    /// The line number of each input's first line (for a chunk of a larger file, so that
+    /// errors give the whole file's lines).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub first_line: u64,
+    /// No progress bar (it is drawn only when standard error is a terminal anyway).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Reads the games of `path` a window at a time (plain, gzip, zstd or bzip2 text) and hands
+/// each window's games to `f` with the window and the number of its first game; `f` says
+/// whether to go on. Reports what cannot be read: exit code 2, as for a missing file, since
+/// the rest of that input was not verified.
+pub fn each_window(
+    path: &Path,
+    reading: &Reading,
+    blocks: usize,
+    mut f: impl FnMut(&Input, usize, Vec<Result<Game, ParseError>>, &Progress) -> bool,
+) -> Status {
+    let name = path.to_string_lossy().into_owned();
+    let opened = match decompress::open(path) {
+        Ok(opened) => opened,
+        Err(error) => {
+            eprintln!("sade-ref: {name}: {error}");
+            return Status::Failed;
+        }
+    };
+    let mut progress = Progress::new(reading.quiet, &name, opened.size);
+    let mut stream = GameStream::new(opened.text, blocks);
+    let mut number = reading.first_game;
+    let mut input = Input {
+        name,
+        bytes: Vec::new(),
+        first_line: 0,
+    };
+    let first_line = usize::try_from(reading.first_line - 1).unwrap_or(usize::MAX);
+    let status = loop {
+        match stream.next_window() {
+            Ok(Some(window)) => {
+                input.bytes = window.bytes;
+                input.first_line = first_line.saturating_add(window.first_line);
+                let count = window.games.len();
+                let go_on = f(&input, number, window.games, &progress);
+                number += count;
+                progress.advance(count, opened.read.load(Ordering::Relaxed));
+                if !go_on {
+                    break Status::Ok;
+                }
+            }
+            Ok(None) if number == reading.first_game && stream.is_blank() => {
+                progress.suspend(|| eprintln!("sade-ref: {}: no games", input.name));
+                break Status::Problems;
+            }
+            Ok(None) => break Status::Ok,
+            Err(error) => {
+                let after = if number > reading.first_game {
+                    format!(" after game {}", number - 1)
+                } else {
+                    String::new()
+                };
+                progress.suspend(|| {
+                    eprintln!(
+                        "sade-ref: {}: stopped{after}: {error}; the rest is not read",
+                        input.name
+                    );
+                });
+                break Status::Failed;
+            }
+        }
+    };
+    progress.finish();
+    status
+}
+
+/// Reads every input whole (plain or compressed); one that cannot be read is reported and the
+/// run goes on without it (exit code 2), and so is one that holds no game at all (an empty
+/// file, standard input closed at once: exit code 1).
 pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
     let mut inputs = Vec::new();
     let mut status = Status::Ok;
     for path in paths {
         let name = path.to_string_lossy().into_owned();
-        if path.is_dir() {
-            eprintln!("sade-ref: {name}: is a directory, not a file of games");
-            status = Status::Failed;
-            continue;
-        }
-        let read = if name == "-" {
+        let read = decompress::open(path).and_then(|mut opened| {
             let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-        } else {
-            std::fs::read(path)
-        };
+            opened.text.read_to_end(&mut bytes).map(|_| bytes)
+        });
         match read {
-            // Nothing but white space (and a byte order mark): no game to read.
-            Ok(bytes)
-                if bytes
-                    .strip_prefix(b"\xef\xbb\xbf")
-                    .unwrap_or(&bytes)
-                    .iter()
-                    .all(u8::is_ascii_whitespace) =>
-            {
+            Ok(bytes) if is_blank(&bytes) => {
                 eprintln!("sade-ref: {name}: no games");
                 status = status.max(Status::Problems);
             }
-            Ok(bytes) => inputs.push(Input { name, bytes }),
+            Ok(bytes) => inputs.push(Input {
+                name,
+                bytes,
+                first_line: 0,
+            }),
             Err(error) => {
                 eprintln!("sade-ref: {name}: {error}");
                 status = Status::Failed;
@@ -50,4 +132,13 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
         }
     }
     (inputs, status)
+}
+
+/// Nothing but white space (and a byte order mark): no game to read.
+pub fn is_blank(bytes: &[u8]) -> bool {
+    bytes
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(bytes)
+        .iter()
+        .all(u8::is_ascii_whitespace)
 }

@@ -4,14 +4,18 @@
 //! rest was still processed), 2 the command could not run (no such file, bad flags).
 
 mod convert;
+mod decompress;
 mod input;
+mod jobs;
 mod match_;
 mod options;
 mod output;
 mod pick;
 mod play;
+mod progress;
 mod report;
 mod show;
+mod stream;
 mod verify;
 
 use std::process::ExitCode;

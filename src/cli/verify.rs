@@ -1,11 +1,13 @@
 //! `sade-ref verify`: referee every game and say how it stands.
 
 use std::fmt::Write as _;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
+use rayon::prelude::*;
 use sade_ref::diagnostic::Diagnostic;
-use sade_ref::parse::{ParseError, Reader};
+use sade_ref::parse::ParseError;
 use sade_ref::record::Game;
 use sade_ref::referee::{Status as Standing, Verdict, verify};
 use sade_ref::report::Report;
@@ -14,8 +16,10 @@ use shakmaty::Color;
 
 use super::Status;
 use super::convert::{report_json, report_syntax};
-use super::input::{Input, read_all};
+use super::input::{Input, Reading, each_window, read_all};
+use super::jobs;
 use super::output::Sink;
+use super::progress::Progress;
 
 /// Referee every game: who won, how and by which Article, or the first illegal action and why.
 ///
@@ -36,6 +40,11 @@ pub struct Args {
     /// Input format (default: JSON for `.json` and `.jsonl` files, SDN otherwise).
     #[arg(long, value_enum)]
     from: Option<InputFormat>,
+    /// Games verified at once (default: one per core); results keep the input's order.
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+    #[command(flatten)]
+    reading: Reading,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -57,17 +66,26 @@ enum Read {
     Json(JsonError),
 }
 
-fn games_of(input: &Input, from: Option<InputFormat>) -> Box<dyn Iterator<Item = Read> + '_> {
-    let json = from.map_or(
-        input.name.ends_with(".json") || input.name.ends_with(".jsonl"),
-        |f| f == InputFormat::Json,
-    );
-    if !json {
-        return Box::new(Reader::new(&input.bytes).map(|g| match g {
-            Ok(game) => Read::Game(game),
-            Err(e) => Read::Sdn(e),
-        }));
+/// A game judged, or why it could not be read.
+enum Judged {
+    Game(Game, Box<Verdict>),
+    Sdn(ParseError),
+    Json(JsonError),
+}
+
+fn judge(read: Read) -> Judged {
+    match read {
+        Read::Game(game) => {
+            let verdict = verify(&game);
+            Judged::Game(game, Box::new(verdict))
+        }
+        Read::Sdn(e) => Judged::Sdn(e),
+        Read::Json(e) => Judged::Json(e),
     }
+}
+
+/// The games of a JSON input (read whole).
+fn json_games(input: &Input) -> Vec<Read> {
     let games = match std::str::from_utf8(&input.bytes) {
         Ok(text) => json::read_json(text),
         Err(e) => vec![Err(JsonError::Record {
@@ -75,71 +93,149 @@ fn games_of(input: &Input, from: Option<InputFormat>) -> Box<dyn Iterator<Item =
             message: format!("JSON input is not UTF-8 (byte {})", e.valid_up_to()),
         })],
     };
-    Box::new(games.into_iter().map(|g| match g {
-        Ok(game) => Read::Game(game),
-        Err(e) => Read::Json(e),
-    }))
+    games
+        .into_iter()
+        .map(|g| match g {
+            Ok(game) => Read::Game(game),
+            Err(e) => Read::Json(e),
+        })
+        .collect()
 }
 
 pub fn run(args: &Args) -> Status {
-    let (inputs, mut status) = read_all(&args.files);
     let mut sink = match Sink::open(None) {
         Ok(sink) => sink,
         Err(failed) => return failed,
     };
-    'inputs: for input in &inputs {
+    let jobs = match jobs::start(args.jobs) {
+        Ok(jobs) => jobs,
+        Err(failed) => return failed,
+    };
+    let mut status = Status::Ok;
+    for path in &args.files {
+        let name = path.to_string_lossy();
+        let json = args
+            .from
+            .map_or(name.ends_with(".json") || name.ends_with(".jsonl"), |f| {
+                f == InputFormat::Json
+            });
         let mut games = 0;
-        // One game at a time: memory holds the input's text and one game.
-        for (index, game) in games_of(input, args.from).enumerate() {
-            games += 1;
-            let number = index + 1;
-            let (line, ok) = match game {
-                Read::Game(game) => {
-                    let verdict = verify(&game);
-                    let ok = verdict.status != Standing::Invalid && verdict.dispute.is_none();
-                    let line = match args.format {
-                        Format::Text => text_line(input, number, &game, &verdict),
-                        Format::Json => json_line(input, number, &game, &verdict),
-                    };
-                    (line, ok)
-                }
-                Read::Sdn(error) => {
-                    let line = match args.format {
-                        Format::Text => {
-                            report_syntax(input, &error);
-                            format!("{} #{number}: invalid: {error}\n", input.name)
-                        }
-                        Format::Json => syntax_json_line(input, number, &error),
-                    };
-                    (line, false)
-                }
-                Read::Json(error) => {
-                    let line = match args.format {
-                        Format::Text => {
-                            report_json(input, &error);
-                            format!("{} #{number}: invalid: {error}\n", input.name)
-                        }
-                        Format::Json => {
-                            let report = Report::of_json_error(&input.name, number, &error);
-                            format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
-                        }
-                    };
-                    (line, false)
-                }
-            };
-            if !ok {
-                status = status.max(Status::Problems);
+        let mut open = true;
+        let mut lines = |input: &Input, first: usize, reads: Vec<Read>, progress: &Progress| {
+            games += reads.len();
+            open = write_lines(args, input, first, reads, progress, &mut sink, &mut status);
+            open
+        };
+        let read = if json {
+            // JSON is read whole.
+            let (inputs, read) = read_all(std::slice::from_ref(path));
+            let quiet = Progress::new(true, "", None);
+            for input in &inputs {
+                lines(input, args.reading.first_game, json_games(input), &quiet);
             }
-            if !sink.write(&line) {
-                break 'inputs;
-            }
-        }
-        if games == 0 {
-            eprintln!("{}: error: no games", input.name);
+            read
+        } else {
+            // SDN and PGN a window at a time: memory holds a window, never the file.
+            each_window(
+                path,
+                &args.reading,
+                jobs,
+                |input, first, window, progress| {
+                    let reads = window
+                        .into_iter()
+                        .map(|g| g.map_or_else(Read::Sdn, Read::Game))
+                        .collect();
+                    lines(input, first, reads, progress)
+                },
+            )
+        };
+        status = status.max(read);
+        if games == 0 && read == Status::Ok {
+            eprintln!("{name}: error: no games");
             status = status.max(Status::Problems);
+        }
+        if !open {
+            break;
         }
     }
     status.max(sink.finish())
+}
+
+/// Judges the games (in parallel) and writes their lines in input order; false once the output
+/// is gone.
+fn write_lines(
+    args: &Args,
+    input: &Input,
+    first: usize,
+    reads: Vec<Read>,
+    progress: &Progress,
+    sink: &mut Sink,
+    status: &mut Status,
+) -> bool {
+    let lines: Vec<(String, bool)> = match args.format {
+        Format::Json => reads
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, read)| line_of(args.format, input, first + i, judge(read)))
+            .collect(),
+        Format::Text => {
+            let judged: Vec<Judged> = reads.into_par_iter().map(judge).collect();
+            // Text lines print code frames on standard error: in order.
+            progress.suspend(|| {
+                judged
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, judged)| line_of(args.format, input, first + i, judged))
+                    .collect()
+            })
+        }
+    };
+    for (line, ok) in lines {
+        if !ok {
+            *status = (*status).max(Status::Problems);
+        }
+        if !sink.write(&line) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A game's line, and whether it stands (valid, and its result undisputed).
+fn line_of(format: Format, input: &Input, number: usize, judged: Judged) -> (String, bool) {
+    match judged {
+        Judged::Game(game, verdict) => {
+            let ok = verdict.status != Standing::Invalid && verdict.dispute.is_none();
+            let line = match format {
+                Format::Text => text_line(input, number, &game, &verdict),
+                Format::Json => json_line(input, number, &game, &verdict),
+            };
+            (line, ok)
+        }
+        Judged::Sdn(error) => {
+            let line = match format {
+                Format::Text => {
+                    report_syntax(input, &error);
+                    format!("{} #{number}: invalid: {error}\n", input.name)
+                }
+                Format::Json => syntax_json_line(input, number, &error),
+            };
+            (line, false)
+        }
+        Judged::Json(error) => {
+            let line = match format {
+                Format::Text => {
+                    report_json(input, &error);
+                    format!("{} #{number}: invalid: {error}\n", input.name)
+                }
+                Format::Json => {
+                    let report = Report::of_json_error(&input.name, number, &error);
+                    format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
+                }
+            };
+            (line, false)
+        }
+    }
 }
 
 fn players(game: &Game) -> String {
@@ -217,6 +313,7 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                 let diagnostic = Diagnostic {
                     path: &input.name,
                     source: &input.bytes,
+                    first_line: input.first_line,
                     span: error.span,
                     message,
                     help: Some(error.code.help().to_owned()),
@@ -241,11 +338,17 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 }
 
 fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> String {
-    let report = Report::of_verdict(&input.name, number, &input.bytes, game, verdict);
+    let mut report = Report::of_verdict(&input.name, number, &input.bytes, game, verdict);
+    if let Some(error) = &mut report.error {
+        error.line += input.first_line;
+    }
     format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
 }
 
 fn syntax_json_line(input: &Input, number: usize, error: &ParseError) -> String {
-    let report = Report::of_syntax_error(&input.name, number, &input.bytes, error);
+    let mut report = Report::of_syntax_error(&input.name, number, &input.bytes, error);
+    if let Some(error) = &mut report.error {
+        error.line += input.first_line;
+    }
     format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
 }

@@ -27,8 +27,23 @@ impl<'a> Reader<'a> {
         Reader { src, pos }
     }
 
+    /// A reader of `src` that starts at `pos`, as a reader that reached `pos` between two games
+    /// goes on: for a text read a window at a time (`pos` on a line start or where a game began).
+    pub fn at(src: &'a [u8], pos: usize) -> Reader<'a> {
+        Reader {
+            src,
+            pos: pos.min(src.len()),
+        }
+    }
+
     /// The byte offset the reader has reached.
     pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Where the next game begins (past white space and `%` lines), or the end of the text.
+    pub fn next_start(&mut self) -> usize {
+        self.pos = skip_filler(self.src, self.pos);
         self.pos
     }
 }

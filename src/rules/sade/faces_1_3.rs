@@ -64,9 +64,8 @@ pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
 /// asks for every candidate; only a written action needs the reason).
 fn permits(progress: &Progress, series: &Series, m: Move) -> bool {
     let from = m.from().unwrap_or(m.to());
-    !m.is_castle()
-        && !(series.by != progress.roller() && m.role() == Role::King)
-        && !series.used.contains(from)
+    let enemy_king = series.by != progress.roller() && m.role() == Role::King;
+    !(m.is_castle() || enemy_king || series.used.contains(from))
 }
 
 fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal> {

@@ -39,9 +39,9 @@
 //!   rank, or the side not to move in check make the record invalid.
 
 mod explain;
+mod replay;
 
 use crate::rules::Article;
-use std::collections::HashMap;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove as ShakUci;
@@ -52,13 +52,11 @@ use shakmaty::{
 };
 
 pub use explain::{Explanation, Why, color_name, explain, role_name};
+pub use replay::replay;
 
-use crate::record::{ActionKind, Game, GameResult, Side, Turn, VariantName};
-use crate::rules::resolve::resolve;
+use crate::record::{Game, Side, VariantName};
 use crate::rules::setup::start_of;
-use crate::rules::{
-    ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
-};
+use crate::rules::{ActionRef, FaultCode, Resolved, Violation};
 
 /// The legal moves of the side to move: the move generation Standard games are replayed with
 /// (and perft counts).
@@ -282,10 +280,33 @@ pub fn resolved_move(before: &Chess, m: Move, mode: CastlingMode, at: ActionRef)
         role: m.role(),
         from: m.from(),
         to: Some(to),
-        uci: Some(ShakUci::from_move(m, mode).to_string()),
+        uci: Some(uci_text(ShakUci::from_move(m, mode))),
         captured: m.capture(),
         promotion: m.promotion(),
         fen_after: String::new(),
+    }
+}
+
+/// A UCI move as text (`e2e4`, `e7e8q`), written without the formatting machinery: one short
+/// allocation per move played.
+fn uci_text(uci: ShakUci) -> String {
+    match uci {
+        ShakUci::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            let mut text = String::with_capacity(5);
+            for square in [from, to] {
+                text.push(square.file().char());
+                text.push(square.rank().char());
+            }
+            if let Some(role) = promotion {
+                text.push(role.char());
+            }
+            text
+        }
+        other => other.to_string(),
     }
 }
 
@@ -311,255 +332,26 @@ pub fn side_color(side: Side) -> Color {
     Color::from_white(side == Side::White)
 }
 
-fn article_of(why: Why) -> Article {
-    match why {
-        Why::Movement => Article::Fide3,
-        Why::Check => Article::Fide3_9,
-        Why::Castling => Article::Fide3_8_2,
-        Why::Promotion => Article::Fide3_7_5,
-        Why::EnPassant => Article::Fide3_7_3_2,
-        Why::Ambiguous => Article::FideC10,
-        Why::NotAMove => Article::S1,
-    }
-}
-
-struct Replayer<'g> {
-    game: &'g Game,
-    annotate: bool,
-    pos: Chess,
-    mode: CastlingMode,
-    seen: HashMap<u64, u32>,
-    resolved: Vec<Resolved>,
-    turns: usize,
-}
-
-impl Replayer<'_> {
-    fn finish(self, outcome: Outcome) -> Replay {
-        Replay {
-            outcome,
-            final_fen: fen(&self.pos),
-            resolved: self.resolved,
-            turns: self.turns,
-            notes: Vec::new(),
-            stopped: None,
-        }
-    }
-
-    fn violation(&self, turn: &Turn, at: ActionRef, reason: String, article: Article) -> Violation {
-        let span = turn
-            .actions()
-            .nth(at.action.wrapping_sub(1))
-            .map_or(turn.span, |a| a.span);
-        let reason = crate::rules::strip_citation(reason);
-        Violation {
-            code: FaultCode::of(article, &reason),
-            label: None,
-            turn: turn.number.number,
-            side: self.pos.turn(),
-            face: turn.face.map(|f| f.value),
-            action: at.action,
-            turn_index: at.turn_index,
-            reason,
-            article,
-            span,
-        }
-    }
-
-    /// A rule that ends the game at once in the current position (S2): checkmate, stalemate,
-    /// insufficient material, fivefold repetition, the seventy-five-move rule.
-    fn automatic_end(&self, at: ActionRef) -> Option<Outcome> {
-        let finished = |winner, termination, article| Outcome::Finished {
-            winner,
-            termination,
-            article,
-            at: at.or_start(),
-        };
-        if legal_moves(&self.pos).is_empty() {
-            return Some(if self.pos.is_check() {
-                finished(
-                    Some(!self.pos.turn()),
-                    Termination::Checkmate,
-                    Article::Fide5_1_1,
-                )
-            } else {
-                finished(None, Termination::Stalemate, Article::Fide5_2_1)
-            });
-        }
-        if self.pos.is_insufficient_material() {
-            return Some(finished(
-                None,
-                Termination::InsufficientMaterial,
-                Article::Fide5_2_2,
-            ));
-        }
-        if self
-            .seen
-            .get(&repetition_key(&self.pos))
-            .copied()
-            .unwrap_or(0)
-            >= 5
-        {
-            return Some(finished(
-                None,
-                Termination::FivefoldRepetition,
-                Article::Fide9_6_1,
-            ));
-        }
-        if self.pos.halfmoves() >= 150 {
-            return Some(finished(
-                None,
-                Termination::SeventyFiveMoveRule,
-                Article::Fide9_6_2,
-            ));
-        }
-        None
-    }
-
-    /// A draw the players claimed (the result token is `1/2-1/2`) is justified when the final
-    /// position stands for the third time or the fifty-move count is reached (FIDE 9.2, 9.3).
-    /// Only the final position counts: a player who makes a move without claiming loses the
-    /// right to claim on that move (FIDE 9.2.3 / 9.4), so an earlier chance that the game
-    /// played past was not taken.
-    fn claimed_draw(&self, at: ActionRef) -> Option<Outcome> {
-        let claimed = self.game.result.or_else(|| {
-            self.game
-                .tag("Result")
-                .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
-        });
-        if claimed != Some(GameResult::Draw) {
-            return None;
-        }
-        let finished = |termination, article| Outcome::Finished {
-            winner: None,
-            termination,
-            article,
-            at: at.or_start(),
-        };
-        if self
-            .seen
-            .get(&repetition_key(&self.pos))
-            .copied()
-            .unwrap_or(0)
-            >= 3
-        {
-            return Some(finished(Termination::ThreefoldRepetition, Article::Fide9_2));
-        }
-        if self.pos.halfmoves() >= 100 {
-            return Some(finished(Termination::FiftyMoveRule, Article::Fide9_3));
-        }
-        None
-    }
-
-    fn run(mut self) -> Replay {
-        let start = ActionRef {
-            turn_index: 0,
-            action: 0,
-        };
-        if let Some(end) = self.automatic_end(start) {
-            return self.finish(end);
-        }
-        let mut last = start;
-        let game = self.game;
-        for (turn_index, turn) in game.turns.iter().enumerate() {
-            self.turns = turn_index + 1;
-            if let Some(face) = turn.face {
-                let at = ActionRef {
-                    turn_index,
-                    action: 0,
-                };
-                let reason = format!(
-                    "a die face ({}:) belongs to Marquis de Sade games, not to standard chess",
-                    face.value
-                );
-                let error = self.violation(turn, at, reason, Article::S1);
-                return self.finish(Outcome::Invalid(error));
-            }
-            for (i, action) in turn.actions().enumerate() {
-                let at = ActionRef {
-                    turn_index,
-                    action: i + 1,
-                };
-                let before = self.pos.clone();
-                match &action.kind {
-                    ActionKind::Nothing {} => {
-                        let reason = "`--` (a null move) is not a move of a game: FIDE has no \
-                                      null move, and only a variation may hold one"
-                            .to_owned();
-                        let error = self.violation(turn, at, reason, Article::R20);
-                        return self.finish(Outcome::Invalid(error));
-                    }
-                    kind => match resolve(&before, kind) {
-                        Ok(m) => {
-                            self.pos.play_unchecked(m);
-                            let mut resolved = resolved_move(&before, m, self.mode, at);
-                            if self.annotate {
-                                resolved.fen_after = fen(&self.pos);
-                            }
-                            self.resolved.push(resolved);
-                        }
-                        Err(e) => {
-                            let explanation = explain(&before, kind, e);
-                            let article = article_of(explanation.why);
-                            let error = self.violation(turn, at, explanation.reason, article);
-                            return self.finish(Outcome::Invalid(error));
-                        }
-                    },
-                }
-                *self.seen.entry(repetition_key(&self.pos)).or_insert(0) += 1;
-                if let Some(end) = self.automatic_end(at) {
-                    return self.finish(end);
-                }
-                last = at;
-            }
-        }
-        match self.claimed_draw(last) {
-            Some(end) => self.finish(end),
-            None => self.finish(Outcome::Unfinished),
-        }
-    }
-}
-
-/// Replays a game under the rules of standard chess (Chess960 from an X-FEN or Shredder-FEN
-/// setup).
-pub fn replay(game: &Game, detail: Detail) -> Replay {
-    let start = match start_position(game) {
-        Ok(start) => start,
-        Err(error) => {
-            return Replay {
-                outcome: Outcome::Invalid(error),
-                resolved: Vec::new(),
-                final_fen: String::new(),
-                turns: 0,
-                notes: Vec::new(),
-                stopped: None,
-            };
-        }
-    };
-    let mut notes = start.notes();
-    // Move numbers are labels, checked against the count (R18), where each turn is one move.
-    if game.turns.iter().all(|t| t.actions().count() <= 1) {
-        let first = labels::first_label(game, start.pos.turn(), start.pos.fullmoves().get());
-        notes.extend(labels::mismatches(game, first));
-    }
-    let mut seen = HashMap::new();
-    seen.insert(repetition_key(&start.pos), 1);
-    let mut replay = Replayer {
-        game,
-        annotate: detail == Detail::Annotated,
-        pos: start.pos,
-        mode: start.mode,
-        seen,
-        resolved: Vec::new(),
-        turns: 0,
-    }
-    .run();
-    replay.notes = notes;
-    replay
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uci_text_is_what_shakmaty_writes() {
+        let pos: Chess = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"
+            .parse::<Fen>()
+            .expect("FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("position");
+        let moves = pos.legal_moves();
+        assert!(moves.len() > 20);
+        for m in moves {
+            for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                let uci = ShakUci::from_move(m, mode);
+                assert_eq!(uci_text(uci), uci.to_string());
+            }
+        }
+    }
 
     #[test]
     fn perft_of_the_initial_position() {

@@ -1,0 +1,440 @@
+//! Reading a text a window at a time, games whole: memory holds a window (a few hundred
+//! kilobytes, or one game when a game is longer), never the file.
+//!
+//! The games are those the reader finds in the whole text, at the same places: each window is
+//! read by [`Reader`] from where the previous window's last whole game ended, and a game is
+//! taken from a window only when nothing past the window's end could have changed how it reads
+//! (see [`settled`]). Spans are offsets in the window; the window starts on a line start, and
+//! [`Window::first_line`] says how many lines of the file come before it, so line and column
+//! are those of the whole file.
+//!
+//! With more than one job the window is cut into blocks at likely game starts (a `[` line
+//! after a blank line), read in parallel, and stitched: a block counts from the first game
+//! where the reading of the blocks before it arrives, so the games are exactly those one reader
+//! finds, whatever the cut.
+
+use std::io::{self, Read};
+
+use rayon::prelude::*;
+use sade_ref::parse::{ErrorKind, ParseError, Reader};
+use sade_ref::record::Game;
+
+/// Bytes read at a time; a window grows past this only to hold a game longer than it.
+const WINDOW: usize = 512 * 1024;
+
+/// A window of the text and the games read whole from it.
+pub struct Window {
+    /// The window's bytes (spans of its games are offsets in here).
+    pub bytes: Vec<u8>,
+    /// Lines of the text before the window.
+    pub first_line: usize,
+    /// The offset in the text of the window's first byte (the tests check spans with it).
+    #[cfg(test)]
+    pub offset: u64,
+    /// The games that begin in this window, in order.
+    pub games: Vec<Result<Game, ParseError>>,
+}
+
+/// A game as a block read it: where it began, where the reader stood after it and where the
+/// next game begins.
+struct Parsed {
+    start: usize,
+    after: usize,
+    next: usize,
+    game: Result<Game, ParseError>,
+}
+
+/// Reads the games of a text a window at a time.
+pub struct GameStream<R> {
+    source: R,
+    buf: Vec<u8>,
+    first_line: usize,
+    /// The offset in the text of `buf[0]`.
+    offset: u64,
+    /// Where in `buf` the reader goes on.
+    start: usize,
+    /// Bytes a window holds at least.
+    window: usize,
+    /// Bytes to hold before reading games: doubled while a game is longer than the window.
+    want: usize,
+    /// Nothing read yet (a byte order mark may open the text).
+    fresh: bool,
+    /// Nothing but white space (and a byte order mark) read so far.
+    blank: bool,
+    eof: bool,
+    /// A read failed: the games held whole before it are given, then this error.
+    error: Option<io::Error>,
+    /// Blocks a window is cut into (1: no parallel reading).
+    blocks: usize,
+}
+
+impl<R: Read> GameStream<R> {
+    /// `jobs` blocks per window are read in parallel (on the current rayon pool).
+    pub fn new(source: R, jobs: usize) -> GameStream<R> {
+        GameStream {
+            source,
+            buf: Vec::new(),
+            first_line: 0,
+            offset: 0,
+            start: 0,
+            window: WINDOW,
+            want: WINDOW,
+            fresh: true,
+            blank: true,
+            eof: false,
+            error: None,
+            blocks: if jobs <= 1 { 1 } else { jobs * 4 },
+        }
+    }
+
+    /// The next window with at least one game; `Ok(None)` at the end of the text.
+    ///
+    /// # Errors
+    /// The source could not be read (or decoded); the games before the failure were given.
+    pub fn next_window(&mut self) -> io::Result<Option<Window>> {
+        loop {
+            if let Some(error) = self.error.take() {
+                self.buf.clear();
+                self.eof = true;
+                return Err(error);
+            }
+            self.fill();
+            if std::mem::take(&mut self.fresh) && self.buf.starts_with(b"\xEF\xBB\xBF") {
+                self.start = 3;
+            }
+            let at_end = self.eof && self.error.is_none();
+            let (games, cut) = self.read_games(at_end);
+            if games.is_empty() {
+                if at_end {
+                    self.buf = Vec::new();
+                    return Ok(None);
+                }
+                if self.error.is_none() {
+                    // A game longer than the window: read more of it.
+                    self.want = self.want.saturating_mul(2);
+                }
+                continue;
+            }
+            self.want = self.window;
+            let first_line = self.first_line;
+            #[cfg(test)]
+            let offset = self.offset;
+            let bytes = self.advance(cut);
+            return Ok(Some(Window {
+                bytes,
+                first_line,
+                #[cfg(test)]
+                offset,
+                games,
+            }));
+        }
+    }
+
+    /// Whether the text read so far is nothing but white space (and a byte order mark).
+    pub fn is_blank(&self) -> bool {
+        self.blank
+    }
+
+    /// Reads until `buf` holds `want` bytes past `start`, or the text ends or fails.
+    fn fill(&mut self) {
+        let target = self.start + self.want;
+        while !self.eof && self.error.is_none() && self.buf.len() < target {
+            let len = self.buf.len();
+            self.buf.resize(target, 0);
+            match self.source.read(&mut self.buf[len..]) {
+                Ok(0) => {
+                    self.buf.truncate(len);
+                    self.eof = true;
+                }
+                Ok(n) => {
+                    self.buf.truncate(len + n);
+                    if self.blank {
+                        let read = &self.buf[len..];
+                        let read = if self.offset == 0 && len == 0 {
+                            read.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(read)
+                        } else {
+                            read
+                        };
+                        self.blank = read.iter().all(u8::is_ascii_whitespace);
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(len),
+                Err(e) => {
+                    self.buf.truncate(len);
+                    self.error = Some(e);
+                }
+            }
+        }
+    }
+
+    /// The games of the buffer settled by what it holds, and where the first unsettled one
+    /// begins.
+    fn read_games(&self, at_end: bool) -> (Vec<Result<Game, ParseError>>, usize) {
+        let src = &self.buf[..];
+        let read = read_blocks(src, self.start, self.blocks);
+        let mut games = Vec::with_capacity(read.len());
+        let mut cut = self.start;
+        for r in read {
+            if !at_end && !settled(src.len(), r.after, &r.game) {
+                cut = r.start;
+                break;
+            }
+            // Not `r.next`: white space and `%` lines after the game may go on past the window.
+            cut = r.after;
+            games.push(r.game);
+        }
+        (games, cut)
+    }
+
+    /// Goes on from the line `cut` is on; returns the window read.
+    fn advance(&mut self, cut: usize) -> Vec<u8> {
+        let cut = cut.min(self.buf.len());
+        let line_start = self.buf[..cut]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let mut rest = Vec::with_capacity(self.want.max(self.buf.len() - line_start) + 1);
+        rest.extend_from_slice(&self.buf[line_start..]);
+        let window = std::mem::replace(&mut self.buf, rest);
+        self.first_line += window[..line_start].iter().filter(|&&b| b == b'\n').count();
+        self.offset += line_start as u64;
+        self.start = cut - line_start;
+        window
+    }
+}
+
+/// Whether a game read from a window of `len` bytes reads the same in the whole text: it ended
+/// before the window's end, and nothing in it was looked for up to that end (a comment or a
+/// variation never closed in the window may close later; a word or a tag cut by the window's
+/// end may go on).
+fn settled(len: usize, after: usize, game: &Result<Game, ParseError>) -> bool {
+    match game {
+        Ok(_) => after < len,
+        Err(e) => {
+            !matches!(
+                e.kind,
+                ErrorKind::UnclosedComment | ErrorKind::UnclosedVariation
+            ) && e.span.end < len
+                && after < len
+        }
+    }
+}
+
+/// Reads the games of `src` from `start`, in `blocks` blocks read in parallel, stitched into
+/// what one reader finds.
+fn read_blocks(src: &[u8], start: usize, blocks: usize) -> Vec<Parsed> {
+    let cuts = block_starts(src, start, blocks);
+    if cuts.len() == 1 {
+        return read_block(src, start, src.len());
+    }
+    let parts: Vec<Vec<Parsed>> = cuts
+        .par_iter()
+        .enumerate()
+        .map(|(i, &from)| read_block(src, from, cuts.get(i + 1).copied().unwrap_or(src.len())))
+        .collect();
+    let mut games: Vec<Parsed> = Vec::new();
+    let mut next = Reader::at(src, start).next_start();
+    for part in parts {
+        for r in part {
+            if r.start < next {
+                continue; // inside a game an earlier block read on into this one
+            }
+            if r.start > next {
+                // The block began where no game begins: read on from the true place, alone.
+                games.extend(read_block(src, next, src.len()));
+                return games;
+            }
+            next = r.next;
+            games.push(r);
+        }
+    }
+    games
+}
+
+/// Reads the games that begin in `from..until` (the last may run past `until`).
+fn read_block(src: &[u8], from: usize, until: usize) -> Vec<Parsed> {
+    let mut reader = Reader::at(src, from);
+    let mut out = Vec::new();
+    let mut start = reader.next_start();
+    while start < until {
+        let Some(game) = reader.next() else { break };
+        let after = reader.position();
+        let next = reader.next_start();
+        out.push(Parsed {
+            start,
+            after,
+            next,
+            game,
+        });
+        start = next;
+    }
+    out
+}
+
+/// Up to `blocks` offsets cutting `src[start..]` into blocks of about equal size, each after
+/// the first on a line that opens a tag pair after a blank line (where a game likely begins).
+fn block_starts(src: &[u8], start: usize, blocks: usize) -> Vec<usize> {
+    let mut cuts = vec![start];
+    let size = (src.len() - start.min(src.len())) / blocks.max(1);
+    if blocks <= 1 || size < 4096 {
+        return cuts;
+    }
+    let mut target = start + size;
+    while target < src.len() {
+        match find_game_start(src, target) {
+            Some(at) if at < src.len() => {
+                cuts.push(at);
+                target = at + size;
+            }
+            _ => break,
+        }
+    }
+    cuts
+}
+
+/// The first `\n\n[` (or `\n\r\n[`) at or after `from`: the offset of its `[`.
+fn find_game_start(src: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while i + 2 < src.len() {
+        let nl = i + src[i..].iter().position(|&b| b == b'\n')?;
+        let rest = &src[nl + 1..];
+        if rest.starts_with(b"\n[") {
+            return Some(nl + 2);
+        }
+        if rest.starts_with(b"\r\n[") {
+            return Some(nl + 3);
+        }
+        i = nl + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each game without its spans (or the error's kind), with its offset and line in the
+    /// whole text.
+    pub type Found = Vec<(Result<Game, ErrorKind>, usize, usize)>;
+
+    fn unplaced(game: Result<Game, ParseError>) -> Result<Game, ErrorKind> {
+        game.map(|g| g.without_spans()).map_err(|e| e.kind)
+    }
+
+    fn start_of(game: &Result<Game, ParseError>) -> usize {
+        match game {
+            Ok(g) => g.span.start,
+            Err(e) => e.span.start,
+        }
+    }
+
+    fn lines(bytes: &[u8]) -> usize {
+        bytes.iter().filter(|&&b| b == b'\n').count()
+    }
+
+    pub fn windowed(text: &[u8], jobs: usize, window: usize) -> Found {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut stream = GameStream::new(text, jobs);
+            stream.window = window;
+            stream.want = window;
+            let mut out = Vec::new();
+            while let Some(w) = stream.next_window().unwrap() {
+                for game in w.games {
+                    let at = start_of(&game);
+                    let line = w.first_line + lines(&w.bytes[..at]);
+                    out.push((unplaced(game), w.offset as usize + at, line));
+                }
+            }
+            out
+        })
+    }
+
+    pub fn whole(text: &[u8]) -> Found {
+        Reader::new(text)
+            .map(|game| {
+                let at = start_of(&game);
+                (unplaced(game), at, lines(&text[..at]))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn small_windows_read_the_games_one_reader_reads() {
+        let text = b"\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 e5 {a\nlong comment} 2. Nf3 1-0\n\n% escape\n[Event \"b\"]\n[Site \"x\"]\n\n1. d4 (1. c4 c5\n) d5 *\n[Event \"c\"]\n[Event \"d\"]\n\n1. Zz9 e5 *\n\n[Event \"e\"]\n\n1. e4 {never closed\n\n[Event \"f\"]\n\n1. c4 *\n";
+        let expected = whole(text);
+        assert!(expected.len() >= 5, "{}", expected.len());
+        for window in [1, 2, 3, 7, 16, 64, 1 << 20] {
+            for jobs in [1, 2] {
+                assert!(
+                    windowed(text, jobs, window) == expected,
+                    "window {window}, jobs {jobs}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn blocks_stitch_into_the_games_of_one_reader() {
+        let mut text = Vec::new();
+        for i in 0..2000 {
+            match i % 7 {
+                0 => text.extend_from_slice(
+                    b"[Event \"x\"]\n\n1. e4 {\n\n[Event \"in a comment\"]\n\n} e5 1-0\n\n",
+                ),
+                3 => text.extend_from_slice(b"[Event \"y\"]\n\n1. e4 ]\n\n"),
+                _ => text.extend_from_slice(
+                    format!("[Event \"g{i}\"]\n\n1. d4 d5 2. c4 *\n\n").as_bytes(),
+                ),
+            }
+        }
+        let expected = whole(&text);
+        assert_eq!(expected.len(), 2000);
+        for (jobs, window) in [(4, 1 << 16), (1, 1 << 12), (3, 5000)] {
+            assert!(windowed(&text, jobs, window) == expected, "jobs {jobs}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod corpus_tests {
+    use std::path::{Path, PathBuf};
+
+    use super::tests::{whole, windowed};
+
+    fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "sdn" || e == "pgn") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Every corpus file and every PGN file of `../shared/data`, read in small windows, gives
+    /// the games of one reader at the same offsets and lines.
+    #[test]
+    fn every_corpus_file_reads_the_same_in_windows() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut paths = Vec::new();
+        files(&root.join("corpus"), &mut paths);
+        files(&root.join("../shared/data"), &mut paths);
+        assert!(paths.len() > 100, "{} files", paths.len());
+        for path in paths {
+            let text = std::fs::read(&path).unwrap();
+            let expected = whole(&text);
+            for (jobs, window) in [(1, 97), (2, 4096)] {
+                assert!(
+                    windowed(&text, jobs, window) == expected,
+                    "{}: window {window}, jobs {jobs}",
+                    path.display()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! Replaying a Standard game move by move, as cheaply as the chess allows:
+//! - whether the side to move has a legal move (checkmate, stalemate) is asked only when the
+//!   record does not answer it: a next move that resolves to a legal move proves one;
+//! - the repetition key is updated with each move (shakmaty's incremental Zobrist hash) and
+//!   compared only with the positions since the last capture or pawn move, the only ones that
+//!   can repeat (FIDE 9.2.3).
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+use super::{StartPosition, Why, explain, fen, repetition_key, resolved_move, start_position};
+use crate::record::{ActionKind, Game, GameResult, Turn};
+use crate::rules::resolve::resolve;
+use crate::rules::{
+    ActionRef, Article, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
+    labels,
+};
+
+fn article_of(why: Why) -> Article {
+    match why {
+        Why::Movement => Article::Fide3,
+        Why::Check => Article::Fide3_9,
+        Why::Castling => Article::Fide3_8_2,
+        Why::Promotion => Article::Fide3_7_5,
+        Why::EnPassant => Article::Fide3_7_3_2,
+        Why::Ambiguous => Article::FideC10,
+        Why::NotAMove => Article::S1,
+    }
+}
+
+/// A position whose automatic ends (S2) are not looked at yet: the position after `at`, with
+/// the count of turns replayed when it arose.
+#[derive(Clone, Copy)]
+struct Pending {
+    at: ActionRef,
+    turns: usize,
+}
+
+struct Replayer<'g> {
+    game: &'g Game,
+    annotate: bool,
+    pos: Chess,
+    mode: CastlingMode,
+    /// The repetition key of `pos`.
+    key: u64,
+    /// The keys of the positions since the last capture or pawn move, `pos`'s last.
+    history: Vec<u64>,
+    resolved: Vec<Resolved>,
+    turns: usize,
+}
+
+impl Replayer<'_> {
+    fn finish(self, outcome: Outcome) -> Replay {
+        Replay {
+            outcome,
+            final_fen: fen(&self.pos),
+            resolved: self.resolved,
+            turns: self.turns,
+            notes: Vec::new(),
+            stopped: None,
+        }
+    }
+
+    fn violation(&self, turn: &Turn, at: ActionRef, reason: String, article: Article) -> Violation {
+        let span = turn
+            .actions()
+            .nth(at.action.wrapping_sub(1))
+            .map_or(turn.span, |a| a.span);
+        let reason = crate::rules::strip_citation(reason);
+        Violation {
+            code: FaultCode::of(article, &reason),
+            label: None,
+            turn: turn.number.number,
+            side: self.pos.turn(),
+            face: turn.face.map(|f| f.value),
+            action: at.action,
+            turn_index: at.turn_index,
+            reason,
+            article,
+            span,
+        }
+    }
+
+    /// How often the current position has stood (FIDE 9.2.3: same placement, side to move,
+    /// castling rights and en passant captures).
+    fn repetitions(&self) -> usize {
+        self.history.iter().filter(|&&k| k == self.key).count()
+    }
+
+    /// A rule that ends the game at once in the current position (S2): checkmate, stalemate,
+    /// insufficient material, fivefold repetition, the seventy-five-move rule. `mobile`: the
+    /// side to move is known to have a legal move (the record's next move is one).
+    fn automatic_end(&self, at: ActionRef, mobile: bool) -> Option<Outcome> {
+        let finished = |winner, termination, article| Outcome::Finished {
+            winner,
+            termination,
+            article,
+            at: at.or_start(),
+        };
+        if !mobile && self.pos.legal_moves().is_empty() {
+            return Some(if self.pos.is_check() {
+                finished(
+                    Some(!self.pos.turn()),
+                    Termination::Checkmate,
+                    Article::Fide5_1_1,
+                )
+            } else {
+                finished(None, Termination::Stalemate, Article::Fide5_2_1)
+            });
+        }
+        if self.pos.is_insufficient_material() {
+            return Some(finished(
+                None,
+                Termination::InsufficientMaterial,
+                Article::Fide5_2_2,
+            ));
+        }
+        if self.repetitions() >= 5 {
+            return Some(finished(
+                None,
+                Termination::FivefoldRepetition,
+                Article::Fide9_6_1,
+            ));
+        }
+        if self.pos.halfmoves() >= 150 {
+            return Some(finished(
+                None,
+                Termination::SeventyFiveMoveRule,
+                Article::Fide9_6_2,
+            ));
+        }
+        None
+    }
+
+    /// Looks at the automatic ends of a pending position; the outcome that ends the game (and
+    /// the turns replayed are those up to that position).
+    fn settle(&mut self, pending: &mut Option<Pending>, mobile: bool) -> Option<Outcome> {
+        let p = pending.take()?;
+        let end = self.automatic_end(p.at, mobile)?;
+        self.turns = p.turns;
+        Some(end)
+    }
+
+    /// A draw the players claimed (the result token is `1/2-1/2`) is justified when the final
+    /// position stands for the third time or the fifty-move count is reached (FIDE 9.2, 9.3).
+    /// Only the final position counts: a player who makes a move without claiming loses the
+    /// right to claim on that move (FIDE 9.2.3 / 9.4), so an earlier chance that the game
+    /// played past was not taken.
+    fn claimed_draw(&self, at: ActionRef) -> Option<Outcome> {
+        let claimed = self.game.result.or_else(|| {
+            self.game
+                .tag("Result")
+                .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
+        });
+        if claimed != Some(GameResult::Draw) {
+            return None;
+        }
+        let finished = |termination, article| Outcome::Finished {
+            winner: None,
+            termination,
+            article,
+            at: at.or_start(),
+        };
+        if self.repetitions() >= 3 {
+            return Some(finished(Termination::ThreefoldRepetition, Article::Fide9_2));
+        }
+        if self.pos.halfmoves() >= 100 {
+            return Some(finished(Termination::FiftyMoveRule, Article::Fide9_3));
+        }
+        None
+    }
+
+    /// Plays `m` (legal in `pos`) and keeps the repetition key and history.
+    fn play(&mut self, m: Move) {
+        let next = self
+            .pos
+            .update_zobrist_hash(Zobrist64(self.key), m, EnPassantMode::Legal);
+        self.pos.play_unchecked(m);
+        self.key = next.map_or_else(|| repetition_key(&self.pos), |z| z.0);
+        self.remember();
+    }
+
+    fn remember(&mut self) {
+        if self.pos.halfmoves() == 0 {
+            // A capture or a pawn move: no earlier position can stand again.
+            self.history.clear();
+        }
+        self.history.push(self.key);
+    }
+
+    fn run(mut self) -> Replay {
+        let start = ActionRef {
+            turn_index: 0,
+            action: 0,
+        };
+        let mut pending = Some(Pending {
+            at: start,
+            turns: 0,
+        });
+        let mut last = start;
+        let game = self.game;
+        for (turn_index, turn) in game.turns.iter().enumerate() {
+            self.turns = turn_index + 1;
+            if let Some(face) = turn.face {
+                if let Some(end) = self.settle(&mut pending, false) {
+                    return self.finish(end);
+                }
+                let at = ActionRef {
+                    turn_index,
+                    action: 0,
+                };
+                let reason = format!(
+                    "a die face ({}:) belongs to Marquis de Sade games, not to standard chess",
+                    face.value
+                );
+                let error = self.violation(turn, at, reason, Article::S1);
+                return self.finish(Outcome::Invalid(error));
+            }
+            for (i, action) in turn.actions().enumerate() {
+                let at = ActionRef {
+                    turn_index,
+                    action: i + 1,
+                };
+                let resolved = match &action.kind {
+                    ActionKind::Nothing {} => None,
+                    kind => Some(resolve(&self.pos, kind)),
+                };
+                // A legal move in the record proves the side to move is neither mated nor
+                // stalemated.
+                let mobile = matches!(resolved, Some(Ok(_)));
+                if let Some(end) = self.settle(&mut pending, mobile) {
+                    return self.finish(end);
+                }
+                match resolved {
+                    None => {
+                        let reason = "`--` (a null move) is not a move of a game: FIDE has no \
+                                      null move, and only a variation may hold one"
+                            .to_owned();
+                        let error = self.violation(turn, at, reason, Article::R20);
+                        return self.finish(Outcome::Invalid(error));
+                    }
+                    Some(Ok(m)) => {
+                        let mut resolved = resolved_move(&self.pos, m, self.mode, at);
+                        self.play(m);
+                        if self.annotate {
+                            resolved.fen_after = fen(&self.pos);
+                        }
+                        self.resolved.push(resolved);
+                    }
+                    Some(Err(e)) => {
+                        let explanation = explain(&self.pos, &action.kind, e);
+                        let article = article_of(explanation.why);
+                        let error = self.violation(turn, at, explanation.reason, article);
+                        return self.finish(Outcome::Invalid(error));
+                    }
+                }
+                pending = Some(Pending {
+                    at,
+                    turns: turn_index + 1,
+                });
+                last = at;
+            }
+        }
+        if let Some(end) = self.settle(&mut pending, false) {
+            return self.finish(end);
+        }
+        match self.claimed_draw(last) {
+            Some(end) => self.finish(end),
+            None => self.finish(Outcome::Unfinished),
+        }
+    }
+}
+
+/// Replays a game under the rules of standard chess (Chess960 from an X-FEN or Shredder-FEN
+/// setup).
+pub fn replay(game: &Game, detail: Detail) -> Replay {
+    let start: StartPosition = match start_position(game) {
+        Ok(start) => start,
+        Err(error) => {
+            return Replay {
+                outcome: Outcome::Invalid(error),
+                resolved: Vec::new(),
+                final_fen: String::new(),
+                turns: 0,
+                notes: Vec::new(),
+                stopped: None,
+            };
+        }
+    };
+    let mut notes = start.notes();
+    // Move numbers are labels, checked against the count (R18), where each turn is one move.
+    if game.turns.iter().all(|t| t.actions().count() <= 1) {
+        let first = labels::first_label(game, start.pos.turn(), start.pos.fullmoves().get());
+        notes.extend(labels::mismatches(game, first));
+    }
+    let key = repetition_key(&start.pos);
+    let mut replay = Replayer {
+        game,
+        annotate: detail == Detail::Annotated,
+        pos: start.pos,
+        mode: start.mode,
+        key,
+        history: vec![key],
+        resolved: Vec::with_capacity(game.turns.len()),
+        turns: 0,
+    }
+    .run();
+    replay.notes = notes;
+    replay
+}
