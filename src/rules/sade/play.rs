@@ -8,7 +8,7 @@ use super::fault::{Fault, Illegal, face_article};
 use super::state::{Refused, State};
 use super::turn::{Next, Phase, Progress, begin};
 use super::{End, Step, face_5, search};
-use crate::record::{ActionKind, Span, Turn};
+use crate::record::{Span, Turn};
 use crate::rules::{Article, Detail, Resolved, Termination};
 
 /// A turn played from a state.
@@ -76,6 +76,7 @@ pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) ->
             resolved: Vec::new(),
             outcome: TurnOutcome::Complete,
         },
+        points: Vec::new(),
     };
     let outcome = player.play(state, turn, place);
     player.played.outcome = outcome;
@@ -85,6 +86,9 @@ pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) ->
 struct TurnPlayer {
     annotate: bool,
     played: Played,
+    /// The turn in progress before each accepted action (the roll first), to find the moment a
+    /// failed turn became impossible.
+    points: Vec<Progress>,
 }
 
 fn invalid(action: usize, illegal: Illegal, span: Option<Span>) -> TurnOutcome {
@@ -156,23 +160,33 @@ impl TurnPlayer {
                     Some(action.span),
                 );
             };
-            // The end comes first (R21): a prescription that can no longer be completed was
-            // lost at that moment (R16), unless the action is the `--` that says so.
-            if !matches!(action.kind, ActionKind::Nothing {}) {
-                match self.poverty(&current, index) {
+            // The end comes first (R21): a prescription that could no longer be completed was
+            // lost at that moment (R16), whatever follows. A turn that goes on to its end
+            // passed no such moment, so the search for it runs only where the turn fails.
+            let step = match current.resolve(&action.kind) {
+                Ok(step) => step,
+                Err(fault) => return self.failed(&current, number, fault, action.span),
+            };
+            let next = match current.apply(step) {
+                Ok(next) => next,
+                Err(fault) => return self.failed(&current, number, fault, action.span),
+            };
+            if let Next::End(end, _) = &next
+                && !end.is_fulfilment()
+            {
+                // A true `--` (Poverty) or a forbidden check: lost here, unless it was lost
+                // earlier (a point before this action from which no completion existed).
+                let before = if end.termination == Termination::PovertyOfTheFlesh {
+                    index
+                } else {
+                    index + 1
+                };
+                match self.earliest_poverty(&current, before) {
                     Ok(Some(outcome)) => return outcome,
                     Ok(None) => {}
                     Err(e) => return refused(number, e, Some(action.span)),
                 }
             }
-            let step = match current.resolve(&action.kind) {
-                Ok(step) => step,
-                Err(fault) => return failed(number, fault, action.span),
-            };
-            let next = match current.apply(step) {
-                Ok(next) => next,
-                Err(fault) => return failed(number, fault, action.span),
-            };
             match self.accept(current, number, step, next) {
                 Ok(next) => progress = next,
                 Err(outcome) => return outcome,
@@ -209,6 +223,7 @@ impl TurnPlayer {
             number,
             step,
         ));
+        self.points.push(current);
         match next {
             Next::Continue(p) => {
                 self.played.state = p.state.clone();
@@ -237,34 +252,63 @@ impl TurnPlayer {
         }
     }
 
-    /// Poverty of the Flesh when the prescription in progress can no longer be completed (Art. 5
-    /// at the roll, Art. 13.2 inside a series; R16): the game ends after action `done`.
-    fn poverty(&mut self, current: &Progress, done: usize) -> Result<Option<TurnOutcome>, Refused> {
-        if !matches!(current.phase, Phase::Series(_) | Phase::Removal) {
-            return Ok(None);
-        }
-        if search::first(current)?.is_some() {
-            return Ok(None);
-        }
-        let end = End {
-            winner: !current.roller(),
-            termination: Termination::PovertyOfTheFlesh,
-            article: if done == 0 {
-                Article::Art5
+    /// The first moment of the turn, among the first `upto` points (the roll, then after each
+    /// accepted action; `current` is the point after the last one), from which the
+    /// prescription could not be completed: Poverty of the Flesh there (Art. 5 at the roll,
+    /// Art. 13.2 inside a series; R16), what follows void. Only a series (faces 1-3) and the
+    /// removal (face 4) can be stuck; an exposure is complete when nothing more can leave.
+    fn earliest_poverty(
+        &mut self,
+        current: &Progress,
+        upto: usize,
+    ) -> Result<Option<TurnOutcome>, Refused> {
+        let points = self.points.len();
+        for at in 0..upto.min(points + 1) {
+            let point = if at < points {
+                &self.points[at]
             } else {
-                Article::Art13_2
-            },
-        };
-        Ok(Some(self.finished(
-            end,
-            current.state.after_nothing(),
-            done,
-        )))
+                current
+            };
+            if !matches!(point.phase, Phase::Series(_) | Phase::Removal) {
+                continue;
+            }
+            if search::first(point)?.is_some() {
+                continue;
+            }
+            let end = End {
+                winner: !point.roller(),
+                termination: Termination::PovertyOfTheFlesh,
+                article: if at == 0 {
+                    Article::Art5
+                } else {
+                    Article::Art13_2
+                },
+            };
+            let state = point.state.after_nothing();
+            self.played.resolved.truncate(at);
+            return Ok(Some(self.finished(end, state, at)));
+        }
+        Ok(None)
+    }
+
+    /// A written action the rules refuse: illegal, unless the turn was already lost (R16).
+    fn failed(
+        &mut self,
+        current: &Progress,
+        number: usize,
+        fault: Fault,
+        span: Span,
+    ) -> TurnOutcome {
+        match self.earliest_poverty(current, number) {
+            Ok(Some(outcome)) => outcome,
+            Ok(None) => failed(number, fault, span),
+            Err(e) => refused(number, e, Some(span)),
+        }
     }
 
     /// A turn whose written actions stop before the face is fulfilled.
     fn incomplete(&mut self, current: &Progress, done: usize, place: Place) -> TurnOutcome {
-        match self.poverty(current, done) {
+        match self.earliest_poverty(current, done + 1) {
             Ok(Some(outcome)) => return outcome,
             Ok(None) => {}
             Err(e) => return refused(0, e, None),
