@@ -162,3 +162,41 @@ fn verify_reads_standard_input_and_writes_json_lines() {
         )
     );
 }
+
+#[test]
+fn convert_adjudicate_writes_the_referees_verdict_and_keeps_the_players_values() {
+    let text = "[Variant \"Sade\"]\n[FEN \"7k/p6p/8/8/8/8/8/1N2K3 w - - 0 1\"]\n[Result \"0-1\"]\n\n1. 4: -Nb1 Kd2 0-1\n";
+    let (out, err, code) = run(&["convert", "-", "--to", "sdn", "--adjudicate"], Some(text));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert!(out.contains("[Termination \"nakedness\"]"), "{out}");
+    assert!(out.contains("the players wrote: Result \"0-1\""), "{out}");
+    // The void move is kept as written: nothing the players wrote is dropped.
+    assert!(out.contains("Kd2"), "{out}");
+    assert!(out.trim_end().ends_with("1-0"), "{out}");
+    // The adjudicated record verifies without a dispute.
+    let (verdict, _, code) = run(&["verify", "-"], Some(&out));
+    assert_eq!(code, 0, "{verdict}");
+}
+
+#[test]
+fn verify_json_follows_its_schema_for_a_syntax_error_and_a_rule_error() {
+    let text = "[Variant \"Sade\"]\n\n1. 1: Ke7 *\n\n[Variant \"Sade\"]\n\n1. 7: e6 *\n";
+    let (out, _, code) = run(&["verify", "-", "--format", "json"], Some(text));
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for line in &lines {
+        assert_eq!(
+            crate::schemas::verdict_errors(line),
+            Vec::<String>::new(),
+            "{line}"
+        );
+    }
+    assert_eq!(lines[0]["error"]["kind"], "rule");
+    assert_eq!(lines[0]["error"]["code"], "illegal-move");
+    assert_eq!(lines[1]["error"]["kind"], "syntax");
+}

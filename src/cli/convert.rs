@@ -17,7 +17,7 @@ use super::output::Sink;
 /// a code frame, and the others are still converted (exit code 1).
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  sade-ref convert game.sdn --to json\n  sade-ref convert game.json --to sdn -o game.sdn\n  cat game.pgn | sade-ref convert - --to sdn"
+    after_help = "Examples:\n  sade-ref convert game.sdn --to json\n  sade-ref convert game.json --to sdn -o game.sdn\n  sade-ref convert game.sdn --to sdn --adjudicate\n  cat game.pgn | sade-ref convert - --to sdn"
 )]
 pub struct Args {
     /// Input files; `-` reads standard input.
@@ -36,6 +36,11 @@ pub struct Args {
     /// from/to, UCI, capture, promotion, FEN after it).
     #[arg(long)]
     annotate: bool,
+    /// Write the referee's adjudication into each record: its `Result`, result
+    /// token and `Termination`, a comment at the first illegal action or at a dispute; the
+    /// players' own differing values are kept in a comment.
+    #[arg(long, conflicts_with = "annotate")]
+    adjudicate: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -54,8 +59,16 @@ pub fn run(args: &Args) -> Status {
     let mut written = 0;
     let mut emit = |game: Game| {
         let text = match args.to {
+            Format::Sdn if args.adjudicate => {
+                let verdict = sade_ref::verify(&game);
+                sdn::to_sdn(&sade_ref::write::adjudicate::adjudicate(&game, &verdict))
+            }
             Format::Sdn => sdn::to_sdn(&game),
             Format::Json if args.annotate => sade_ref::write::annotated::to_json(&game),
+            Format::Json if args.adjudicate => {
+                let verdict = sade_ref::verify(&game);
+                json::to_json_value(&sade_ref::write::adjudicate::adjudicate(&game, &verdict))
+            }
             Format::Json => json::to_json_value(&game),
         };
         let separator = match (args.to, written) {
