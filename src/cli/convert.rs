@@ -3,11 +3,11 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use sade_ref::diagnostic::Diagnostic;
 use sade_ref::record::Game;
 use sade_ref::write::{json, sdn};
 
 use super::Status;
+use super::diagnose::{report_json, report_syntax};
 use super::input::{Input, Reading, each_window, read_all};
 use super::output::Sink;
 
@@ -147,30 +147,4 @@ fn read_json(input: &Input, emit: &mut impl FnMut(Game) -> bool) -> Status {
         }
     }
     status
-}
-
-/// A JSON input's error: line and column where the text is not JSON, the JSON pointer where a
-/// value is not a record's.
-pub fn report_json(input: &Input, error: &json::JsonError) {
-    match error.pointer() {
-        Some(_) => eprintln!("{}: error: {error}", input.name),
-        None => eprintln!(
-            "{}:{}:{}: error: {error}",
-            input.name,
-            error.line(),
-            error.column().max(1)
-        ),
-    }
-}
-
-pub fn report_syntax(input: &Input, error: &sade_ref::parse::ParseError) {
-    let diagnostic = Diagnostic {
-        path: &input.name,
-        source: &input.bytes,
-        first_line: input.first_line,
-        span: error.span,
-        message: error.to_string(),
-        help: error.help(),
-    };
-    eprintln!("{diagnostic:#}\n");
 }

@@ -5,6 +5,7 @@
 
 mod convert;
 mod decompress;
+mod diagnose;
 mod input;
 mod jobs;
 mod match_;

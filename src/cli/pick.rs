@@ -8,7 +8,7 @@ use sade_ref::parse::Reader;
 use sade_ref::record::Game;
 
 use super::Status;
-use super::convert::report_syntax;
+use super::diagnose::report_syntax;
 use super::input::{Input, read_all};
 
 /// Reads the file and returns its `index`-th game (1-based); a problem is reported.

@@ -6,7 +6,7 @@ use sade_ref::parse::Reader;
 use sade_ref::render::{html, model};
 
 use super::Status;
-use super::convert::report_syntax;
+use super::diagnose::report_syntax;
 use super::input::read_all;
 use super::output::Sink;
 

@@ -15,7 +15,7 @@ use sade_ref::write::json::{self, JsonError};
 use shakmaty::Color;
 
 use super::Status;
-use super::convert::{report_json, report_syntax};
+use super::diagnose::{report_json, report_syntax};
 use super::input::{Input, Reading, each_window, read_all};
 use super::jobs;
 use super::output::Sink;
