@@ -27,6 +27,7 @@
 //! exactly one en passant capture is available.
 
 mod board;
+mod groups;
 mod replayer;
 mod turns;
 

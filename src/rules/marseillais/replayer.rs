@@ -5,11 +5,11 @@ use std::collections::HashMap;
 use std::num::NonZeroU32;
 
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::board::{Board, double_step, insufficient_material, rebase};
-use crate::record::{ActionKind, Game, MoveNumber, SanMove, Side, Turn};
-use crate::rules::standard::{Why, color_name, explain, repetition_key, resolved_move, side_color};
+use crate::record::{ActionKind, Game, MoveNumber, Side, Turn};
+use crate::rules::standard::{color_name, repetition_key, resolved_move, side_color};
 use crate::rules::{
     ActionRef, Article, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
 };
@@ -95,20 +95,8 @@ pub(super) enum TurnEnd {
     TwoMoves,
 }
 
-fn article_of(why: Why) -> Article {
-    match why {
-        Why::Movement => Article::Fide3,
-        Why::Check => Article::M2,
-        Why::Castling => Article::M5,
-        Why::Promotion => Article::Fide3_7_5,
-        Why::EnPassant => Article::M4,
-        Why::Ambiguous => Article::FideC10,
-        Why::NotAMove => Article::M1,
-    }
-}
-
 impl Replayer<'_> {
-    fn finish(self, outcome: Outcome) -> Replay {
+    pub(super) fn finish(self, outcome: Outcome) -> Replay {
         Replay {
             outcome,
             final_fen: self.board.fen(),
@@ -119,7 +107,13 @@ impl Replayer<'_> {
         }
     }
 
-    fn invalid(self, turn: &Turn, at: ActionRef, reason: String, article: Article) -> Replay {
+    pub(super) fn invalid(
+        self,
+        turn: &Turn,
+        at: ActionRef,
+        reason: String,
+        article: Article,
+    ) -> Replay {
         let reason = crate::rules::strip_citation(reason);
         let span = turn
             .actions()
@@ -296,51 +290,6 @@ impl Replayer<'_> {
         self.finish(Outcome::Unfinished)
     }
 
-    /// A numbered group that holds one move of a turn that has two (M1, M8): the error is the
-    /// group's, on the turn as a whole.
-    fn group_too_short(self, record_turn: &Turn, whole: ActionRef) -> Replay {
-        let mover = self.turn.mover;
-        let began = self.turn.began_at.unwrap_or(whole);
-        let first = self.turn.first_written.clone().unwrap_or_default();
-        let reason = format!(
-            "{}'s turn has one move ({first}); a turn has two moves unless the first gives check, \
-             so {} comes too early",
-            color_name(mover),
-            record_turn.number
-        );
-        let holder = self.game.turns.get(began.turn_index).unwrap_or(record_turn);
-        let at = ActionRef {
-            turn_index: began.turn_index,
-            action: 0,
-        };
-        self.invalid(holder, at, reason, Article::M1)
-    }
-
-    /// A move written in a numbered group after its turn was over (M8): an error of the group's
-    /// own side, at that move. The side named is the side whose turn the group was.
-    fn group_too_long(mut self, record_turn: &Turn, at: ActionRef) -> Replay {
-        let mover = !self.turn.mover;
-        let (reason, article) = match self.last_end {
-            TurnEnd::BalancedFirst => (
-                "White's first turn of a Balanced game has one move".to_owned(),
-                Article::M1,
-            ),
-            TurnEnd::Check => (
-                format!(
-                    "a check with the first move ends the turn: {}'s turn is over",
-                    color_name(mover)
-                ),
-                Article::M2,
-            ),
-            TurnEnd::TwoMoves => (
-                format!("a turn has two moves: {}'s turn is over", color_name(mover)),
-                Article::M1,
-            ),
-        };
-        self.turn.mover = mover;
-        self.invalid(record_turn, at, reason, article)
-    }
-
     /// Plays one written action. `Ok(Some(_))` when the game ended with it.
     fn play(
         &mut self,
@@ -482,50 +431,6 @@ impl Replayer<'_> {
         }
         self.resolved.push(resolved);
     }
-
-    /// The reason and article for a refused move.
-    fn refusal(
-        &self,
-        at: ActionRef,
-        kind: &ActionKind,
-        error: crate::rules::resolve::MoveError,
-    ) -> (String, Article) {
-        let mover = self.turn.mover;
-        let explanation = explain(&self.board.pos, kind, error);
-        let mut reason = explanation.reason;
-        let mut article = article_of(explanation.why);
-        match explanation.why {
-            Why::EnPassant => reason.push_str(
-                " (en passant only with the first move of the turn, against a double step of \
-                 the opponent's last turn, or with the second move right after a first en \
-                 passant capture)",
-            ),
-            Why::Castling if self.turn.played > 0 => {
-                if let ActionKind::San(SanMove::Castle(side)) = kind
-                    && castled_right_lost_this_turn(&self.turn.start.pos, &self.board.pos, *side)
-                {
-                    reason = format!(
-                        "{kind} is not legal: {}'s king or rook moved earlier in this turn",
-                        color_name(mover)
-                    );
-                }
-            }
-            _ => {}
-        }
-        if self.turn.played == 0
-            && let Some(ended) = &self.check_ended
-            && ended.turn_index == at.turn_index
-        {
-            reason.push_str(&format!(
-                "; {}'s turn ended with the check {} (a check with the first move ends the \
-                 turn)",
-                color_name(ended.mover),
-                ended.written
-            ));
-            article = Article::M2;
-        }
-        (reason, article)
-    }
 }
 
 /// Whether a record turn starts with a written move number (its span begins before its first
@@ -538,13 +443,6 @@ fn is_labelled(turn: &Turn) -> bool {
         crate::record::Item::Variation(v) => v.span.start,
     });
     first.is_some_and(|start| turn.span.start < start)
-}
-
-/// Whether the mover had the castling right on `side` at the start of the turn and lost it
-/// since (M5).
-fn castled_right_lost_this_turn(start: &Chess, now: &Chess, side: CastlingSide) -> bool {
-    let us = now.turn();
-    start.castles().has(us, side) && !now.castles().has(us, side)
 }
 
 /// The en passant squares for the second move (M4): after a first en passant capture, the other
