@@ -95,7 +95,7 @@ pub fn verify_annotated(game: &Game) -> Verdict {
 }
 
 fn verify_with(game: &Game, detail: Detail) -> Verdict {
-    let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
+    let variant = game.variant();
     let Some(rule_set) = rules::rule_set(&variant) else {
         let reason = format!(
             "sade-ref does not referee {variant} games; the Variant tag may name Sade (\"Marquis \

@@ -68,7 +68,7 @@ pub fn turn_index(game: &Game, name: TurnName) -> Result<usize, String> {
 
 /// The game variant the referee judges a record as.
 pub fn variant_of(game: &Game) -> VariantName {
-    VariantName::from_tag(game.tag("Variant"), game.has_die_faces())
+    game.variant()
 }
 
 /// The Sade state before record turn `index`, by playing the turns before it.

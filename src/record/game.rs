@@ -40,6 +40,12 @@ impl Game {
         }
     }
 
+    /// The game the record is (its `Variant` tag; without one, Sade when a turn of the main
+    /// line has a die face, Standard otherwise).
+    pub fn variant(&self) -> super::VariantName {
+        super::VariantName::from_tag(self.tag("Variant"), self.has_die_faces())
+    }
+
     /// Whether any turn of the main line carries a die face.
     pub fn has_die_faces(&self) -> bool {
         self.turns.iter().any(|t| t.face.is_some())

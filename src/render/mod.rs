@@ -9,7 +9,7 @@ pub mod html;
 pub mod model;
 pub mod svg;
 
-use shakmaty::{Color, Piece, Role};
+use shakmaty::{Color, Piece};
 
 /// How an action is described in words, from the replay alone: "Black's knight b8–c6, takes
 /// White's pawn", "White's rook removed from a1 (sacrifice)".
@@ -52,16 +52,7 @@ pub fn piece_name(piece: Piece) -> String {
     )
 }
 
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
+pub use crate::rules::names::role_name;
 
 /// The Unicode chess symbol of a piece.
 pub fn glyph(piece: Piece) -> char {

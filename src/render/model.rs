@@ -2,6 +2,7 @@
 //! turn and after each action, the pools, the die face, each action with the move it resolved
 //! to, and the verdict on each turn. The renderers read this and nothing else.
 
+use crate::rules::names::color_name;
 use shakmaty::{Board, ByColor, ByRole, Color, Piece, Role, Square};
 
 use crate::record::{ActionKind, Game, SanMove};
@@ -262,10 +263,6 @@ pub fn snapshot(fen: &str) -> Option<Snapshot> {
         }
     }
     Some(Snapshot { board, pools })
-}
-
-fn color_name(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
 }
 
 /// The verdict in one line.

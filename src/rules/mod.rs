@@ -8,6 +8,7 @@ mod article;
 mod fault;
 pub(crate) mod labels;
 pub mod marseillais;
+pub mod names;
 pub(crate) mod resolve;
 pub mod sade;
 pub(crate) mod setup;

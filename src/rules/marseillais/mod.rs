@@ -59,7 +59,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
             };
         }
     };
-    let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
+    let variant = game.variant();
     // M7: the Balanced single first move belongs to a game from the initial position only.
     let balanced = variant != VariantName::MarseillaisClassical && !start.from_fen;
     let mover = start.pos.turn();

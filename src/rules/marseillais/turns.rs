@@ -96,7 +96,7 @@ impl TurnStart {
     /// A message when the game is not Marseillais, the turns before are not a legal game that
     /// goes on, or the record turn starts in the middle of a real turn.
     pub fn before_turn(game: &Game, turn_index: usize) -> Result<TurnStart, String> {
-        let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
+        let variant = game.variant();
         if !matches!(
             variant,
             VariantName::Marseillais | VariantName::MarseillaisClassical

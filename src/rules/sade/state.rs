@@ -17,6 +17,7 @@ use shakmaty::{
 };
 
 use crate::record::Game;
+pub(crate) use crate::rules::names::{a_role, color_name, possessive, role_name};
 use crate::rules::setup::{self, Pocket, Start};
 
 /// A position the referee cannot analyse: shakmaty refuses it, or the start position breaks a
@@ -391,33 +392,6 @@ fn inferred_pocket(board: &Board) -> Pocket {
         }
     }
     pocket
-}
-
-/// "White", "Black".
-pub(crate) fn color_name(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
-}
-
-/// "White's", "Black's".
-pub(crate) fn possessive(color: Color) -> &'static str {
-    color.fold_wb("White's", "Black's")
-}
-
-/// "knight", "queen".
-pub(crate) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// "a queen", "an ..." (every role name starts with a consonant).
-pub(crate) fn a_role(role: Role) -> String {
-    format!("a {}", role_name(role))
 }
 
 /// A state from a FEN without a pocket (the pool inferred), for the unit tests of the rule set.

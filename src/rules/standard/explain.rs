@@ -323,19 +323,4 @@ fn castling(pos: &Chess, side: CastlingSide) -> String {
     "the king would pass through or land on an attacked square".to_owned()
 }
 
-/// "knight", "pawn", ...
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// "White" or "Black".
-pub fn color_name(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
-}
+pub use crate::rules::names::{color_name, role_name};

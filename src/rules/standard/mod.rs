@@ -149,7 +149,7 @@ pub fn start_position(game: &Game) -> Result<StartPosition, Violation> {
         ));
     }
     let setup: Setup = start.setup;
-    let variant = VariantName::from_tag(game.tag("Variant"), game.has_die_faces());
+    let variant = game.variant();
     let mode = if variant == VariantName::Chess960 {
         CastlingMode::Chess960
     } else {
