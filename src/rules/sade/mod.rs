@@ -207,7 +207,6 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                 .into_iter()
                 .map(|r| Resolved { turn_index, ..r }),
         );
-        replay.final_fen = played.state.fen();
         state = played.state;
         match played.outcome {
             TurnOutcome::Complete => {}
@@ -218,6 +217,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                     article: end.article,
                     at: Some(ActionRef { turn_index, action }),
                 };
+                replay.final_fen = state.fen();
                 return replay;
             }
             TurnOutcome::Stopped { action, reason } => {
@@ -229,6 +229,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                     if action == 1 { "" } else { "s" },
                 ));
                 replay.stopped = Some(ActionRef { turn_index, action });
+                replay.final_fen = state.fen();
                 return replay;
             }
             TurnOutcome::Invalid {
@@ -249,10 +250,14 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
                     article,
                     span: span.unwrap_or(turn.span),
                 });
+                replay.final_fen = state.fen();
                 return replay;
             }
         }
         label = label.next();
     }
+    // The position is written once, at the end: formatting a FEN costs about as much as
+    // playing a move.
+    replay.final_fen = state.fen();
     replay
 }
