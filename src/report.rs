@@ -126,6 +126,28 @@ impl<'a> Report<'a> {
         error: &ParseError,
     ) -> Report<'a> {
         let (line, column) = line_col(source, error.span.start);
+        Report::unread(
+            file,
+            game_number,
+            ErrorReport {
+                kind: "syntax",
+                code: error.kind.code(),
+                reason: error.to_string(),
+                article: Article::SdnSyntax,
+                help: error.help(),
+                turn: None,
+                label: None,
+                side: None,
+                face: None,
+                action: None,
+                line,
+                column,
+            },
+        )
+    }
+
+    /// A game that could not be read: only its error is known.
+    fn unread(file: &'a str, game_number: usize, error: ErrorReport) -> Report<'a> {
         Report {
             version: REPORT_VERSION,
             file,
@@ -139,20 +161,7 @@ impl<'a> Report<'a> {
             article: None,
             result: None,
             ended_at: None,
-            error: Some(ErrorReport {
-                kind: "syntax",
-                code: error.kind.code(),
-                reason: error.to_string(),
-                article: Article::SdnSyntax,
-                help: error.help(),
-                turn: None,
-                label: None,
-                side: None,
-                face: None,
-                action: None,
-                line,
-                column,
-            }),
+            error: Some(error),
             dispute: false,
             dispute_reason: None,
             void: None,
@@ -166,20 +175,10 @@ impl<'a> Report<'a> {
 impl<'a> Report<'a> {
     /// The report of a JSON record that could not be read.
     pub fn of_json_error(file: &'a str, game_number: usize, error: &JsonError) -> Report<'a> {
-        Report {
-            version: REPORT_VERSION,
+        Report::unread(
             file,
-            game: game_number,
-            white: None,
-            black: None,
-            variant: None,
-            status: Status::Invalid,
-            winner: None,
-            termination: None,
-            article: None,
-            result: None,
-            ended_at: None,
-            error: Some(ErrorReport {
+            game_number,
+            ErrorReport {
                 kind: "syntax",
                 code: if error.pointer().is_some() {
                     "bad-record"
@@ -196,14 +195,8 @@ impl<'a> Report<'a> {
                 action: None,
                 line: error.line(),
                 column: error.column(),
-            }),
-            dispute: false,
-            dispute_reason: None,
-            void: None,
-            final_fen: None,
-            turns: None,
-            notes: &[],
-        }
+            },
+        )
     }
 }
 

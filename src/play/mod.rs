@@ -23,15 +23,12 @@ mod tally;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::uci::UciMove as ShakUci;
 use shakmaty::{CastlingMode, Chess, Move};
 
 pub use bots::Bot;
 pub use tally::{Report, Seat, Tally};
 
-use crate::record::{
-    Action, ActionKind, Check, Game, GameResult, Item, MoveNumber, SanMove, Turn, UciMove,
-};
+use crate::record::{Action, ActionKind, Check, Game, GameResult, Item, MoveNumber, Turn};
 use crate::referee::{self, Status, Verdict};
 
 /// The game the bots play.
@@ -243,36 +240,7 @@ fn san_action(pos: &Chess, m: Move, mode: CastlingMode) -> Action {
 
 /// A shakmaty SAN as the record's; UCI for what SAN cannot say (never for a legal move).
 fn san_kind(san: San, m: Move, mode: CastlingMode) -> ActionKind {
-    match san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => ActionKind::San(SanMove::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        }),
-        San::Castle(side) => ActionKind::San(SanMove::Castle(side)),
-        _ => match m.to_uci(mode) {
-            ShakUci::Normal {
-                from,
-                to,
-                promotion,
-            } => ActionKind::Uci(UciMove {
-                from,
-                to,
-                promotion,
-            }),
-            _ => ActionKind::Nothing {},
-        },
-    }
+    crate::rules::resolve::written_move(Some(san), m, mode)
 }
 
 /// The move number of a game's first turn: the FEN's side to move and move number.

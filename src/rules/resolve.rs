@@ -110,3 +110,38 @@ pub fn to_shakmaty(san: SanMove) -> San {
         SanMove::Castle(side) => San::Castle(side),
     }
 }
+
+/// A move as the record writes it: its SAN where there is one (`san`), else UCI (`Nothing` for
+/// what neither can say, which no legal move is).
+pub(crate) fn written_move(san: Option<San>, m: Move, mode: shakmaty::CastlingMode) -> ActionKind {
+    match san {
+        Some(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        }) => ActionKind::San(SanMove::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        }),
+        Some(San::Castle(side)) => ActionKind::San(SanMove::Castle(side)),
+        _ => match m.to_uci(mode) {
+            ShakUci::Normal {
+                from,
+                to,
+                promotion,
+            } => ActionKind::Uci(UciMove {
+                from,
+                to,
+                promotion,
+            }),
+            _ => ActionKind::Nothing {},
+        },
+    }
+}

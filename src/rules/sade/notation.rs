@@ -2,12 +2,12 @@
 //! list ("Nc6 a6 h5"), steps as written actions.
 
 use shakmaty::san::San;
-use shakmaty::uci::UciMove as ShakUci;
 use shakmaty::{Bitboard, Move};
 
 use super::Step;
 use super::state::State;
-use crate::record::{ActionKind, SanMove, UciMove};
+use crate::record::ActionKind;
+use crate::rules::resolve::written_move;
 
 /// The SAN of a move of whoever's piece it is, in `state`.
 pub(crate) fn san(state: &State, m: Move) -> String {
@@ -71,44 +71,15 @@ pub(crate) fn actions_of(state: &State, steps: &[Step]) -> Vec<ActionKind> {
                     .from()
                     .and_then(|sq| state.board().color_at(sq))
                     .unwrap_or(state.roller());
-                let written = state.position(color).ok().and_then(|pos| {
-                    let san = San::from_move(&pos, m);
-                    state = state.after_move(&pos, m);
-                    match san {
-                        San::Normal {
-                            role,
-                            file,
-                            rank,
-                            capture,
-                            to,
-                            promotion,
-                        } => Some(ActionKind::San(SanMove::Normal {
-                            role,
-                            file,
-                            rank,
-                            capture,
-                            to,
-                            promotion,
-                        })),
-                        San::Castle(side) => Some(ActionKind::San(SanMove::Castle(side))),
-                        _ => None,
+                let mode = state.castling_mode();
+                match state.position(color) {
+                    Ok(pos) => {
+                        let san = San::from_move(&pos, m);
+                        state = state.after_move(&pos, m);
+                        written_move(Some(san), m, mode)
                     }
-                });
-                written.unwrap_or_else(|| {
-                    let uci = m.to_uci(state.castling_mode());
-                    match uci {
-                        ShakUci::Normal {
-                            from,
-                            to,
-                            promotion,
-                        } => ActionKind::Uci(UciMove {
-                            from,
-                            to,
-                            promotion,
-                        }),
-                        _ => ActionKind::Nothing {},
-                    }
-                })
+                    Err(_) => written_move(None, m, mode),
+                }
             }
             Step::Sacrifice { role, square } => {
                 state = state.after_removal(square);
