@@ -64,14 +64,14 @@ pub fn capture_mark_flipped(san: SanMove) -> Option<San> {
             capture,
             to,
             promotion,
-        } => Some(San::Normal {
+        } => Some(to_shakmaty(SanMove::Normal {
             role,
             file,
             rank,
             capture: !capture,
             to,
             promotion,
-        }),
+        })),
         SanMove::Castle(_) => None,
     }
 }
@@ -114,15 +114,35 @@ pub fn to_shakmaty(san: SanMove) -> San {
 /// A move as the record writes it: its SAN where there is one (`san`), else UCI (`Nothing` for
 /// what neither can say, which no legal move is).
 pub(crate) fn written_move(san: Option<San>, m: Move, mode: shakmaty::CastlingMode) -> ActionKind {
+    if let Some(san) = san.and_then(from_shakmaty) {
+        return ActionKind::San(san);
+    }
+    match m.to_uci(mode) {
+        ShakUci::Normal {
+            from,
+            to,
+            promotion,
+        } => ActionKind::Uci(UciMove {
+            from,
+            to,
+            promotion,
+        }),
+        _ => ActionKind::Nothing {},
+    }
+}
+
+/// shakmaty's SAN as the record's (the inverse of [`to_shakmaty`]); `None` for a null move or a
+/// drop, which a record's SAN does not write.
+fn from_shakmaty(san: San) -> Option<SanMove> {
     match san {
-        Some(San::Normal {
+        San::Normal {
             role,
             file,
             rank,
             capture,
             to,
             promotion,
-        }) => ActionKind::San(SanMove::Normal {
+        } => Some(SanMove::Normal {
             role,
             file,
             rank,
@@ -130,18 +150,7 @@ pub(crate) fn written_move(san: Option<San>, m: Move, mode: shakmaty::CastlingMo
             to,
             promotion,
         }),
-        Some(San::Castle(side)) => ActionKind::San(SanMove::Castle(side)),
-        _ => match m.to_uci(mode) {
-            ShakUci::Normal {
-                from,
-                to,
-                promotion,
-            } => ActionKind::Uci(UciMove {
-                from,
-                to,
-                promotion,
-            }),
-            _ => ActionKind::Nothing {},
-        },
+        San::Castle(side) => Some(SanMove::Castle(side)),
+        _ => None,
     }
 }
