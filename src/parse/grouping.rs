@@ -51,13 +51,14 @@ impl Builder {
 
 /// Groups tokens into turns; `first` is the number of the first turn when none is written.
 pub(super) fn group(
-    elements: Vec<Element>,
+    elements: impl ExactSizeIterator<Item = Element>,
     grouping: Grouping,
     first: MoveNumber,
     pairs: &[usize],
 ) -> Result<(Vec<Item>, Vec<Turn>), ParseError> {
     let mut preamble = Vec::new();
-    let mut turns: Vec<Turn> = Vec::new();
+    // At most a turn per token; in PGN, about half as many.
+    let mut turns: Vec<Turn> = Vec::with_capacity(elements.len() / 2 + 1);
     let mut current: Option<Builder> = None;
     let mut next_number = first;
     for element in elements {
@@ -116,7 +117,8 @@ pub(super) fn group(
                 let start = b
                     .number
                     .map_or(next_number, |(n, _)| resolve_number(n, next_number));
-                let (inner_preamble, inner_turns) = group(inner, grouping, start, pairs)?;
+                let (inner_preamble, inner_turns) =
+                    group(inner.into_iter(), grouping, start, pairs)?;
                 b.items.push(Item::Variation(Variation {
                     preamble: inner_preamble,
                     turns: inner_turns,

@@ -3,7 +3,7 @@
 //! notation, not chess, and not how tokens group into turns.
 
 use super::error::{ErrorKind, ParseError};
-use super::scanner::{invisible_len, line_end};
+use super::scanner::{Text, invisible_len, line_end};
 use super::token::{self, NumberToken};
 use crate::record::{Action, Comment, DieFace, GameResult, Nag, Span};
 
@@ -48,14 +48,18 @@ pub(super) fn comma_pairs(src: &[u8], elements: &[Element], out: &mut Vec<usize>
     }
 }
 
-/// Reads tokens up to the result, the next tag section or the end of the text.
+/// Reads tokens up to the result, the next tag section or the end of the text, into `current`
+/// (emptied first: the reader passes the same buffer for every game, so that a long file's
+/// games grow it once).
 pub(super) fn read_elements(
-    src: &[u8],
+    text: Text<'_>,
     pos: &mut usize,
-) -> Result<(Vec<Element>, Option<GameResult>, usize), ParseError> {
+    current: &mut Vec<Element>,
+) -> Result<(Option<GameResult>, usize), ParseError> {
+    let src = text.bytes;
+    current.clear();
     // The open variations: their elements so far and where each `(` stood.
     let mut stack: Vec<(Vec<Element>, usize)> = Vec::new();
-    let mut current: Vec<Element> = Vec::new();
     let mut end = *pos;
     let mut i = *pos;
     let unclosed = |stack: &[(Vec<Element>, usize)]| {
@@ -69,11 +73,11 @@ pub(super) fn read_elements(
                 return Err(unclosed(&stack));
             }
             *pos = i;
-            return Ok((current, None, end));
+            return Ok((None, end));
         };
         match c {
             b'{' | b';' => {
-                if let Some((comment, after)) = comment_at(src, i)? {
+                if let Some((comment, after)) = comment_at(text, i)? {
                     current.push(Element::Comment(comment));
                     i = after;
                 }
@@ -82,14 +86,14 @@ pub(super) fn read_elements(
                 if stack.len() >= MAX_DEPTH {
                     return Err(ParseError::new(ErrorKind::TooDeep(MAX_DEPTH), i, i + 1));
                 }
-                stack.push((std::mem::take(&mut current), i));
+                stack.push((std::mem::take(current), i));
                 i += 1;
             }
             b')' => {
                 let Some((outer, open)) = stack.pop() else {
                     return Err(ParseError::new(ErrorKind::StrayVariationClose, i, i + 1));
                 };
-                let inner = std::mem::replace(&mut current, outer);
+                let inner = std::mem::replace(current, outer);
                 if inner.is_empty() {
                     return Err(ParseError::new(ErrorKind::EmptyVariation, open, i + 1));
                 }
@@ -102,7 +106,7 @@ pub(super) fn read_elements(
                 }
                 // The next game's tag section: this game had no result token.
                 *pos = i;
-                return Ok((current, None, end));
+                return Ok((None, end));
             }
             b']' => return Err(ParseError::new(ErrorKind::StrayTagClose, i, i + 1)),
             b'}' => return Err(ParseError::new(ErrorKind::StrayCommentClose, i, i + 1)),
@@ -141,12 +145,12 @@ pub(super) fn read_elements(
                         i + ch.1,
                     ));
                 }
-                if let Some(result) = read_word(src, i, len, &mut current)? {
+                if let Some(result) = read_word(src, i, len, current)? {
                     if !stack.is_empty() {
                         return Err(unclosed(&stack));
                     }
                     *pos = i + len;
-                    return Ok((current, Some(result), i + len));
+                    return Ok((Some(result), i + len));
                 }
                 i += len;
             }
@@ -156,13 +160,14 @@ pub(super) fn read_elements(
 }
 
 /// The comment starting at `i` (`{…}` or `;…` to the end of the line) and the offset after it.
-pub fn comment_at(src: &[u8], i: usize) -> Result<Option<(Comment, usize)>, ParseError> {
+pub(crate) fn comment_at(text: Text<'_>, i: usize) -> Result<Option<(Comment, usize)>, ParseError> {
+    let src = text.bytes;
     match src.get(i) {
         Some(b'{') => {
-            let Some(close) = src[i..].iter().position(|&b| b == b'}').map(|p| i + p) else {
+            let Some(close) = memchr::memchr(b'}', &src[i..]).map(|p| i + p) else {
                 return Err(ParseError::new(ErrorKind::UnclosedComment, i, i + 1));
             };
-            let text = comment_text(src, i + 1, close)?;
+            let text = comment_text(text, i + 1, close)?;
             Ok(Some((
                 Comment {
                     text,
@@ -177,7 +182,7 @@ pub fn comment_at(src: &[u8], i: usize) -> Result<Option<(Comment, usize)>, Pars
             while text_end > i + 1 && matches!(src[text_end - 1], b'\n' | b'\r') {
                 text_end -= 1;
             }
-            let text = comment_text(src, i + 1, text_end)?;
+            let text = comment_text(text, i + 1, text_end)?;
             Ok(Some((
                 Comment {
                     text,
@@ -229,7 +234,7 @@ fn word_len(rest: &[u8]) -> usize {
                 c,
                 b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$' | b'"' | b',' | 0
             )
-            || invisible_len(&rest[n..]) > 0
+            || (!c.is_ascii() && invisible_len(&rest[n..]) > 0)
         {
             break;
         }
@@ -238,8 +243,11 @@ fn word_len(rest: &[u8]) -> usize {
     n
 }
 
-fn comment_text(src: &[u8], start: usize, end: usize) -> Result<String, ParseError> {
-    let raw = &src[start..end];
+fn comment_text(text: Text<'_>, start: usize, end: usize) -> Result<String, ParseError> {
+    if let Some(clean) = text.clean_str(start, end) {
+        return Ok(clean.to_owned());
+    }
+    let raw = &text.bytes[start..end];
     if let Some(nul) = raw.iter().position(|&b| b == 0) {
         return Err(ParseError::new(
             ErrorKind::Nul,

@@ -4,10 +4,11 @@
 
 use super::error::ParseError;
 use super::grouping::{Grouping, contains_face, group};
-use super::lexer::{comma_pairs, read_elements};
+use super::lexer::{Element, comma_pairs, read_elements};
+use super::scanner::Text;
 use crate::record::{GameResult, Item, MoveNumber, Side, Tag, Turn, VariantName};
 
-pub use super::lexer::comment_at;
+pub(crate) use super::lexer::comment_at;
 
 pub struct Movetext {
     pub preamble: Vec<Item>,
@@ -17,9 +18,16 @@ pub struct Movetext {
     pub end: usize,
 }
 
-pub fn read(src: &[u8], pos: &mut usize, tags: &[Tag]) -> Result<Movetext, ParseError> {
-    let (elements, result, end) = read_elements(src, pos)?;
-    let has_faces = contains_face(&elements);
+/// Reads the movetext at `pos`; `elements` is the reader's buffer for its tokens.
+pub(super) fn read(
+    text: Text<'_>,
+    pos: &mut usize,
+    tags: &[Tag],
+    elements: &mut Vec<Element>,
+) -> Result<Movetext, ParseError> {
+    let src = text.bytes;
+    let (result, end) = read_elements(text, pos, elements)?;
+    let has_faces = contains_face(elements);
     let variant = VariantName::from_tag(
         tags.iter()
             .find(|t| t.name == "Variant")
@@ -35,9 +43,9 @@ pub fn read(src: &[u8], pos: &mut usize, tags: &[Tag]) -> Result<Movetext, Parse
     let first = start_number(tags);
     let mut pairs = Vec::new();
     if grouping == Grouping::Numbers {
-        comma_pairs(src, &elements, &mut pairs);
+        comma_pairs(src, elements, &mut pairs);
     }
-    let (preamble, turns) = group(elements, grouping, first, &pairs)?;
+    let (preamble, turns) = group(elements.drain(..), grouping, first, &pairs)?;
     Ok(Movetext {
         preamble,
         turns,

@@ -4,8 +4,9 @@ use nom::Parser;
 use nom::bytes::complete::tag;
 
 use super::error::{ErrorKind, ParseError};
+use super::lexer::Element;
 use super::movetext;
-use super::scanner::{line_end, skip_filler};
+use super::scanner::{Text, line_end, skip_filler};
 use super::token;
 use crate::record::{Game, Span, Tag};
 
@@ -13,8 +14,10 @@ use crate::record::{Game, Span, Tag};
 ///
 /// Memory stays proportional to one game: the reader holds only the game it is reading.
 pub struct Reader<'a> {
-    src: &'a [u8],
+    text: Text<'a>,
     pos: usize,
+    /// The tokens of the game being read: one buffer for every game.
+    elements: Vec<Element>,
 }
 
 impl<'a> Reader<'a> {
@@ -24,15 +27,20 @@ impl<'a> Reader<'a> {
         } else {
             0
         };
-        Reader { src, pos }
+        Reader {
+            text: Text::new(src),
+            pos,
+            elements: Vec::new(),
+        }
     }
 
     /// A reader of `src` that starts at `pos`, as a reader that reached `pos` between two games
     /// goes on: for a text read a window at a time (`pos` on a line start or where a game began).
     pub fn at(src: &'a [u8], pos: usize) -> Reader<'a> {
         Reader {
-            src,
+            text: Text::new(src),
             pos: pos.min(src.len()),
+            elements: Vec::new(),
         }
     }
 
@@ -43,7 +51,7 @@ impl<'a> Reader<'a> {
 
     /// Where the next game begins (past white space and `%` lines), or the end of the text.
     pub fn next_start(&mut self) -> usize {
-        self.pos = skip_filler(self.src, self.pos);
+        self.pos = skip_filler(self.text.bytes, self.pos);
         self.pos
     }
 }
@@ -52,18 +60,19 @@ impl Iterator for Reader<'_> {
     type Item = Result<Game, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.pos = skip_filler(self.src, self.pos);
-        if self.pos >= self.src.len() {
+        let src = self.text.bytes;
+        self.pos = skip_filler(src, self.pos);
+        if self.pos >= src.len() {
             return None;
         }
         let start = self.pos;
         let mut in_tags = true;
-        let mut result = read_game(self.src, &mut self.pos, &mut in_tags);
+        let mut result = read_game(self.text, &mut self.pos, &mut in_tags, &mut self.elements);
         if let Err(error) = &mut result {
             // An error is located inside the text, even one found at its very end.
-            error.span.end = error.span.end.min(self.src.len());
+            error.span.end = error.span.end.min(src.len());
             error.span.start = error.span.start.min(error.span.end);
-            self.pos = recover(self.src, error.span.end.max(start + 1), in_tags);
+            self.pos = recover(src, error.span.end.max(start + 1), in_tags);
         }
         debug_assert!(self.pos > start);
         Some(result)
@@ -97,15 +106,21 @@ fn recover(src: &[u8], from: usize, in_tags: bool) -> usize {
     src.len()
 }
 
-fn read_game(src: &[u8], pos: &mut usize, in_tags: &mut bool) -> Result<Game, ParseError> {
+fn read_game(
+    text: Text<'_>,
+    pos: &mut usize,
+    in_tags: &mut bool,
+    elements: &mut Vec<Element>,
+) -> Result<Game, ParseError> {
+    let src = text.bytes;
     let start = *pos;
     let mut game = Game::default();
     // Comments before the tag section (`; expect: …` lines) belong to the game.
     let mut leading = Vec::new();
     loop {
         *pos = skip_filler(src, *pos);
-        match movetext::comment_at(src, *pos)? {
-            Some((comment, end)) if tag_section_follows(src, end) => {
+        match movetext::comment_at(text, *pos)? {
+            Some((comment, end)) if tag_section_follows(text, end) => {
                 leading.push(crate::record::Item::Comment(comment));
                 *pos = end;
             }
@@ -119,7 +134,7 @@ fn read_game(src: &[u8], pos: &mut usize, in_tags: &mut bool) -> Result<Game, Pa
         if src.get(*pos) != Some(&b'[') {
             break;
         }
-        let (tag, end) = read_tag(src, *pos)?;
+        let (tag, end) = read_tag(text, *pos)?;
         if game.tags.iter().any(|t| t.name == tag.name) {
             break;
         }
@@ -127,7 +142,7 @@ fn read_game(src: &[u8], pos: &mut usize, in_tags: &mut bool) -> Result<Game, Pa
         *pos = end;
     }
     *in_tags = false;
-    let movetext = movetext::read(src, pos, &game.tags)?;
+    let movetext = movetext::read(text, pos, &game.tags, elements)?;
     leading.extend(movetext.preamble);
     game.preamble = leading;
     game.turns = movetext.turns;
@@ -137,7 +152,8 @@ fn read_game(src: &[u8], pos: &mut usize, in_tags: &mut bool) -> Result<Game, Pa
 }
 
 /// Reads `[Name "value"]` at `pos`; returns the tag and the offset after `]`.
-fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
+fn read_tag(text: Text<'_>, pos: usize) -> Result<(Tag, usize), ParseError> {
+    let src = text.bytes;
     let line_len = line_end(&src[pos..]);
     let err = |kind, s: usize, e: usize| Err(ParseError::new(kind, s, e));
     let mut i = pos + 1;
@@ -164,7 +180,7 @@ fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
         };
     }
     let value_start = i + 1;
-    let (value, value_end) = read_tag_value(src, value_start)?;
+    let (value, value_end) = read_tag_value(text, value_start)?;
     i = skip_spaces(src, value_end + 1);
     match src.get(i) {
         Some(b']') => {}
@@ -185,12 +201,12 @@ fn read_tag(src: &[u8], pos: usize) -> Result<(Tag, usize), ParseError> {
 }
 
 /// Whether only comments and white space stand between `pos` and a tag pair.
-fn tag_section_follows(src: &[u8], mut pos: usize) -> bool {
+fn tag_section_follows(text: Text<'_>, mut pos: usize) -> bool {
     loop {
-        pos = skip_filler(src, pos);
-        match movetext::comment_at(src, pos) {
+        pos = skip_filler(text.bytes, pos);
+        match movetext::comment_at(text, pos) {
             Ok(Some((_, end))) => pos = end,
-            _ => return src.get(pos) == Some(&b'['),
+            _ => return text.bytes.get(pos) == Some(&b'['),
         }
     }
 }
@@ -204,7 +220,17 @@ fn skip_spaces(src: &[u8], mut i: usize) -> usize {
 
 /// The value after the opening quote: `\"` and `\\` are escapes, any other backslash stands for
 /// itself. Ends at the closing quote; a line end before it is an unclosed value.
-fn read_tag_value(src: &[u8], start: usize) -> Result<(String, usize), ParseError> {
+fn read_tag_value(text: Text<'_>, start: usize) -> Result<(String, usize), ParseError> {
+    let src = text.bytes;
+    // Most values hold no escape and no line end: then, in a clean text, the value is a slice
+    // of it.
+    let line = &src[start..start + line_end(&src[start..])];
+    if let Some(quote) = line.iter().position(|&b| b == b'"')
+        && !line[..quote].iter().any(|&b| b == b'\\' || b == b'\r')
+        && let Some(value) = text.clean_str(start, start + quote)
+    {
+        return Ok((value.to_owned(), start + quote));
+    }
     let mut bytes = Vec::new();
     let mut i = start;
     loop {

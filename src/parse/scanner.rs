@@ -31,7 +31,29 @@ pub(crate) fn invisible_len(rest: &[u8]) -> usize {
 
 /// Bytes up to and including the next newline.
 pub(crate) fn line_end(rest: &[u8]) -> usize {
-    rest.iter()
-        .position(|&c| c == b'\n')
-        .map_or(rest.len(), |i| i + 1)
+    memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1)
+}
+
+/// The text a reader reads, with what is known of it as a whole: whether it is valid UTF-8 and
+/// free of NUL bytes. Checked once, in one pass over the text, so that a comment or a tag value
+/// is then a slice of it with nothing left to check byte by byte; when the text is not clean,
+/// each piece is checked where it stands and the error located there.
+#[derive(Clone, Copy)]
+pub(crate) struct Text<'a> {
+    pub bytes: &'a [u8],
+    clean: Option<&'a str>,
+}
+
+impl<'a> Text<'a> {
+    pub fn new(bytes: &'a [u8]) -> Text<'a> {
+        let clean = std::str::from_utf8(bytes)
+            .ok()
+            .filter(|_| !bytes.contains(&0));
+        Text { bytes, clean }
+    }
+
+    /// `bytes[start..end]` as a string, when the text is clean (`None`: check the bytes).
+    pub fn clean_str(&self, start: usize, end: usize) -> Option<&'a str> {
+        self.clean?.get(start..end)
+    }
 }

@@ -139,8 +139,11 @@ pub fn action(word: &[u8], start: usize) -> Result<Action, (ErrorKind, Span)> {
         ErrorKind::BadCheckMark(_) => (ErrorKind::BadCheckMark(shown()), span),
         kind => (kind, span),
     })?;
-    let kind = if let Ok((_, kind)) = nothing(core) {
-        kind
+    // `--`, `Z0` and `0000` are the only tokens that start with those bytes and are not
+    // castling or a sacrifice; the test is skipped for every other first byte.
+    let maybe_nothing = matches!(core.first(), Some(b'-' | b'Z' | b'0'));
+    let kind = if let Some(kind) = maybe_nothing.then(|| nothing(core).ok()).flatten() {
+        kind.1
     } else if core.first() == Some(&b'-') {
         sacrifice(core)
             .map(|(_, k)| k)
@@ -192,27 +195,44 @@ fn strip_en_passant_mark(core: &[u8]) -> &[u8] {
 }
 
 fn suffix_marks(suffix: &[u8]) -> Result<(Option<Check>, Option<Glyph>), ErrorKind> {
-    let checks: Vec<u8> = suffix
-        .iter()
-        .copied()
-        .filter(|c| matches!(c, b'+' | b'#'))
-        .collect();
-    let glyphs: Vec<u8> = suffix
-        .iter()
-        .copied()
-        .filter(|c| matches!(c, b'!' | b'?'))
-        .collect();
-    let check = match checks.as_slice() {
-        [] => None,
-        b"+" | b"++" => Some(Check::Check),
-        b"#" => Some(Check::Mate),
+    // The check marks and the glyph marks, each in the order written (a suffix is short: a
+    // longer one is an error either way, and the first bytes are enough to say so).
+    let mut checks = [0u8; 3];
+    let mut glyphs = [0u8; 3];
+    let (mut n_checks, mut n_glyphs) = (0, 0);
+    for &c in suffix {
+        let (marks, n) = if matches!(c, b'+' | b'#') {
+            (&mut checks, &mut n_checks)
+        } else {
+            (&mut glyphs, &mut n_glyphs)
+        };
+        if let Some(slot) = marks.get_mut(*n) {
+            *slot = c;
+        }
+        *n += 1;
+    }
+    let check = match (n_checks, &checks[..n_checks.min(3)]) {
+        (0, _) => None,
+        (1, b"+") | (2, b"++") => Some(Check::Check),
+        (1, b"#") => Some(Check::Mate),
         _ => {
             return Err(ErrorKind::BadCheckMark(super::error::shown(suffix)));
         }
     };
-    let glyph = match glyphs.as_slice() {
-        [] => None,
-        g => Some(Glyph::from_ascii(g).ok_or_else(|| ErrorKind::BadGlyph(super::error::shown(g)))?),
+    let glyph = match n_glyphs {
+        0 => None,
+        1 | 2 => {
+            let g = &glyphs[..n_glyphs];
+            Some(Glyph::from_ascii(g).ok_or_else(|| ErrorKind::BadGlyph(super::error::shown(g)))?)
+        }
+        _ => {
+            let g: Vec<u8> = suffix
+                .iter()
+                .copied()
+                .filter(|c| matches!(c, b'!' | b'?'))
+                .collect();
+            return Err(ErrorKind::BadGlyph(super::error::shown(&g)));
+        }
     };
     Ok((check, glyph))
 }
