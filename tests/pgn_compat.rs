@@ -109,7 +109,10 @@ fn a_python_chess_files() {
         "a blank line inside the tag section does not split the game"
     );
     assert_eq!(
-        judge(&chessbase).3.replay.resolved[0].uci.as_deref(),
+        judge(&chessbase).3.replay.resolved[0]
+            .uci
+            .map(|u| u.to_string())
+            .as_deref(),
         Some("e2e4")
     );
 
@@ -205,7 +208,10 @@ fn a_python_chess_inline_cases() {
 
     let game = one("[FEN \"8/1P6/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. b8Q *");
     assert_eq!(
-        judge(&game).3.replay.resolved[0].uci.as_deref(),
+        judge(&game).3.replay.resolved[0]
+            .uci
+            .map(|u| u.to_string())
+            .as_deref(),
         Some("b7b8q")
     );
 
@@ -283,7 +289,10 @@ fn c_san_leniency() {
         let (plies, status, _, verdict) = judge(&game);
         assert_eq!((plies, status), (3, Status::Unfinished), "{written}");
         assert_eq!(
-            verdict.replay.resolved[2].uci.as_deref(),
+            verdict.replay.resolved[2]
+                .uci
+                .map(|u| u.to_string())
+                .as_deref(),
             Some(uci),
             "{written}"
         );

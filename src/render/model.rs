@@ -214,7 +214,7 @@ fn resolved_view(
         opponent_piece: acts && r.color != side,
         captured: r.captured,
         promotion: r.promotion,
-        uci: r.uci.clone(),
+        uci: r.uci.map(|u| u.to_string()),
         offending: false,
         void: false,
         after,

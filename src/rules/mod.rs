@@ -256,7 +256,7 @@ pub struct Resolved {
     #[serde(serialize_with = "opt_square")]
     pub to: Option<Square>,
     /// The move in UCI (`e1g1` for white king-side castling), for moves.
-    pub uci: Option<String>,
+    pub uci: Option<crate::record::UciMove>,
     #[serde(serialize_with = "opt_role_name")]
     pub captured: Option<Role>,
     #[serde(serialize_with = "opt_role_name")]

@@ -117,17 +117,23 @@ pub(crate) fn written_move(san: Option<San>, m: Move, mode: shakmaty::CastlingMo
     if let Some(san) = san.and_then(from_shakmaty) {
         return ActionKind::San(san);
     }
+    uci_of(m, mode).map_or(ActionKind::Nothing {}, ActionKind::Uci)
+}
+
+/// A move in UCI as the record holds it (castling as `mode` writes it: king to destination in
+/// standard chess, king to rook in Chess960); `None` for what UCI cannot say (a drop).
+pub(crate) fn uci_of(m: Move, mode: shakmaty::CastlingMode) -> Option<UciMove> {
     match m.to_uci(mode) {
         ShakUci::Normal {
             from,
             to,
             promotion,
-        } => ActionKind::Uci(UciMove {
+        } => Some(UciMove {
             from,
             to,
             promotion,
         }),
-        _ => ActionKind::Nothing {},
+        _ => None,
     }
 }
 

@@ -243,7 +243,10 @@ fn resolved_actions_and_fens_carry_the_pocket() {
     unfinished(&r);
     assert_eq!(r.resolved.len(), 4);
     assert_eq!(r.resolved[0].color, Color::Black);
-    assert_eq!(r.resolved[0].uci.as_deref(), Some("e7e5"));
+    assert_eq!(
+        r.resolved[0].uci.map(|u| u.to_string()).as_deref(),
+        Some("e7e5")
+    );
     assert_eq!(r.resolved[2].from, Some(Square::G8));
     assert_eq!(r.resolved[2].to, None);
     assert_eq!(r.resolved[3].color, Color::Black, "Black's regular move");

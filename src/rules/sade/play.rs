@@ -400,7 +400,7 @@ fn resolved(
                 role: m.role(),
                 from: m.from(),
                 to: Some(to),
-                uci: Some(m.to_uci(before.castling_mode()).to_string()),
+                uci: crate::rules::resolve::uci_of(m, before.castling_mode()),
                 captured: m.capture(),
                 promotion: m.promotion(),
                 ..base

@@ -44,7 +44,6 @@ mod replay;
 use crate::rules::Article;
 
 use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove as ShakUci;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, PositionError,
@@ -280,33 +279,10 @@ pub fn resolved_move(before: &Chess, m: Move, mode: CastlingMode, at: ActionRef)
         role: m.role(),
         from: m.from(),
         to: Some(to),
-        uci: Some(uci_text(ShakUci::from_move(m, mode))),
+        uci: crate::rules::resolve::uci_of(m, mode),
         captured: m.capture(),
         promotion: m.promotion(),
         fen_after: String::new(),
-    }
-}
-
-/// A UCI move as text (`e2e4`, `e7e8q`), written without the formatting machinery: one short
-/// allocation per move played.
-fn uci_text(uci: ShakUci) -> String {
-    match uci {
-        ShakUci::Normal {
-            from,
-            to,
-            promotion,
-        } => {
-            let mut text = String::with_capacity(5);
-            for square in [from, to] {
-                text.push(square.file().char());
-                text.push(square.rank().char());
-            }
-            if let Some(role) = promotion {
-                text.push(role.char());
-            }
-            text
-        }
-        other => other.to_string(),
     }
 }
 
@@ -337,7 +313,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn uci_text_is_what_shakmaty_writes() {
+    fn the_recorded_uci_is_what_shakmaty_writes() {
         let pos: Chess = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"
             .parse::<Fen>()
             .expect("FEN")
@@ -347,8 +323,8 @@ mod tests {
         assert!(moves.len() > 20);
         for m in moves {
             for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
-                let uci = ShakUci::from_move(m, mode);
-                assert_eq!(uci_text(uci), uci.to_string());
+                let ours = crate::rules::resolve::uci_of(m, mode).map(|u| u.to_string());
+                assert_eq!(ours, Some(m.to_uci(mode).to_string()));
             }
         }
     }
