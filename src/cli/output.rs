@@ -8,7 +8,7 @@ use super::Status;
 
 /// A buffered output that remembers the first failure instead of reporting every write.
 pub struct Sink {
-    out: Box<dyn Write>,
+    out: Box<dyn Write + Send>,
     name: String,
     failed: Option<io::Error>,
 }
@@ -34,7 +34,7 @@ impl Sink {
         }
     }
 
-    fn new(out: Box<dyn Write>, name: String) -> Sink {
+    fn new(out: Box<dyn Write + Send>, name: String) -> Sink {
         Sink {
             out,
             name,

@@ -103,14 +103,21 @@ fn json_games(input: &Input) -> Vec<Read> {
 }
 
 pub fn run(args: &Args) -> Status {
-    let mut sink = match Sink::open(None) {
+    let sink = match Sink::open(None) {
         Ok(sink) => sink,
         Err(failed) => return failed,
     };
-    let jobs = match jobs::start(args.jobs) {
-        Ok(jobs) => jobs,
-        Err(failed) => return failed,
-    };
+    match jobs::start(args.jobs) {
+        Ok(pool) => {
+            let jobs = pool.current_num_threads();
+            pool.install(|| verify_files(args, jobs, sink))
+        }
+        Err(failed) => failed,
+    }
+}
+
+/// Verifies every file, on the pool of `jobs` threads it runs in.
+fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
     let mut status = Status::Ok;
     for path in &args.files {
         let name = path.to_string_lossy();

@@ -200,7 +200,7 @@ fn skip_movetext_space(src: &[u8], mut i: usize) -> usize {
     loop {
         match src.get(i) {
             // `e5,Nc6`: Marseillais records pair a turn's moves with a comma.
-            Some(c) if c.is_ascii_whitespace() || *c == b',' => i += 1,
+            Some(b' ' | b'\n' | b'\r' | b'\t' | b'\x0C' | b',') => i += 1,
             Some(b'%') if i == 0 || src[i - 1] == b'\n' => i += line_end(&src[i..]),
             Some(_) => match invisible_len(&src[i..]) {
                 0 => return i,
@@ -224,18 +224,31 @@ fn char_at(src: &[u8], i: usize) -> (String, usize) {
     }
 }
 
+/// The ASCII bytes that end a word: white space and the characters that start another token.
+const ENDS_WORD: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        table[c] = (c as u8).is_ascii_whitespace()
+            || matches!(
+                c as u8,
+                b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$' | b'"' | b',' | 0
+            );
+        c += 1;
+    }
+    table
+};
+
 /// The length of a word: up to white space or a character that starts another token.
 fn word_len(rest: &[u8]) -> usize {
     let mut n = 0;
-    while n < rest.len() {
-        let c = rest[n];
-        if c.is_ascii_whitespace()
-            || matches!(
-                c,
-                b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$' | b'"' | b',' | 0
-            )
-            || (!c.is_ascii() && invisible_len(&rest[n..]) > 0)
-        {
+    while let Some(&c) = rest.get(n) {
+        let ends = match ENDS_WORD.get(usize::from(c)) {
+            Some(&ends) => ends,
+            // An invisible character (no-break or zero-width space) is never ASCII.
+            None => invisible_len(&rest[n..]) > 0,
+        };
+        if ends {
             break;
         }
         n += 1;
