@@ -13,10 +13,14 @@
 //!   action against the baseline's cost of a move (target ≤ 6), and the slowest single turns
 //!   known (face 3, the roller's own pieces: every fulfilment looked for; target < 1 ms).
 //!
-//! Each in-process figure is the best of five runs, each command's the best of three.
+//! Each in-process figure is the best of five runs, each command's the best of three. The
+//! in-process figures, ours and the baseline's, run with the allocator the command runs with.
 
 use std::hint::black_box;
 mod support;
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};

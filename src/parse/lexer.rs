@@ -114,9 +114,7 @@ pub(super) fn read_elements(
             b'$' => {
                 let (rest, digits) = token::nag(&src[i..]).unwrap_or((&src[i + 1..], &[]));
                 let len = src.len() - i - rest.len();
-                let nag = std::str::from_utf8(digits)
-                    .ok()
-                    .and_then(|d| d.parse::<u8>().ok());
+                let nag = token::decimal(digits);
                 let Some(nag) = nag else {
                     let word_len = word_len(&src[i + 1..]) + 1;
                     let shown = super::error::shown(&src[i..i + word_len.max(len)]);
@@ -302,9 +300,7 @@ fn read_word(
         if rest.first().is_some_and(u8::is_ascii_digit) {
             if let Ok((after, digits)) = token::die_face(rest) {
                 let next = end - after.len();
-                let value = std::str::from_utf8(digits)
-                    .ok()
-                    .and_then(|d| d.parse::<u8>().ok());
+                let value = token::decimal::<u8>(digits);
                 match value {
                     Some(value @ 1..=6) => out.push(Element::Face(DieFace {
                         value,
@@ -328,12 +324,9 @@ fn read_word(
                     if dots > 3 {
                         return Err(ParseError::new(ErrorKind::BadMoveNumber(text()), at, next));
                     }
-                    let number = std::str::from_utf8(digits)
-                        .ok()
-                        .and_then(|d| d.parse::<u32>().ok())
-                        .ok_or_else(|| {
-                            ParseError::new(ErrorKind::MoveNumberTooLarge(text()), at, next)
-                        })?;
+                    let number = token::decimal(digits).ok_or_else(|| {
+                        ParseError::new(ErrorKind::MoveNumberTooLarge(text()), at, next)
+                    })?;
                     let white = match dots {
                         0 => None,
                         1 => Some(true),

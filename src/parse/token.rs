@@ -26,6 +26,21 @@ pub fn move_number(i: &[u8]) -> IResult<&[u8], (&[u8], usize)> {
         .parse(i)
 }
 
+/// The value of ASCII digits (`None` when there are none, or when it does not fit `T`).
+pub fn decimal<T: TryFrom<u64>>(digits: &[u8]) -> Option<T> {
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+    }
+    T::try_from(value).ok()
+}
+
 /// `3:` — digits then a colon.
 pub fn die_face(i: &[u8]) -> IResult<&[u8], &[u8]> {
     let (rest, (digits, _)) = (digit1, tag(":")).parse(i)?;
@@ -282,6 +297,26 @@ mod tests {
             "error: `@d4` is not a resurrection: write the piece, `@` and the square, `Q@d4`"
         );
         assert_eq!(read("Nf9"), "error: `Nf9` is not a move");
+    }
+
+    #[test]
+    fn decimal_reads_what_str_parse_reads() {
+        for text in [
+            "0",
+            "7",
+            "007",
+            "255",
+            "256",
+            "4294967295",
+            "4294967296",
+            "",
+            "99999999999999999999999",
+        ] {
+            let ours8 = decimal::<u8>(text.as_bytes());
+            let ours32 = decimal::<u32>(text.as_bytes());
+            assert_eq!(ours8, text.parse::<u8>().ok(), "{text}");
+            assert_eq!(ours32, text.parse::<u32>().ok(), "{text}");
+        }
     }
 
     #[test]
