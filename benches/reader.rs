@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use support::best_of;
 
-use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::{Reader, SanPlus, Visitor};
+use support::pgn::Keep;
 
 /// Counts moves without keeping anything: pgn-reader's best case.
 struct Count;
@@ -34,51 +35,6 @@ impl Visitor for Count {
     }
     fn end_game(&mut self, n: usize) -> usize {
         n
-    }
-}
-
-/// Keeps what sade-ref's record keeps (tags, moves, comments), as owned values.
-struct Keep;
-
-#[derive(Default)]
-struct Kept {
-    tags: Vec<(String, String)>,
-    moves: Vec<SanPlus>,
-    comments: Vec<String>,
-}
-
-impl Visitor for Keep {
-    type Tags = Vec<(String, String)>;
-    type Movetext = Kept;
-    type Output = Kept;
-
-    fn begin_tags(&mut self) -> ControlFlow<Kept, Self::Tags> {
-        ControlFlow::Continue(Vec::new())
-    }
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Kept> {
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
-        ));
-        ControlFlow::Continue(())
-    }
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Kept, Kept> {
-        ControlFlow::Continue(Kept {
-            tags,
-            ..Kept::default()
-        })
-    }
-    fn san(&mut self, kept: &mut Kept, san: SanPlus) -> ControlFlow<Kept> {
-        kept.moves.push(san);
-        ControlFlow::Continue(())
-    }
-    fn comment(&mut self, kept: &mut Kept, comment: RawComment<'_>) -> ControlFlow<Kept> {
-        kept.comments
-            .push(String::from_utf8_lossy(comment.as_bytes()).into_owned());
-        ControlFlow::Continue(())
-    }
-    fn end_game(&mut self, kept: Kept) -> Kept {
-        kept
     }
 }
 
@@ -131,7 +87,7 @@ fn main() {
     let (keep, _) = best_of(5, || {
         let mut reader = Reader::new(text.as_bytes());
         let mut n = 0;
-        while let Ok(Some(kept)) = reader.read_game(&mut Keep) {
+        while let Ok(Some(kept)) = reader.read_game(&mut Keep { play: false }) {
             n += kept.moves.len() + kept.tags.len() + kept.comments.len();
         }
         n

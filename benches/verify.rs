@@ -16,59 +16,23 @@
 //! Each in-process figure is the best of five runs, each command's the best of three. The
 //! in-process figures, ours and the baseline's, run with the allocator the command runs with.
 
-use std::hint::black_box;
+use std::ops::ControlFlow;
 mod support;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use support::best_of;
 
-use pgn_reader::{Reader, SanPlus, Visitor};
+use pgn_reader::Reader;
 use sade_ref::parse::parse_str;
 use sade_ref::referee::{Status, verify};
 use sade_ref::rules::sade::{self as sade_rules, State};
-use shakmaty::{Chess, Position};
-
-/// Replays the main line with shakmaty; the output is the number of legal moves played.
-struct Replay;
-
-impl Visitor for Replay {
-    type Tags = ();
-    type Movetext = (Chess, usize, bool);
-    type Output = usize;
-
-    fn begin_tags(&mut self) -> ControlFlow<usize, ()> {
-        ControlFlow::Continue(())
-    }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<usize, Self::Movetext> {
-        ControlFlow::Continue((Chess::default(), 0, true))
-    }
-    fn san(&mut self, (pos, n, ok): &mut Self::Movetext, san: SanPlus) -> ControlFlow<usize> {
-        if *ok {
-            match san.san.to_move(pos) {
-                Ok(m) => {
-                    pos.play_unchecked(m);
-                    *n += 1;
-                }
-                Err(_) => *ok = false,
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    fn begin_variation(&mut self, _: &mut Self::Movetext) -> ControlFlow<usize, pgn_reader::Skip> {
-        ControlFlow::Continue(pgn_reader::Skip(true))
-    }
-    fn end_game(&mut self, (pos, n, _): Self::Movetext) -> usize {
-        black_box(pos.is_checkmate());
-        n
-    }
-}
+use support::pgn::{Keep, Replay};
 
 /// The baseline on `text`: its time and the plies it played.
 fn baseline(text: &str) -> (Duration, usize) {
@@ -84,7 +48,7 @@ fn baseline(text: &str) -> (Duration, usize) {
 
 fn ratio(name: &str, ours: Duration, theirs: Duration, target: &str) {
     println!(
-        "  ratio {name:<34} {:>8.2}  {target}",
+        "  ratio {name:<40} {:>8.2}  {target}",
         ours.as_secs_f64() / theirs.as_secs_f64()
     );
 }
@@ -120,6 +84,15 @@ fn standard(text: &str) -> Duration {
             .count()
     });
     let (theirs, plies) = baseline(text);
+    // What the baseline costs when it keeps what our record keeps (tags, moves, comments).
+    let (keeping, _) = best_of(5, || {
+        let mut reader = Reader::new(text.as_bytes());
+        let mut plies = 0;
+        while let Ok(Some(kept)) = reader.read_game(&mut Keep { play: true }) {
+            plies += kept.plies;
+        }
+        plies
+    });
     let n = games.len() as f64;
     println!(
         "standard: lichess_db_1000k.pgn, {n} games, {plies} plies ({valid} valid), in process"
@@ -129,6 +102,7 @@ fn standard(text: &str) -> Duration {
         ("sade-ref reader alone", read),
         ("sade-ref referee alone", referee),
         ("pgn-reader + shakmaty replay", theirs),
+        ("the same, keeping the record", keeping),
     ] {
         println!(
             "  {name:<34} {:>10.0} games/s {:>10.0} plies/s",
@@ -143,6 +117,13 @@ fn standard(text: &str) -> Duration {
         "(target <= 1.25)",
     );
     ratio("reader alone / baseline", read, theirs, "");
+    ratio(
+        "baseline keeping the record / baseline",
+        keeping,
+        theirs,
+        "",
+    );
+    ratio("parse + referee / baseline keeping", ours, keeping, "");
     ratio("referee alone / baseline", referee, theirs, "");
     command(text);
     theirs / u32::try_from(plies.max(1)).unwrap_or(u32::MAX)
@@ -212,11 +193,14 @@ fn command(text: &str) {
             None => println!("  {name:<34} not run (not installed?)"),
         }
     }
+    if let Some(j2) = jobs2 {
+        ratio("verify --jobs 2 / baseline", j2, theirs, "(target <= 1.25)");
+    }
     if let Some(j1) = jobs1 {
         ratio("verify --jobs 1 / baseline", j1, theirs, "");
         if let Some(j2) = jobs2 {
             println!(
-                "  speed-up --jobs 2 over --jobs 1       {:>8.2}  (target >= 1.6 on 2 cores)",
+                "  speed-up --jobs 2 over --jobs 1             {:>8.2}  (target >= 1.6 on 2 cores)",
                 j1.as_secs_f64() / j2.as_secs_f64()
             );
         }

@@ -1,4 +1,10 @@
-//! Shared by the bench binaries: timing by the best of several runs.
+//! Shared by the bench binaries: timing by the best of several runs, and the pgn-reader
+//! visitors they compare with.
+
+// Each bench uses some of what is here.
+#![allow(dead_code)]
+
+pub mod pgn;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
