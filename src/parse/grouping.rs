@@ -39,7 +39,8 @@ impl Builder {
         Builder {
             number: None,
             face: None,
-            items: Vec::new(),
+            // A move and its comment, as PGN turns mostly hold: allocated at once, not grown.
+            items: Vec::with_capacity(2),
             has_action: false,
         }
     }
