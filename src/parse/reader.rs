@@ -129,15 +129,21 @@ fn read_game(
     }
     // The tag section. A tag name seen before in this game starts the next game (header-only
     // games one after another, as tournament files hold them).
+    // A bit per (length, first byte) of the names seen: the names are compared only when the bit
+    // of a new name is set already.
+    let mut seen: u64 = 0;
     loop {
         *pos = skip_filler(src, *pos);
         if src.get(*pos) != Some(&b'[') {
             break;
         }
         let (tag, end) = read_tag(text, *pos)?;
-        if game.tags.iter().any(|t| t.name == tag.name) {
+        let bit =
+            1u64 << ((tag.name.len() * 7 + usize::from(tag.name.bytes().next().unwrap_or(0))) % 64);
+        if seen & bit != 0 && game.tags.iter().any(|t| t.name == tag.name) {
             break;
         }
+        seen |= bit;
         game.tags.push(tag);
         *pos = end;
     }
@@ -154,7 +160,7 @@ fn read_game(
 /// Reads `[Name "value"]` at `pos`; returns the tag and the offset after `]`.
 fn read_tag(text: Text<'_>, pos: usize) -> Result<(Tag, usize), ParseError> {
     let src = text.bytes;
-    let line_len = line_end(&src[pos..]);
+    let line_len = || line_end(&src[pos..]);
     let err = |kind, s: usize, e: usize| Err(ParseError::new(kind, s, e));
     let mut i = pos + 1;
     i = skip_spaces(src, i);
@@ -165,9 +171,12 @@ fn read_tag(text: Text<'_>, pos: usize) -> Result<(Tag, usize), ParseError> {
     };
     let name_start = i;
     i += name.len();
-    let name = std::str::from_utf8(name)
-        .map_err(|_| ParseError::new(ErrorKind::InvalidUtf8, name_start, name_start + name.len()))?
-        .to_owned();
+    let name = match text.clean_str(name_start, i) {
+        Some(clean) => clean,
+        None => std::str::from_utf8(name)
+            .map_err(|_| ParseError::new(ErrorKind::InvalidUtf8, name_start, i))?,
+    }
+    .to_owned();
     i = skip_spaces(src, i);
     if tag::<_, _, nom::error::Error<&[u8]>>(&b"\""[..])
         .parse(&src[i..])
@@ -176,7 +185,7 @@ fn read_tag(text: Text<'_>, pos: usize) -> Result<(Tag, usize), ParseError> {
         return if src.get(i) == Some(&b']') {
             err(ErrorKind::MissingTagValue(name), pos, i + 1)
         } else {
-            err(ErrorKind::UnclosedTag, pos, pos + line_len.max(1))
+            err(ErrorKind::UnclosedTag, pos, pos + line_len().max(1))
         };
     }
     let value_start = i + 1;
@@ -225,11 +234,11 @@ fn read_tag_value(text: Text<'_>, start: usize) -> Result<(String, usize), Parse
     // Most values hold no escape and no line end: then, in a clean text, the value is a slice
     // of it.
     let line = &src[start..start + line_end(&src[start..])];
-    if let Some(quote) = line.iter().position(|&b| b == b'"')
-        && !line[..quote].iter().any(|&b| b == b'\\' || b == b'\r')
-        && let Some(value) = text.clean_str(start, start + quote)
+    if let Some(stop) = memchr::memchr3(b'"', b'\\', b'\r', line)
+        && line[stop] == b'"'
+        && let Some(value) = text.clean_str(start, start + stop)
     {
-        return Ok((value.to_owned(), start + quote));
+        return Ok((value.to_owned(), start + stop));
     }
     let mut bytes = Vec::new();
     let mut i = start;
