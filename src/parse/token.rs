@@ -81,10 +81,15 @@ pub fn looks_like_result(word: &[u8]) -> bool {
 }
 
 /// Maps the typographic dashes people paste (U+2010–U+2015, U+2212) and `½` to ASCII.
+#[inline]
 pub fn normalize_word(word: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     if word.is_ascii() {
         return word.into();
     }
+    normalize_unicode(word)
+}
+
+fn normalize_unicode(word: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let Ok(text) = std::str::from_utf8(word) else {
         return word.into();
     };
@@ -163,7 +168,7 @@ pub fn action(word: &[u8], start: usize) -> Result<Action, (ErrorKind, Span)> {
         sacrifice(core)
             .map(|(_, k)| k)
             .map_err(|_| (ErrorKind::BadSacrifice(shown()), span))?
-    } else if core.contains(&b'@') {
+    } else if core.iter().any(|&c| c == b'@') {
         resurrection(core)
             .map(|(_, k)| k)
             .map_err(|_| (ErrorKind::BadResurrection(shown()), span))?
