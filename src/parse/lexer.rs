@@ -298,7 +298,9 @@ fn read_word(
             continue;
         }
         if rest.first().is_some_and(u8::is_ascii_digit) {
-            if let Ok((after, digits)) = token::die_face(rest) {
+            let (digits, after_digits) = token::leading_digits(rest);
+            // `3:` — a die face.
+            if let Some(after) = after_digits.strip_prefix(b":") {
                 let next = end - after.len();
                 let value = token::decimal::<u8>(digits);
                 match value {
@@ -314,31 +316,32 @@ fn read_word(
                 at = next;
                 continue;
             }
-            if let Ok((after, (digits, dots))) = token::move_number(rest) {
-                let continues = after
-                    .first()
-                    .is_some_and(|&c| !c.is_ascii_digit() && c != b'-' && c != b'/');
-                if dots > 0 || after.is_empty() || (continues && !token::looks_like_result(rest)) {
-                    let next = end - after.len();
-                    let text = || super::error::shown(&rest[..next - at]);
-                    if dots > 3 {
-                        return Err(ParseError::new(ErrorKind::BadMoveNumber(text()), at, next));
-                    }
-                    let number = token::decimal(digits).ok_or_else(|| {
-                        ParseError::new(ErrorKind::MoveNumberTooLarge(text()), at, next)
-                    })?;
-                    let white = match dots {
-                        0 => None,
-                        1 => Some(true),
-                        _ => Some(false),
-                    };
-                    out.push(Element::Number(
-                        NumberToken { number, white },
-                        Span::new(at, next),
-                    ));
-                    at = next;
-                    continue;
+            // `12.`, `12...` or `12` — a move number.
+            let dots = after_digits.iter().take_while(|&&c| c == b'.').count();
+            let after = &after_digits[dots..];
+            let continues = after
+                .first()
+                .is_some_and(|&c| !c.is_ascii_digit() && c != b'-' && c != b'/');
+            if dots > 0 || after.is_empty() || (continues && !token::looks_like_result(rest)) {
+                let next = end - after.len();
+                let text = || super::error::shown(&rest[..next - at]);
+                if dots > 3 {
+                    return Err(ParseError::new(ErrorKind::BadMoveNumber(text()), at, next));
                 }
+                let number = token::decimal(digits).ok_or_else(|| {
+                    ParseError::new(ErrorKind::MoveNumberTooLarge(text()), at, next)
+                })?;
+                let white = match dots {
+                    0 => None,
+                    1 => Some(true),
+                    _ => Some(false),
+                };
+                out.push(Element::Number(
+                    NumberToken { number, white },
+                    Span::new(at, next),
+                ));
+                at = next;
+                continue;
             }
         }
         // `7. ..`: the dots of Black's move number written apart from it.

@@ -3,7 +3,7 @@
 
 use nom::IResult;
 use nom::Parser;
-use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{digit1, one_of};
 use nom::combinator::{all_consuming, opt, recognize};
 use shakmaty::{Role, Square};
@@ -19,11 +19,11 @@ pub struct NumberToken {
     pub white: Option<bool>,
 }
 
-/// `12` then dots: the number and the dot count.
-pub fn move_number(i: &[u8]) -> IResult<&[u8], (&[u8], usize)> {
-    (digit1, take_while(|c| c == b'.'))
-        .map(|(d, dots): (&[u8], &[u8])| (d, dots.len()))
-        .parse(i)
+/// The digits a word starts with, and what follows them: a die face (`3:`) or a move number
+/// (`12.`, `12...`) when a colon or dots come next.
+pub fn leading_digits(i: &[u8]) -> (&[u8], &[u8]) {
+    let n = i.iter().take_while(|c| c.is_ascii_digit()).count();
+    i.split_at(n)
 }
 
 /// The value of ASCII digits (`None` when there are none, or when it does not fit `T`).
@@ -39,12 +39,6 @@ pub fn decimal<T: TryFrom<u64>>(digits: &[u8]) -> Option<T> {
         value = value.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
     }
     T::try_from(value).ok()
-}
-
-/// `3:` — digits then a colon.
-pub fn die_face(i: &[u8]) -> IResult<&[u8], &[u8]> {
-    let (rest, (digits, _)) = (digit1, tag(":")).parse(i)?;
-    Ok((rest, digits))
 }
 
 /// The Unicode die faces ⚀ (U+2680) … ⚅ (U+2685), as 1 … 6.
@@ -168,7 +162,7 @@ pub fn action(word: &[u8], start: usize) -> Result<Action, (ErrorKind, Span)> {
         sacrifice(core)
             .map(|(_, k)| k)
             .map_err(|_| (ErrorKind::BadSacrifice(shown()), span))?
-    } else if core.iter().any(|&c| c == b'@') {
+    } else if core.contains(&b'@') {
         resurrection(core)
             .map(|(_, k)| k)
             .map_err(|_| (ErrorKind::BadResurrection(shown()), span))?
