@@ -200,6 +200,8 @@ fn skip_movetext_space(src: &[u8], mut i: usize) -> usize {
             // `e5,Nc6`: Marseillais records pair a turn's moves with a comma.
             Some(b' ' | b'\n' | b'\r' | b'\t' | b'\x0C' | b',') => i += 1,
             Some(b'%') if i == 0 || src[i - 1] == b'\n' => i += line_end(&src[i..]),
+            // Invisible characters are never ASCII.
+            Some(c) if c.is_ascii() => return i,
             Some(_) => match invisible_len(&src[i..]) {
                 0 => return i,
                 n => i += n,
