@@ -16,7 +16,7 @@
 use std::io::{self, Read};
 
 use rayon::prelude::*;
-use sade_ref::parse::{ErrorKind, ParseError, Reader};
+use sade_ref::parse::{ErrorKind, ParseError, Reader, Text};
 use sade_ref::record::Game;
 
 /// Bytes read at a time; a window grows past this only to hold a game longer than it.
@@ -223,17 +223,19 @@ fn settled(len: usize, after: usize, game: &Result<Game, ParseError>) -> bool {
 /// Reads the games of `src` from `start`, in `blocks` blocks read in parallel, stitched into
 /// what one reader finds.
 fn read_blocks(src: &[u8], start: usize, blocks: usize) -> Vec<Parsed> {
+    // Checked once for every block (UTF-8, no NUL), not once a block.
+    let text = Text::new(src);
     let cuts = block_starts(src, start, blocks);
     if cuts.len() == 1 {
-        return read_block(src, start, src.len());
+        return read_block(text, start, src.len());
     }
     let parts: Vec<Vec<Parsed>> = cuts
         .par_iter()
         .enumerate()
-        .map(|(i, &from)| read_block(src, from, cuts.get(i + 1).copied().unwrap_or(src.len())))
+        .map(|(i, &from)| read_block(text, from, cuts.get(i + 1).copied().unwrap_or(src.len())))
         .collect();
     let mut games: Vec<Parsed> = Vec::new();
-    let mut next = Reader::at(src, start).next_start();
+    let mut next = Reader::in_text(text, start).next_start();
     for part in parts {
         for r in part {
             if r.start < next {
@@ -241,7 +243,7 @@ fn read_blocks(src: &[u8], start: usize, blocks: usize) -> Vec<Parsed> {
             }
             if r.start > next {
                 // The block began where no game begins: read on from the true place, alone.
-                games.extend(read_block(src, next, src.len()));
+                games.extend(read_block(text, next, src.len()));
                 return games;
             }
             next = r.next;
@@ -252,8 +254,8 @@ fn read_blocks(src: &[u8], start: usize, blocks: usize) -> Vec<Parsed> {
 }
 
 /// Reads the games that begin in `from..until` (the last may run past `until`).
-fn read_block(src: &[u8], from: usize, until: usize) -> Vec<Parsed> {
-    let mut reader = Reader::at(src, from);
+fn read_block(text: Text<'_>, from: usize, until: usize) -> Vec<Parsed> {
+    let mut reader = Reader::in_text(text, from);
     let mut out = Vec::new();
     let mut start = reader.next_start();
     while start < until {

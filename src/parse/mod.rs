@@ -22,12 +22,13 @@ mod token;
 
 pub use error::{ErrorKind, ParseError};
 pub use reader::Reader;
+pub use scanner::Text;
 
 use crate::record::Game;
 
 /// Reads every game of a text.
 pub fn parse_str(text: &str) -> Vec<Result<Game, ParseError>> {
-    Reader::new(text.as_bytes()).collect()
+    Reader::of(Text::of_str(text)).collect()
 }
 
 /// Reads every game of a text that may not be valid UTF-8 (bad bytes are errors where they

@@ -22,24 +22,30 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     pub fn new(src: &'a [u8]) -> Reader<'a> {
-        let pos = if src.starts_with(b"\xEF\xBB\xBF") {
+        Reader::of(Text::new(src))
+    }
+
+    /// A reader of a text checked before ([`Text`]), from its start (past a byte order mark).
+    pub fn of(text: Text<'a>) -> Reader<'a> {
+        let pos = if text.bytes.starts_with(b"\xEF\xBB\xBF") {
             3
         } else {
             0
         };
-        Reader {
-            text: Text::new(src),
-            pos,
-            elements: Vec::new(),
-        }
+        Reader::in_text(text, pos)
     }
 
     /// A reader of `src` that starts at `pos`, as a reader that reached `pos` between two games
     /// goes on: for a text read a window at a time (`pos` on a line start or where a game began).
     pub fn at(src: &'a [u8], pos: usize) -> Reader<'a> {
+        Reader::in_text(Text::new(src), pos)
+    }
+
+    /// [`Reader::at`] in a text checked before: readers of one window share its check.
+    pub fn in_text(text: Text<'a>, pos: usize) -> Reader<'a> {
         Reader {
-            text: Text::new(src),
-            pos: pos.min(src.len()),
+            text,
+            pos: pos.min(text.bytes.len()),
             elements: Vec::new(),
         }
     }

@@ -34,26 +34,42 @@ pub(crate) fn line_end(rest: &[u8]) -> usize {
     memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1)
 }
 
-/// The text a reader reads, with what is known of it as a whole: whether it is valid UTF-8 and
-/// free of NUL bytes. Checked once, in one pass over the text, so that a comment or a tag value
+/// A text to read, with what is known of it as a whole: whether it is valid UTF-8 and free of
+/// NUL bytes. That is checked once, in one pass over the text, so that a comment or a tag value
 /// is then a slice of it with nothing left to check byte by byte; when the text is not clean,
 /// each piece is checked where it stands and the error located there.
-#[derive(Clone, Copy)]
-pub(crate) struct Text<'a> {
-    pub bytes: &'a [u8],
+///
+/// Readers of parts of one text (a window read in blocks on several threads) share one `Text`
+/// and so one check: see [`Reader::in_text`](super::Reader::in_text).
+#[derive(Clone, Copy, Debug)]
+pub struct Text<'a> {
+    pub(crate) bytes: &'a [u8],
     clean: Option<&'a str>,
 }
 
 impl<'a> Text<'a> {
+    /// Checks `bytes` (UTF-8, no NUL).
     pub fn new(bytes: &'a [u8]) -> Text<'a> {
-        let clean = std::str::from_utf8(bytes)
-            .ok()
-            .filter(|_| !bytes.contains(&0));
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Text::of_str(text),
+            Err(_) => Text { bytes, clean: None },
+        }
+    }
+
+    /// A text already known to be UTF-8 (only NUL bytes are looked for).
+    pub fn of_str(text: &'a str) -> Text<'a> {
+        let bytes = text.as_bytes();
+        let clean = (!bytes.contains(&0)).then_some(text);
         Text { bytes, clean }
     }
 
+    /// The text's bytes.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
     /// `bytes[start..end]` as a string, when the text is clean (`None`: check the bytes).
-    pub fn clean_str(&self, start: usize, end: usize) -> Option<&'a str> {
+    pub(crate) fn clean_str(&self, start: usize, end: usize) -> Option<&'a str> {
         self.clean?.get(start..end)
     }
 }
