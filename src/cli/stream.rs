@@ -138,32 +138,30 @@ impl<R: Read> GameStream<R> {
     /// Reads until `buf` holds `want` bytes past `start`, or the text ends or fails.
     fn fill(&mut self) {
         let target = self.start + self.want;
-        while !self.eof && self.error.is_none() && self.buf.len() < target {
-            let len = self.buf.len();
-            self.buf.resize(target, 0);
-            match self.source.read(&mut self.buf[len..]) {
-                Ok(0) => {
-                    self.buf.truncate(len);
-                    self.eof = true;
-                }
-                Ok(n) => {
-                    self.buf.truncate(len + n);
-                    if self.blank {
-                        let read = &self.buf[len..];
-                        let read = if self.offset == 0 && len == 0 {
-                            read.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(read)
-                        } else {
-                            read
-                        };
-                        self.blank = read.iter().all(u8::is_ascii_whitespace);
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(len),
-                Err(e) => {
-                    self.buf.truncate(len);
-                    self.error = Some(e);
-                }
-            }
+        let len = self.buf.len();
+        if self.eof || self.error.is_some() || len >= target {
+            return;
+        }
+        let want = target - len;
+        self.buf.reserve(want);
+        // `read_to_end` on a `Take` reads into the buffer's spare room without zeroing it
+        // first, retries when interrupted, and keeps what it read before a failure.
+        match (&mut self.source)
+            .take(want as u64)
+            .read_to_end(&mut self.buf)
+        {
+            Ok(n) if n < want => self.eof = true,
+            Ok(_) => {}
+            Err(e) => self.error = Some(e),
+        }
+        if self.blank {
+            let read = &self.buf[len..];
+            let read = if self.offset == 0 && len == 0 {
+                read.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(read)
+            } else {
+                read
+            };
+            self.blank = read.iter().all(u8::is_ascii_whitespace);
         }
     }
 
@@ -196,7 +194,7 @@ impl<R: Read> GameStream<R> {
         let mut rest = Vec::with_capacity(self.want.max(self.buf.len() - line_start) + 1);
         rest.extend_from_slice(&self.buf[line_start..]);
         let window = std::mem::replace(&mut self.buf, rest);
-        self.first_line += window[..line_start].iter().filter(|&&b| b == b'\n').count();
+        self.first_line += memchr::memchr_iter(b'\n', &window[..line_start]).count();
         self.offset += line_start as u64;
         self.start = cut - line_start;
         window
