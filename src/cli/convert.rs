@@ -101,7 +101,7 @@ pub fn run(args: &Args) -> Status {
             quiet: true,
         };
         let mut problems = Status::Ok;
-        let read = each_window(path, &quiet, 1, |input, _, games, _| {
+        let read = each_window(path, &quiet, 1, &|game| game, |input, _, games, _| {
             for game in games {
                 match game {
                     Ok(game) => {

@@ -5,13 +5,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use sade_ref::parse::ParseError;
-use sade_ref::record::Game;
-
 use super::Status;
 use super::decompress;
 use super::progress::Progress;
-use super::stream::GameStream;
+use super::stream::{GameRead, GameStream};
 
 /// One input's name (as given, `-` for standard input) and bytes: the whole text, or a window
 /// of it that starts on a line start.
@@ -42,11 +39,15 @@ pub struct Reading {
 /// each window's games to `f` with the window and the number of its first game; `f` says
 /// whether to go on. Reports what cannot be read: exit code 2, as for a missing file, since
 /// the rest of that input was not verified.
-pub fn each_window(
+///
+/// Each game is given to `map` on the thread that read it (see
+/// [`GameStream::next_window_with`]), and `f` gets what `map` made of the window's games.
+pub fn each_window<T: Send>(
     path: &Path,
     reading: &Reading,
     blocks: usize,
-    mut f: impl FnMut(&Input, usize, Vec<Result<Game, ParseError>>, &Progress) -> bool,
+    map: &(dyn Fn(GameRead) -> T + Sync),
+    mut f: impl FnMut(&Input, usize, Vec<T>, &Progress) -> bool,
 ) -> Status {
     let name = path.to_string_lossy().into_owned();
     let opened = match decompress::open(path) {
@@ -66,7 +67,7 @@ pub fn each_window(
     };
     let first_line = usize::try_from(reading.first_line - 1).unwrap_or(usize::MAX);
     let status = loop {
-        match stream.next_window() {
+        match stream.next_window_with(map) {
             Ok(Some(window)) => {
                 input.bytes = window.bytes;
                 input.first_line = first_line.saturating_add(window.first_line);

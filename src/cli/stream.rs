@@ -22,8 +22,12 @@ use sade_ref::record::Game;
 /// Bytes read at a time; a window grows past this only to hold a game longer than it.
 const WINDOW: usize = 512 * 1024;
 
+/// What a stream gives for each game read: the game itself, or what a command makes of it on
+/// the thread that read it (see [`GameStream::next_window_with`]).
+pub type GameRead = Result<Game, ParseError>;
+
 /// A window of the text and the games read whole from it.
-pub struct Window {
+pub struct Window<T = GameRead> {
     /// The window's bytes (spans of its games are offsets in here).
     pub bytes: Vec<u8>,
     /// Lines of the text before the window.
@@ -32,16 +36,18 @@ pub struct Window {
     #[cfg(test)]
     pub offset: u64,
     /// The games that begin in this window, in order.
-    pub games: Vec<Result<Game, ParseError>>,
+    pub games: Vec<T>,
 }
 
 /// A game as a block read it: where it began, where the reader stood after it and where the
-/// next game begins.
-struct Parsed {
+/// next game begins, whether it reads the same in the whole text when the window does not end
+/// the text ([`settled`]), and what the command made of it.
+struct Parsed<T> {
     start: usize,
     after: usize,
     next: usize,
-    game: Result<Game, ParseError>,
+    settled: bool,
+    game: T,
 }
 
 /// Reads the games of a text a window at a time.
@@ -87,11 +93,24 @@ impl<R: Read> GameStream<R> {
         }
     }
 
-    /// The next window with at least one game; `Ok(None)` at the end of the text.
+    /// The next window with its games as read (the tests look at them).
+    #[cfg(test)]
+    pub fn next_window(&mut self) -> io::Result<Option<Window>> {
+        self.next_window_with(&|game| game)
+    }
+
+    /// The next window with at least one game; `Ok(None)` at the end of the text. Each game is
+    /// given to `map` on the thread that read it, as soon as it is read: a game is then judged,
+    /// and freed, where it was read, and a window's games are read and judged in one pass of
+    /// the pool over its blocks. A game that the window's end may have cut is mapped, dropped,
+    /// and read again with the next window.
     ///
     /// # Errors
     /// The source could not be read (or decoded); the games before the failure were given.
-    pub fn next_window(&mut self) -> io::Result<Option<Window>> {
+    pub fn next_window_with<T: Send>(
+        &mut self,
+        map: &(dyn Fn(GameRead) -> T + Sync),
+    ) -> io::Result<Option<Window<T>>> {
         loop {
             if let Some(error) = self.error.take() {
                 self.buf.clear();
@@ -103,7 +122,7 @@ impl<R: Read> GameStream<R> {
                 self.start = 3;
             }
             let at_end = self.eof && self.error.is_none();
-            let (games, cut) = self.read_games(at_end);
+            let (games, cut) = self.read_games(at_end, map);
             if games.is_empty() {
                 if at_end {
                     self.buf = Vec::new();
@@ -167,13 +186,17 @@ impl<R: Read> GameStream<R> {
 
     /// The games of the buffer settled by what it holds, and where the first unsettled one
     /// begins.
-    fn read_games(&self, at_end: bool) -> (Vec<Result<Game, ParseError>>, usize) {
+    fn read_games<T: Send>(
+        &self,
+        at_end: bool,
+        map: &(dyn Fn(GameRead) -> T + Sync),
+    ) -> (Vec<T>, usize) {
         let src = &self.buf[..];
-        let read = read_blocks(src, self.start, self.blocks);
+        let read = read_blocks(src, self.start, self.blocks, map);
         let mut games = Vec::with_capacity(read.len());
         let mut cut = self.start;
         for r in read {
-            if !at_end && !settled(src.len(), r.after, &r.game) {
+            if !at_end && !r.settled {
                 cut = r.start;
                 break;
             }
@@ -205,7 +228,7 @@ impl<R: Read> GameStream<R> {
 /// before the window's end, and nothing in it was looked for up to that end (a comment or a
 /// variation never closed in the window may close later; a word or a tag cut by the window's
 /// end may go on).
-fn settled(len: usize, after: usize, game: &Result<Game, ParseError>) -> bool {
+fn settled(len: usize, after: usize, game: &GameRead) -> bool {
     match game {
         Ok(_) => after < len,
         Err(e) => {
@@ -220,19 +243,27 @@ fn settled(len: usize, after: usize, game: &Result<Game, ParseError>) -> bool {
 
 /// Reads the games of `src` from `start`, in `blocks` blocks read in parallel, stitched into
 /// what one reader finds.
-fn read_blocks(src: &[u8], start: usize, blocks: usize) -> Vec<Parsed> {
+fn read_blocks<T: Send>(
+    src: &[u8],
+    start: usize,
+    blocks: usize,
+    map: &(dyn Fn(GameRead) -> T + Sync),
+) -> Vec<Parsed<T>> {
     // Checked once for every block (UTF-8, no NUL), not once a block.
     let text = Text::new(src);
     let cuts = block_starts(src, start, blocks);
     if cuts.len() == 1 {
-        return read_block(text, start, src.len());
+        return read_block(text, start, src.len(), map);
     }
-    let parts: Vec<Vec<Parsed>> = cuts
+    let parts: Vec<Vec<Parsed<T>>> = cuts
         .par_iter()
         .enumerate()
-        .map(|(i, &from)| read_block(text, from, cuts.get(i + 1).copied().unwrap_or(src.len())))
+        .map(|(i, &from)| {
+            let until = cuts.get(i + 1).copied().unwrap_or(src.len());
+            read_block(text, from, until, map)
+        })
         .collect();
-    let mut games: Vec<Parsed> = Vec::new();
+    let mut games: Vec<Parsed<T>> = Vec::new();
     let mut next = Reader::in_text(text, start).next_start();
     for part in parts {
         for r in part {
@@ -241,7 +272,7 @@ fn read_blocks(src: &[u8], start: usize, blocks: usize) -> Vec<Parsed> {
             }
             if r.start > next {
                 // The block began where no game begins: read on from the true place, alone.
-                games.extend(read_block(text, next, src.len()));
+                games.extend(read_block(text, next, src.len(), map));
                 return games;
             }
             next = r.next;
@@ -252,7 +283,12 @@ fn read_blocks(src: &[u8], start: usize, blocks: usize) -> Vec<Parsed> {
 }
 
 /// Reads the games that begin in `from..until` (the last may run past `until`).
-fn read_block(text: Text<'_>, from: usize, until: usize) -> Vec<Parsed> {
+fn read_block<T>(
+    text: Text<'_>,
+    from: usize,
+    until: usize,
+    map: &(dyn Fn(GameRead) -> T + Sync),
+) -> Vec<Parsed<T>> {
     let mut reader = Reader::in_text(text, from);
     let mut out = Vec::new();
     let mut start = reader.next_start();
@@ -264,7 +300,8 @@ fn read_block(text: Text<'_>, from: usize, until: usize) -> Vec<Parsed> {
             start,
             after,
             next,
-            game,
+            settled: settled(text.as_bytes().len(), after, &game),
+            game: map(game),
         });
         start = next;
     }

@@ -20,6 +20,7 @@ use super::input::{Input, Reading, each_window, read_all};
 use super::jobs;
 use super::output::Sink;
 use super::progress::Progress;
+use super::stream::GameRead;
 
 /// Referee every game: who won, how and by which Article, or the first illegal action and why.
 ///
@@ -77,7 +78,13 @@ fn judge(read: Read) -> Judged {
     match read {
         Read::Game(game) => {
             let verdict = verify(&game);
-            Judged::Game(game, Box::new(verdict))
+            // A line names the players and no more of the record: the rest is freed here, on
+            // the thread that read it (freeing it on another thread costs the allocator more).
+            let players = Game {
+                tags: game.tags,
+                ..Game::default()
+            };
+            Judged::Game(players, Box::new(verdict))
         }
         Read::Sdn(e) => Judged::Sdn(e),
         Read::Json(e) => Judged::Json(e),
@@ -128,9 +135,9 @@ fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
             });
         let mut games = 0;
         let mut open = true;
-        let mut lines = |input: &Input, first: usize, reads: Vec<Read>, progress: &Progress| {
-            games += reads.len();
-            open = write_lines(args, input, first, reads, progress, &mut sink, &mut status);
+        let mut lines = |input: &Input, first: usize, judged: Vec<Judged>, progress: &Progress| {
+            games += judged.len();
+            open = write_lines(args, input, first, judged, progress, &mut sink, &mut status);
             open
         };
         let read = if json {
@@ -138,22 +145,20 @@ fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
             let (inputs, read) = read_all(std::slice::from_ref(path));
             let quiet = Progress::new(true, "", None);
             for input in &inputs {
-                lines(input, args.reading.first_game, json_games(input), &quiet);
+                let judged = json_games(input).into_par_iter().map(judge).collect();
+                lines(input, args.reading.first_game, judged, &quiet);
             }
             read
         } else {
             // SDN and PGN a window at a time: memory holds a window, never the file.
+            // Each game judged on the thread that read it, as soon as it is read.
+            let map = |game: GameRead| judge(game.map_or_else(Read::Sdn, Read::Game));
             each_window(
                 path,
                 &args.reading,
                 jobs,
-                |input, first, window, progress| {
-                    let reads = window
-                        .into_iter()
-                        .map(|g| g.map_or_else(Read::Sdn, Read::Game))
-                        .collect();
-                    lines(input, first, reads, progress)
-                },
+                &map,
+                |input, first, judged, progress| lines(input, first, judged, progress),
             )
         };
         status = status.max(read);
@@ -168,25 +173,24 @@ fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
     status.max(sink.finish())
 }
 
-/// Judges the games (in parallel) and writes their lines in input order; false once the output
-/// is gone.
+/// Writes the lines of judged games (JSON made in parallel) in input order; false once the
+/// output is gone.
 fn write_lines(
     args: &Args,
     input: &Input,
     first: usize,
-    reads: Vec<Read>,
+    judged: Vec<Judged>,
     progress: &Progress,
     sink: &mut Sink,
     status: &mut Status,
 ) -> bool {
     let lines: Vec<(String, bool)> = match args.format {
-        Format::Json => reads
+        Format::Json => judged
             .into_par_iter()
             .enumerate()
-            .map(|(i, read)| line_of(args.format, input, first + i, judge(read)))
+            .map(|(i, judged)| line_of(args.format, input, first + i, judged))
             .collect(),
         Format::Text => {
-            let judged: Vec<Judged> = reads.into_par_iter().map(judge).collect();
             // Text lines print code frames on standard error: in order.
             progress.suspend(|| {
                 judged
