@@ -154,6 +154,16 @@ pub fn start_position(game: &Game) -> Result<StartPosition, Violation> {
     } else {
         CastlingMode::detect(&setup)
     };
+    if !start.from_fen && mode == CastlingMode::Standard {
+        // The initial position, which needs no checking.
+        return Ok(StartPosition {
+            pos: Chess::default(),
+            mode,
+            from_fen: false,
+            dropped_castling: Vec::new(),
+            dropped_ep: None,
+        });
+    }
     let turn = setup.turn;
     let written_rights = setup.castling_rights;
     let written_ep = setup.ep_square;
@@ -327,6 +337,21 @@ mod tests {
                 assert_eq!(ours, Some(m.to_uci(mode).to_string()));
             }
         }
+    }
+
+    #[test]
+    fn the_initial_position_taken_as_is_is_the_one_a_setup_gives() {
+        let game = crate::parse::parse_str("1. e4 *").remove(0).expect("game");
+        let start = start_position(&game).expect("start");
+        let checked = position_from_setup(Setup::initial(), CastlingMode::Standard).expect("pos");
+        assert_eq!(fen(&start.pos), fen(&checked));
+        assert_eq!(
+            start.pos.castles().castling_rights(),
+            checked.castles().castling_rights()
+        );
+        assert_eq!(start.pos.castles().mode(), checked.castles().mode());
+        assert_eq!(repetition_key(&start.pos), repetition_key(&checked));
+        assert!(!start.from_fen && start.dropped_castling.is_empty() && start.dropped_ep.is_none());
     }
 
     #[test]
