@@ -31,16 +31,23 @@ pub(crate) struct Series {
     pub enemy_example: Option<Vec<Step>>,
 }
 
-/// The series a roll of `face` (1–3) asks for: with the opponent's pieces when that is
-/// possible (R4), else with the roller's own.
-pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
-    let enemy = Series {
+/// The series with the opponent's pieces, before any search says whether one exists: what a
+/// written turn that moves them is judged against first (`play.rs`). A turn that completes it
+/// is itself the proof that the opponent's pieces could be played (R4), so it needs no search.
+pub(crate) fn assumed(state: &State, face: u8) -> Series {
+    Series {
         by: !state.roller(),
         size: face,
         left: face,
         used: Bitboard::EMPTY,
         enemy_example: None,
-    };
+    }
+}
+
+/// The series a roll of `face` (1–3) asks for: with the opponent's pieces when that is
+/// possible (R4), else with the roller's own.
+pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
+    let enemy = assumed(state, face);
     let probe = Progress {
         state: state.clone(),
         face,

@@ -7,7 +7,7 @@ use shakmaty::Color;
 use super::fault::{Fault, Illegal, face_article};
 use super::state::{Refused, State};
 use super::turn::{Next, Phase, Progress, begin};
-use super::{End, Step, face_5, search};
+use super::{End, Step, face_5, faces_1_3, search};
 use crate::record::{Span, Turn};
 use crate::rules::{Article, Detail, Resolved, Termination};
 
@@ -69,18 +69,64 @@ pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
 /// nakedness or a stalemate ends the turn at once, and so does a series that can no longer be
 /// completed (Poverty of the Flesh at that moment, R16), even when the record writes more.
 pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
-    let mut player = TurnPlayer {
-        annotate: detail == Detail::Annotated,
-        played: Played {
-            state: state.clone(),
-            resolved: Vec::new(),
-            outcome: TurnOutcome::Complete,
-        },
-        points: Vec::new(),
-    };
+    let annotate = detail == Detail::Annotated;
+    if let Some(played) = assumed_series(state, turn, annotate) {
+        // The tests (debug builds) check the shortcut against the judgement with the search.
+        debug_assert_eq!(played, searched(state, turn, annotate, place));
+        return played;
+    }
+    searched(state, turn, annotate, place)
+}
+
+/// The turn judged from the roll, with every search the rules call for.
+fn searched(state: &State, turn: &Turn, annotate: bool, place: Place) -> Played {
+    let mut player = TurnPlayer::new(state, annotate);
     let outcome = player.play(state, turn, place);
     player.played.outcome = outcome;
     player.played
+}
+
+/// Faces 1–3 judged with the opponent's pieces before any search for such a series (R4): when
+/// the written actions complete it (or end the game on the way by a mate or nakedness), they
+/// are a series with the opponent's pieces, so the search at the roll would have found one and
+/// the turn is judged exactly as after it. Anything else (an action refused, a series left
+/// short, a turn lost) gives `None`: the turn is judged again from the roll, search included.
+fn assumed_series(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
+    let face = turn.face?.value;
+    if !(1..=3).contains(&face) {
+        return None;
+    }
+    let mut current = Progress {
+        state: state.clone(),
+        face,
+        phase: Phase::Series(faces_1_3::assumed(state, face)),
+        done: 0,
+    };
+    let mut player = TurnPlayer::new(state, annotate);
+    let mut actions = turn.actions().enumerate().peekable();
+    while let Some((index, action)) = actions.next() {
+        let step = current.resolve(&action.kind).ok()?;
+        let next = current.apply(step).ok()?;
+        if let Next::End(end, _) = &next
+            && !end.is_fulfilment()
+        {
+            return None;
+        }
+        let outcome = match player.accept(current, index + 1, step, next) {
+            Ok(Some(progress)) => {
+                current = progress;
+                continue;
+            }
+            // The series is complete: the turn is, if the record writes nothing more in it.
+            Ok(None) if actions.peek().is_none() => player.complete(),
+            Ok(None) => return None,
+            // The game ended with a fulfilment (a mate, nakedness).
+            Err(outcome) => outcome,
+        };
+        player.played.outcome = outcome;
+        return Some(player.played);
+    }
+    None
 }
 
 struct TurnPlayer {
@@ -118,6 +164,25 @@ fn refused(action: usize, refused: Refused, span: Option<Span>) -> TurnOutcome {
 }
 
 impl TurnPlayer {
+    fn new(state: &State, annotate: bool) -> TurnPlayer {
+        TurnPlayer {
+            annotate,
+            played: Played {
+                state: state.clone(),
+                resolved: Vec::new(),
+                outcome: TurnOutcome::Complete,
+            },
+            points: Vec::new(),
+        }
+    }
+
+    /// The face is fulfilled and the record's turn ends there: the next player rolls.
+    fn complete(&mut self) -> TurnOutcome {
+        self.played.state.end_turn();
+        self.fen_after_last();
+        TurnOutcome::Complete
+    }
+
     fn play(&mut self, state: &State, turn: &Turn, place: Place) -> TurnOutcome {
         let Some(face) = turn.face else {
             return invalid(
@@ -193,11 +258,7 @@ impl TurnPlayer {
             }
         }
         match progress {
-            None => {
-                self.played.state.end_turn();
-                self.fen_after_last();
-                TurnOutcome::Complete
-            }
+            None => self.complete(),
             Some(current) => self.incomplete(&current, actions.len(), place),
         }
     }
