@@ -461,7 +461,7 @@ fn resolved(
                 role: m.role(),
                 from: m.from(),
                 to: Some(to),
-                uci: Some(m.to_uci(before.castling_mode()).to_string()),
+                uci: Some(uci_text(m, before.castling_mode())),
                 captured: m.capture(),
                 promotion: m.promotion(),
                 ..base
@@ -481,4 +481,11 @@ fn resolved(
         // `--`: nobody's piece; the entry names the roller and his king.
         Step::Nothing => base,
     }
+}
+
+/// A move in UCI, written without the formatting machinery (a string per accepted move).
+fn uci_text(m: shakmaty::Move, mode: shakmaty::CastlingMode) -> String {
+    let mut text = String::with_capacity(5);
+    m.to_uci(mode).append_to_string(&mut text);
+    text
 }
