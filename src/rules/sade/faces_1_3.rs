@@ -5,7 +5,7 @@
 //! does he move N different pieces of his own (king allowed). Never castling.
 
 use crate::rules::Article;
-use shakmaty::{Bitboard, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Color, Move, MoveList, Position, Role};
 
 use super::ends::{forbidden_check_end, mate_end, naked_end};
 use super::fault::{self, Fault, Illegal, face_article};
@@ -110,20 +110,16 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
 
 /// The candidate moves: the series' colour, pieces not yet moved, no castling, and never the
 /// opponent's king.
-pub(crate) fn options(progress: &Progress, series: &Series) -> Result<Vec<Step>, Refused> {
-    let pos = progress.state.position(series.by)?;
-    Ok(pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| {
-            debug_assert_eq!(
-                permits(progress, series, *m),
-                allowed(progress, series, *m).is_ok()
-            );
-            permits(progress, series, *m)
-        })
-        .map(Step::Move)
-        .collect())
+pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, Refused> {
+    let mut moves = progress.state.chess(series.by)?.legal_moves();
+    moves.retain(|m| {
+        debug_assert_eq!(
+            permits(progress, series, *m),
+            allowed(progress, series, *m).is_ok()
+        );
+        permits(progress, series, *m)
+    });
+    Ok(moves)
 }
 
 /// The move a written action names, with the reason when it is not one of the series.
@@ -224,8 +220,7 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
     };
     let state = &progress.state;
     let roller = progress.roller();
-    let pos = state.position(series.by)?;
-    let next = state.after_move(&pos, m);
+    let next = state.after_move(state.chess(series.by)?, m);
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),

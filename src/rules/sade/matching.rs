@@ -28,8 +28,7 @@ pub(crate) fn resolve_move(
     kind: &ActionKind,
     allowed: impl Fn(Move) -> Result<(), Illegal>,
 ) -> Result<Result<Move, Unresolved>, Refused> {
-    let pos = state.position(color)?;
-    let candidates = matching(&pos, kind);
+    let candidates = matching(state.chess(color)?, kind);
     Ok(match candidates.as_slice() {
         [] => Err(Unresolved::NoMatch),
         [m] => allowed(*m).map(|()| *m).map_err(Unresolved::NotAllowed),
