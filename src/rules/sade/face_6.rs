@@ -27,9 +27,8 @@ pub(crate) struct Exposure {
     pub moved: Bitboard,
 }
 
-/// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
-/// there is no move at all (R7).
-pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
+/// The exposure a roll of 6 asks for, before anyone looks whether a piece can leave.
+pub(crate) fn at_roll(state: &State) -> Result<Exposure, Refused> {
     let roller = state.roller();
     let board = state.board();
     let Some(king) = board.king_of(roller) else {
@@ -37,11 +36,17 @@ pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
             reason: format!("{} has no king", state::color_name(roller)),
         });
     };
-    let exposure = Exposure {
+    Ok(Exposure {
         king,
         unmoved: attacks::king_attacks(king) & board.by_color(roller) & !board.kings(),
         moved: Bitboard::EMPTY,
-    };
+    })
+}
+
+/// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
+/// there is no move at all (R7).
+pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
+    let exposure = at_roll(state)?;
     let progress = |phase| Progress {
         state: state.clone(),
         face: 6,

@@ -32,7 +32,7 @@ pub(crate) struct Series {
 }
 
 /// The series with the opponent's pieces, before any search says whether one exists: what a
-/// written turn that moves them is judged against first (`play.rs`). A turn that completes it
+/// written turn that moves them is judged against first (`assumed.rs`). A turn that completes it
 /// is itself the proof that the opponent's pieces could be played (R4), so it needs no search.
 pub(crate) fn assumed(state: &State, face: u8) -> Series {
     Series {

@@ -36,6 +36,7 @@
 //!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
 //!   material is accepted (resurrections create it).
 
+mod assumed;
 mod ends;
 mod face_4;
 mod face_5;

@@ -7,7 +7,7 @@ use shakmaty::Color;
 use super::fault::{Fault, Illegal, face_article};
 use super::state::{Refused, State};
 use super::turn::{Next, Phase, Progress, begin};
-use super::{End, Step, face_5, faces_1_3, search};
+use super::{End, Step, assumed, face_5, search};
 use crate::record::{Span, Turn};
 use crate::rules::{Article, Detail, Resolved, Termination};
 
@@ -70,8 +70,8 @@ pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
 /// completed (Poverty of the Flesh at that moment, R16), even when the record writes more.
 pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
     let annotate = detail == Detail::Annotated;
-    if let Some(played) = assumed_series(state, turn, annotate) {
-        // The tests (debug builds) check the shortcut against the judgement with the search.
+    if let Some(played) = assumed::judged(state, turn, annotate) {
+        // The tests (debug builds) check the shortcut against the judgement with the searches.
         debug_assert_eq!(played, searched(state, turn, annotate, place));
         return played;
     }
@@ -84,49 +84,6 @@ fn searched(state: &State, turn: &Turn, annotate: bool, place: Place) -> Played 
     let outcome = player.play(state, turn, place);
     player.played.outcome = outcome;
     player.played
-}
-
-/// Faces 1–3 judged with the opponent's pieces before any search for such a series (R4): when
-/// the written actions complete it (or end the game on the way by a mate or nakedness), they
-/// are a series with the opponent's pieces, so the search at the roll would have found one and
-/// the turn is judged exactly as after it. Anything else (an action refused, a series left
-/// short, a turn lost) gives `None`: the turn is judged again from the roll, search included.
-fn assumed_series(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
-    let face = turn.face?.value;
-    if !(1..=3).contains(&face) {
-        return None;
-    }
-    let mut current = Progress {
-        state: state.clone(),
-        face,
-        phase: Phase::Series(faces_1_3::assumed(state, face)),
-        done: 0,
-    };
-    let mut player = TurnPlayer::new(state, annotate);
-    let mut actions = turn.actions().enumerate().peekable();
-    while let Some((index, action)) = actions.next() {
-        let step = current.resolve(&action.kind).ok()?;
-        let next = current.apply(step).ok()?;
-        if let Next::End(end, _) = &next
-            && !end.is_fulfilment()
-        {
-            return None;
-        }
-        let outcome = match player.accept(current, index + 1, step, next) {
-            Ok(Some(progress)) => {
-                current = progress;
-                continue;
-            }
-            // The series is complete: the turn is, if the record writes nothing more in it.
-            Ok(None) if actions.peek().is_none() => player.complete(),
-            Ok(None) => return None,
-            // The game ended with a fulfilment (a mate, nakedness).
-            Err(outcome) => outcome,
-        };
-        player.played.outcome = outcome;
-        return Some(player.played);
-    }
-    None
 }
 
 struct TurnPlayer {
@@ -426,7 +383,7 @@ impl TurnPlayer {
 }
 
 /// What an accepted action did, for `convert --annotate`.
-fn resolved(
+pub(super) fn resolved(
     annotate: bool,
     before: &State,
     after: &State,
