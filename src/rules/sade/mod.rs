@@ -157,12 +157,14 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
             return replay;
         }
     };
-    replay.final_fen = state.fen();
     // A player who already has the king alone has won before the first turn (R10, R17).
     let naked: Vec<Color> = Color::ALL
         .into_iter()
         .filter(|&c| state.is_naked(c))
         .collect();
+    if !naked.is_empty() {
+        replay.final_fen = state.fen();
+    }
     match naked.as_slice() {
         [] => {}
         [winner] => {
