@@ -8,7 +8,9 @@
 //!   written regular move, accepted, is one.
 //! - Face 6: whether a piece can leave the king at the roll (else the fallback move, Art. 8.7),
 //!   and whether the exposure can go on after each move (R9). The next written move, accepted,
-//!   answers both; only after the last one is it looked for.
+//!   answers both; only after the last one is it looked for. When the first written move is no
+//!   exposure move and no piece can leave, it is the fallback move, and, accepted, shows that
+//!   there was one (no stalemate, R7).
 //!
 //! Each action is applied without the look ahead ([`LookAhead::No`]), and a turn that does not
 //! go as above (an action refused, `--`, a turn left short or lost) gives `None`. Debug builds
@@ -45,7 +47,16 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
         }
         let number = index + 1;
         let last = actions.peek().is_none();
-        let step = current.resolve(&action.kind).ok()?;
+        let step = match current.resolve(&action.kind) {
+            Ok(step) => step,
+            // Face 6 where no piece can leave the king: the regular move instead (Art. 8.7),
+            // which the written move, accepted, shows to exist (so no stalemate, R7).
+            Err(_) if index == 0 && face == 6 && !search::any_step(&current).ok()? => {
+                current.phase = Phase::Regular;
+                current.resolve(&action.kind).ok()?
+            }
+            Err(_) => return None,
+        };
         let next = current.apply_looking(step, LookAhead::No).ok()?;
         let after = match &next {
             Next::Continue(progress) => &progress.state,
