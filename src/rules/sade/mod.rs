@@ -21,7 +21,9 @@
 //! How a turn is judged lives in one place (`turn.rs`): a turn in progress (the face, the state,
 //! what is left to do) lists its candidate actions, resolves a written action into one, and
 //! applies it. The same code serves the replay and the search, so the referee accepts a turn
-//! exactly when the search lists it.
+//! exactly when the search lists it. Where the written turn itself answers a search the rules
+//! call for (the opponent's pieces could be played: here they were), the replay does not make
+//! it (`assumed.rs`; debug builds check each such turn against the judgement with the search).
 //!
 //! Choices where the rulings leave room:
 //! - a `+` or `#` written after a move is informative: the board decides checks and mates;

@@ -133,13 +133,6 @@ impl TurnPlayer {
         }
     }
 
-    /// The face is fulfilled and the record's turn ends there: the next player rolls.
-    fn complete(&mut self) -> TurnOutcome {
-        self.played.state.end_turn();
-        self.fen_after_last();
-        TurnOutcome::Complete
-    }
-
     fn play(&mut self, state: &State, turn: &Turn, place: Place) -> TurnOutcome {
         let Some(face) = turn.face else {
             return invalid(
@@ -215,7 +208,11 @@ impl TurnPlayer {
             }
         }
         match progress {
-            None => self.complete(),
+            None => {
+                self.played.state.end_turn();
+                self.fen_after_last();
+                TurnOutcome::Complete
+            }
             Some(current) => self.incomplete(&current, actions.len(), place),
         }
     }
