@@ -2,14 +2,14 @@
 //! 6's fallback move, Art. 8.7).
 
 use crate::rules::Article;
-use shakmaty::{Position, Role};
+use shakmaty::{MoveList, Position, Role};
 
 use super::ends::{mate_end, naked_end};
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
 use super::notation;
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{Next, Phase, Progress};
+use super::turn::{LookAhead, Next, Phase, Progress};
 use super::{End, Step, search};
 use crate::record::ActionKind;
 use crate::rules::Termination;
@@ -82,8 +82,13 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
     })
 }
 
-/// Takes the piece off and judges the board (R6, R10), then looks for the regular move (R7).
-pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fault> {
+/// Takes the piece off and judges the board (R6, R10), then looks for the regular move (R7)
+/// when asked to look ahead.
+pub(crate) fn apply_removal(
+    progress: &Progress,
+    step: Step,
+    look: LookAhead,
+) -> Result<Next, Fault> {
     let Step::Sacrifice { role, square } = step else {
         return Err(Illegal::new("face 4 begins with a sacrifice", Article::Art6).into());
     };
@@ -110,7 +115,7 @@ pub(crate) fn apply_removal(progress: &Progress, step: Step) -> Result<Next, Fau
         Aftermath::BothInCheck => Err(fault::both_kings_in_check(&what)),
         Aftermath::Quiet => {
             let after = progress.next(next, Phase::Regular);
-            if search::first(&after)?.is_none() {
+            if look == LookAhead::Yes && search::first(&after)?.is_none() {
                 let state = after.state;
                 return Ok(Next::End(
                     End {
@@ -149,9 +154,8 @@ pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
 }
 
 /// The regular moves: any legal move of the roller's, castling included (R5).
-pub(crate) fn regular_moves(state: &State) -> Result<Vec<Step>, Refused> {
-    let pos = state.position(state.roller())?;
-    Ok(pos.legal_moves().into_iter().map(Step::Move).collect())
+pub(crate) fn regular_moves(state: &State) -> Result<MoveList, Refused> {
+    Ok(state.chess(state.roller())?.legal_moves())
 }
 
 /// The regular move a written action names.
@@ -201,8 +205,7 @@ pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fau
     };
     let state = &progress.state;
     let roller = progress.roller();
-    let pos = state.position(roller)?;
-    let next = state.after_move(&pos, m);
+    let next = state.after_move(state.chess(roller)?, m);
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),

@@ -5,14 +5,14 @@
 //! If none can leave at the start, one regular move instead (Art. 8.7).
 
 use crate::rules::Article;
-use shakmaty::{Bitboard, Move, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Move, MoveList, Position, Role, Square, attacks};
 
 use super::ends::{forbidden_check_end, mate_end, naked_end};
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
-use super::turn::{Next, Phase, Progress};
+use super::turn::{LookAhead, Next, Phase, Progress};
 use super::{Step, search};
 use crate::record::ActionKind;
 
@@ -27,9 +27,8 @@ pub(crate) struct Exposure {
     pub moved: Bitboard,
 }
 
-/// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
-/// there is no move at all (R7).
-pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
+/// The exposure a roll of 6 asks for, before anyone looks whether a piece can leave.
+pub(crate) fn at_roll(state: &State) -> Result<Exposure, Refused> {
     let roller = state.roller();
     let board = state.board();
     let Some(king) = board.king_of(roller) else {
@@ -37,11 +36,17 @@ pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
             reason: format!("{} has no king", state::color_name(roller)),
         });
     };
-    let exposure = Exposure {
+    Ok(Exposure {
         king,
         unmoved: attacks::king_attacks(king) & board.by_color(roller) & !board.kings(),
         moved: Bitboard::EMPTY,
-    };
+    })
+}
+
+/// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
+/// there is no move at all (R7).
+pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
+    let exposure = at_roll(state)?;
     let progress = |phase| Progress {
         state: state.clone(),
         face: 6,
@@ -131,17 +136,13 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
 }
 
 /// The candidate moves of the exposure.
-pub(crate) fn options(state: &State, exposure: &Exposure) -> Result<Vec<Step>, Refused> {
-    let pos = state.position(state.roller())?;
-    Ok(pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| {
-            debug_assert_eq!(permits(exposure, *m), allowed(state, exposure, *m).is_ok());
-            permits(exposure, *m)
-        })
-        .map(Step::Move)
-        .collect())
+pub(crate) fn options(state: &State, exposure: &Exposure) -> Result<MoveList, Refused> {
+    let mut moves = state.chess(state.roller())?.legal_moves();
+    moves.retain(|m| {
+        debug_assert_eq!(permits(exposure, *m), allowed(state, exposure, *m).is_ok());
+        permits(exposure, *m)
+    });
+    Ok(moves)
 }
 
 /// The exposure move a written action names.
@@ -181,15 +182,19 @@ pub(crate) fn resolve(
 }
 
 /// Plays one exposure move and judges the board (R1, R2, R3, R10); the exposure is over when
-/// no unmoved piece can leave any more (R9).
-pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Result<Next, Fault> {
+/// no unmoved piece can leave any more (R9), which is looked for when asked to look ahead.
+pub(crate) fn apply(
+    progress: &Progress,
+    exposure: &Exposure,
+    step: Step,
+    look: LookAhead,
+) -> Result<Next, Fault> {
     let Step::Move(m) = step else {
         return Err(Illegal::new("the exposure is made of moves", Article::Art8).into());
     };
     let state = &progress.state;
     let roller = progress.roller();
-    let pos = state.position(roller)?;
-    let next = state.after_move(&pos, m);
+    let next = state.after_move(state.chess(roller)?, m);
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
@@ -202,7 +207,7 @@ pub(crate) fn apply(progress: &Progress, exposure: &Exposure, step: Step) -> Res
                 moved: exposure.moved.with(m.to()),
             };
             let after = progress.next(next, Phase::Exposure(exposure));
-            if search::any_step(&after)? {
+            if look == LookAhead::No || search::any_step(&after)? {
                 Ok(Next::Continue(after))
             } else {
                 Ok(Next::Done(after.state))

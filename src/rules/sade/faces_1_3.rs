@@ -5,7 +5,7 @@
 //! does he move N different pieces of his own (king allowed). Never castling.
 
 use crate::rules::Article;
-use shakmaty::{Bitboard, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Color, Move, MoveList, Position, Role};
 
 use super::ends::{forbidden_check_end, mate_end, naked_end};
 use super::fault::{self, Fault, Illegal, face_article};
@@ -31,16 +31,23 @@ pub(crate) struct Series {
     pub enemy_example: Option<Vec<Step>>,
 }
 
-/// The series a roll of `face` (1–3) asks for: with the opponent's pieces when that is
-/// possible (R4), else with the roller's own.
-pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
-    let enemy = Series {
+/// The series with the opponent's pieces, before any search says whether one exists: what a
+/// written turn that moves them is judged against first (`assumed.rs`). A turn that completes it
+/// is itself the proof that the opponent's pieces could be played (R4), so it needs no search.
+pub(crate) fn assumed(state: &State, face: u8) -> Series {
+    Series {
         by: !state.roller(),
         size: face,
         left: face,
         used: Bitboard::EMPTY,
         enemy_example: None,
-    };
+    }
+}
+
+/// The series a roll of `face` (1–3) asks for: with the opponent's pieces when that is
+/// possible (R4), else with the roller's own.
+pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
+    let enemy = assumed(state, face);
     let probe = Progress {
         state: state.clone(),
         face,
@@ -103,20 +110,16 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
 
 /// The candidate moves: the series' colour, pieces not yet moved, no castling, and never the
 /// opponent's king.
-pub(crate) fn options(progress: &Progress, series: &Series) -> Result<Vec<Step>, Refused> {
-    let pos = progress.state.position(series.by)?;
-    Ok(pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| {
-            debug_assert_eq!(
-                permits(progress, series, *m),
-                allowed(progress, series, *m).is_ok()
-            );
-            permits(progress, series, *m)
-        })
-        .map(Step::Move)
-        .collect())
+pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, Refused> {
+    let mut moves = progress.state.chess(series.by)?.legal_moves();
+    moves.retain(|m| {
+        debug_assert_eq!(
+            permits(progress, series, *m),
+            allowed(progress, series, *m).is_ok()
+        );
+        permits(progress, series, *m)
+    });
+    Ok(moves)
 }
 
 /// The move a written action names, with the reason when it is not one of the series.
@@ -217,8 +220,7 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
     };
     let state = &progress.state;
     let roller = progress.roller();
-    let pos = state.position(series.by)?;
-    let next = state.after_move(&pos, m);
+    let next = state.after_move(state.chess(series.by)?, m);
     match next.aftermath()? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),

@@ -1,6 +1,6 @@
 //! Matching a written move (SAN or UCI) to the legal move it names, and saying why none does.
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, MoveList, Position};
 
 use super::fault::Illegal;
 use super::state::{self, Refused, State};
@@ -28,8 +28,7 @@ pub(crate) fn resolve_move(
     kind: &ActionKind,
     allowed: impl Fn(Move) -> Result<(), Illegal>,
 ) -> Result<Result<Move, Unresolved>, Refused> {
-    let pos = state.position(color)?;
-    let candidates = matching(&pos, kind);
+    let candidates = matching(state.chess(color)?, kind);
     Ok(match candidates.as_slice() {
         [] => Err(Unresolved::NoMatch),
         [m] => allowed(*m).map(|()| *m).map_err(Unresolved::NotAllowed),
@@ -53,30 +52,27 @@ pub(crate) fn resolve_move(
     })
 }
 
-fn matching(pos: &Chess, kind: &ActionKind) -> Vec<Move> {
+/// The legal moves a written move names: shakmaty's candidates for the SAN's piece and square
+/// (not the whole legal move list), those the SAN matches exactly, else those it matches with
+/// the capture mark flipped. The candidates come in the order of the legal move list.
+fn matching(pos: &Chess, kind: &ActionKind) -> MoveList {
     match kind {
-        ActionKind::San(san) => {
-            let legal = pos.legal_moves();
+        ActionKind::San(SanMove::Castle(side)) => pos.castling_moves(*side),
+        ActionKind::San(san @ SanMove::Normal { role, to, .. }) => {
+            let mut candidates = pos.san_candidates(*role, *to);
             let strict = to_shakmaty(*san);
-            let found: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| strict.matches(*m))
-                .collect();
-            if !found.is_empty() {
-                return found;
+            if candidates.iter().any(|m| strict.matches(*m)) {
+                candidates.retain(|m| strict.matches(*m));
+            } else {
+                match capture_mark_flipped(*san) {
+                    Some(flipped) => candidates.retain(|m| flipped.matches(*m)),
+                    None => candidates.clear(),
+                }
             }
-            match capture_mark_flipped(*san) {
-                Some(flipped) => legal
-                    .iter()
-                    .copied()
-                    .filter(|m| flipped.matches(*m))
-                    .collect(),
-                None => Vec::new(),
-            }
+            candidates
         }
         ActionKind::Uci(uci) => resolve_uci(pos, *uci).ok().into_iter().collect(),
-        _ => Vec::new(),
+        _ => MoveList::new(),
     }
 }
 

@@ -21,7 +21,9 @@
 //! How a turn is judged lives in one place (`turn.rs`): a turn in progress (the face, the state,
 //! what is left to do) lists its candidate actions, resolves a written action into one, and
 //! applies it. The same code serves the replay and the search, so the referee accepts a turn
-//! exactly when the search lists it.
+//! exactly when the search lists it. Where the written turn itself answers a search the rules
+//! call for (the opponent's pieces could be played: here they were), the replay does not make
+//! it (`assumed.rs`; debug builds check each such turn against the judgement with the search).
 //!
 //! Choices where the rulings leave room:
 //! - a `+` or `#` written after a move is informative: the board decides checks and mates;
@@ -36,6 +38,7 @@
 //!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
 //!   material is accepted (resurrections create it).
 
+mod assumed;
 mod ends;
 mod face_4;
 mod face_5;
@@ -156,12 +159,14 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
             return replay;
         }
     };
-    replay.final_fen = state.fen();
     // A player who already has the king alone has won before the first turn (R10, R17).
     let naked: Vec<Color> = Color::ALL
         .into_iter()
         .filter(|&c| state.is_naked(c))
         .collect();
+    if !naked.is_empty() {
+        replay.final_fen = state.fen();
+    }
     match naked.as_slice() {
         [] => {}
         [winner] => {

@@ -15,8 +15,8 @@ pub(crate) fn san(state: &State, m: Move) -> String {
         .from()
         .and_then(|sq| state.board().color_at(sq))
         .unwrap_or(state.roller());
-    match state.position(color) {
-        Ok(pos) => San::from_move(&pos, m).to_string(),
+    match state.chess(color) {
+        Ok(pos) => San::from_move(pos, m).to_string(),
         Err(_) => m.to_uci(state.castling_mode()).to_string(),
     }
 }
@@ -40,11 +40,8 @@ fn step_word(state: &State, step: Step) -> (String, State) {
                 .from()
                 .and_then(|sq| state.board().color_at(sq))
                 .unwrap_or(state.roller());
-            match state.position(color) {
-                Ok(pos) => (
-                    San::from_move(&pos, m).to_string(),
-                    state.after_move(&pos, m),
-                ),
+            match state.chess(color) {
+                Ok(pos) => (San::from_move(pos, m).to_string(), state.after_move(pos, m)),
                 Err(_) => (m.to_uci(state.castling_mode()).to_string(), state.clone()),
             }
         }
@@ -72,10 +69,11 @@ pub(crate) fn actions_of(state: &State, steps: &[Step]) -> Vec<ActionKind> {
                     .and_then(|sq| state.board().color_at(sq))
                     .unwrap_or(state.roller());
                 let mode = state.castling_mode();
-                match state.position(color) {
+                match state.chess(color) {
                     Ok(pos) => {
-                        let san = San::from_move(&pos, m);
-                        state = state.after_move(&pos, m);
+                        let san = San::from_move(pos, m);
+                        let next = state.after_move(pos, m);
+                        state = next;
                         written_move(Some(san), m, mode)
                     }
                     Err(_) => written_move(None, m, mode),

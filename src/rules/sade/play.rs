@@ -7,7 +7,7 @@ use shakmaty::Color;
 use super::fault::{Fault, Illegal, face_article};
 use super::state::{Refused, State};
 use super::turn::{Next, Phase, Progress, begin};
-use super::{End, Step, face_5, search};
+use super::{End, Step, assumed, face_5, search};
 use crate::record::{Span, Turn};
 use crate::rules::{Article, Detail, Resolved, Termination};
 
@@ -69,15 +69,18 @@ pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
 /// nakedness or a stalemate ends the turn at once, and so does a series that can no longer be
 /// completed (Poverty of the Flesh at that moment, R16), even when the record writes more.
 pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
-    let mut player = TurnPlayer {
-        annotate: detail == Detail::Annotated,
-        played: Played {
-            state: state.clone(),
-            resolved: Vec::new(),
-            outcome: TurnOutcome::Complete,
-        },
-        points: Vec::new(),
-    };
+    let annotate = detail == Detail::Annotated;
+    if let Some(played) = assumed::judged(state, turn, annotate) {
+        // The tests (debug builds) check the shortcut against the judgement with the searches.
+        debug_assert_eq!(played, searched(state, turn, annotate, place));
+        return played;
+    }
+    searched(state, turn, annotate, place)
+}
+
+/// The turn judged from the roll, with every search the rules call for.
+fn searched(state: &State, turn: &Turn, annotate: bool, place: Place) -> Played {
+    let mut player = TurnPlayer::new(state, annotate);
     let outcome = player.play(state, turn, place);
     player.played.outcome = outcome;
     player.played
@@ -118,6 +121,18 @@ fn refused(action: usize, refused: Refused, span: Option<Span>) -> TurnOutcome {
 }
 
 impl TurnPlayer {
+    fn new(state: &State, annotate: bool) -> TurnPlayer {
+        TurnPlayer {
+            annotate,
+            played: Played {
+                state: state.clone(),
+                resolved: Vec::new(),
+                outcome: TurnOutcome::Complete,
+            },
+            points: Vec::new(),
+        }
+    }
+
     fn play(&mut self, state: &State, turn: &Turn, place: Place) -> TurnOutcome {
         let Some(face) = turn.face else {
             return invalid(
@@ -365,7 +380,7 @@ impl TurnPlayer {
 }
 
 /// What an accepted action did, for `convert --annotate`.
-fn resolved(
+pub(super) fn resolved(
     annotate: bool,
     before: &State,
     after: &State,

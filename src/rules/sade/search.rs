@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 
 use super::fault::Fault;
 use super::state::{Refused, State};
-use super::turn::{self, Next, Progress};
+use super::turn::{self, LookAhead, Next, Progress};
 use super::{Fulfilment, Step};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
@@ -81,8 +81,8 @@ pub(crate) fn first(progress: &Progress) -> Result<Option<Vec<Step>>, Refused> {
 /// The first candidate the board accepts (a move that gives no check but mate, ...), without
 /// looking further: whether the turn in progress can take one more step.
 pub(crate) fn first_step(progress: &Progress) -> Result<Option<Step>, Refused> {
-    for step in progress.options()? {
-        match progress.apply(step) {
+    for step in progress.options()?.iter() {
+        match progress.apply_looking(step, LookAhead::No) {
             Ok(Next::End(end, _)) if !end.is_fulfilment() => {}
             Ok(_) => return Ok(Some(step)),
             Err(Fault::Illegal(_)) => {}
@@ -106,7 +106,7 @@ fn walk(
     path: &mut Vec<Step>,
     found: &mut Found<'_>,
 ) -> Result<ControlFlow<()>, Refused> {
-    for step in progress.options()? {
+    for step in progress.options()?.iter() {
         let next = match progress.apply(step) {
             Ok(next) => next,
             Err(Fault::Illegal(_)) => continue,

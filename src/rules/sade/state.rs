@@ -6,13 +6,18 @@
 //! move ([`State::position`]). Between two actions no king is in check (R1), so that position is
 //! always one shakmaty accepts; if it ever refuses one, the refusal is reported ([`Refused`]),
 //! never skipped.
+//!
+//! Building a position validates it, which costs about as much as playing a move; so a state
+//! keeps the positions it has built (the move written or searched is resolved, then played, in
+//! the same position).
 
 use std::fmt;
 use std::num::NonZeroU32;
+use std::sync::OnceLock;
 
 use shakmaty::fen::Fen;
 use shakmaty::{
-    Bitboard, Board, ByRole, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position,
     PositionError, Rank, Role, Setup, Square,
 };
 
@@ -46,7 +51,6 @@ pub(crate) struct EpChance {
 }
 
 /// Everything the rules need between two actions.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     board: Board,
     castling_rights: Bitboard,
@@ -56,6 +60,46 @@ pub struct State {
     roller: Color,
     halfmoves: u32,
     fullmoves: NonZeroU32,
+    /// The positions of this state built so far, by side to move ([`State::position`]): a
+    /// cache, not part of the state (equality, `Debug` and clones leave it out; boxed, so that
+    /// a state stays small to move).
+    positions: ByColor<OnceLock<Box<Chess>>>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        self.unbuilt()
+    }
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.board == other.board
+            && self.castling_rights == other.castling_rights
+            && self.castling_mode == other.castling_mode
+            && self.ep == other.ep
+            && self.pocket == other.pocket
+            && self.roller == other.roller
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}
+
+impl Eq for State {}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("State")
+            .field("board", &self.board)
+            .field("castling_rights", &self.castling_rights)
+            .field("castling_mode", &self.castling_mode)
+            .field("ep", &self.ep)
+            .field("pocket", &self.pocket)
+            .field("roller", &self.roller)
+            .field("halfmoves", &self.halfmoves)
+            .field("fullmoves", &self.fullmoves)
+            .finish()
+    }
 }
 
 /// What the board says after an action (checked before anything else happens).
@@ -127,6 +171,7 @@ impl State {
             roller: setup.turn,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
+            positions: ByColor::default(),
         };
         for color in Color::ALL {
             if state.in_check(color) {
@@ -140,7 +185,7 @@ impl State {
             }
         }
         for color in Color::ALL {
-            let pos = state.position(color).map_err(|e| Refused {
+            let pos = state.build(color).map_err(|e| Refused {
                 reason: format!("the start position cannot be played: {e}"),
             })?;
             state.castling_rights = pos.castles().castling_rights();
@@ -207,6 +252,22 @@ impl State {
     /// # Errors
     /// [`Refused`] when shakmaty refuses the position for any reason but too much material.
     pub fn position(&self, turn: Color) -> Result<Chess, Refused> {
+        self.chess(turn).cloned()
+    }
+
+    /// [`State::position`], built once per state and side to move (a state never changes once
+    /// made, but for who rolls, which the position does not hold).
+    pub(crate) fn chess(&self, turn: Color) -> Result<&Chess, Refused> {
+        let cell = self.positions.get(turn);
+        if let Some(pos) = cell.get() {
+            return Ok(pos);
+        }
+        let pos = Box::new(self.build(turn)?);
+        Ok(cell.get_or_init(|| pos))
+    }
+
+    /// The position with `turn` to move, validated by shakmaty.
+    fn build(&self, turn: Color) -> Result<Chess, Refused> {
         let setup = Setup {
             board: self.board.clone(),
             promoted: Bitboard::EMPTY,
@@ -243,33 +304,54 @@ impl State {
         own.any() && (own & !self.board.kings()).is_empty()
     }
 
+    /// The same state, without the positions built for it.
+    fn unbuilt(&self) -> State {
+        State {
+            board: self.board.clone(),
+            castling_rights: self.castling_rights,
+            castling_mode: self.castling_mode,
+            ep: self.ep,
+            pocket: self.pocket,
+            roller: self.roller,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            positions: ByColor::default(),
+        }
+    }
+
     /// The state after `m`, a legal move in `pos` (a position of this state): the captured piece
     /// goes to the pool, castling rights and the en passant chance follow the move.
     pub(crate) fn after_move(&self, pos: &Chess, m: Move) -> State {
         let mover = pos.turn();
         let mut played = pos.clone();
         played.play_unchecked(m);
-        let mut next = self.clone();
-        next.castling_rights = played.castles().castling_rights();
-        next.ep = played.maybe_ep_square().map(|square| EpChance {
-            square,
-            pusher: mover,
-        });
-        next.board = played.board().clone();
+        let mut pocket = self.pocket;
         if let Some(role) = m.capture() {
-            add(&mut next.pocket, role.of(!mover));
+            add(&mut pocket, role.of(!mover));
         }
-        next.halfmoves = if m.is_zeroing() {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        next
+        State {
+            board: played.board().clone(),
+            castling_rights: played.castles().castling_rights(),
+            castling_mode: self.castling_mode,
+            ep: played.maybe_ep_square().map(|square| EpChance {
+                square,
+                pusher: mover,
+            }),
+            pocket,
+            roller: self.roller,
+            halfmoves: if m.is_zeroing() {
+                0
+            } else {
+                self.halfmoves.saturating_add(1)
+            },
+            fullmoves: self.fullmoves,
+            positions: ByColor::default(),
+        }
     }
 
     /// The state after a piece is taken off the board into the pool (face 4).
     pub(crate) fn after_removal(&self, square: Square) -> State {
-        let mut next = self.clone();
+        let mut next = self.unbuilt();
         if let Some(piece) = next.board.remove_piece_at(square) {
             add(&mut next.pocket, piece);
         }
@@ -282,7 +364,7 @@ impl State {
     /// The state after a piece of the pool is put back on the board (face 5). A resurrected
     /// rook has no castling right (R8): rights belong to rooks that never left their square.
     pub(crate) fn after_placement(&self, piece: Piece, square: Square) -> State {
-        let mut next = self.clone();
+        let mut next = self.unbuilt();
         next.board.set_piece_at(square, piece);
         let count = next.pocket.get_mut(piece.color).get_mut(piece.role);
         *count = count.saturating_sub(1);
@@ -294,12 +376,12 @@ impl State {
 
     /// The state after `--` (the turn passes on face 5): the en passant chance is gone.
     pub(crate) fn after_nothing(&self) -> State {
-        let mut next = self.clone();
+        let mut next = self.unbuilt();
         next.ep = None;
         next
     }
 
-    /// The next player's turn.
+    /// The next player's turn (the positions do not depend on who rolls: they are kept).
     pub(crate) fn end_turn(&mut self) {
         if self.roller == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
@@ -321,7 +403,7 @@ impl State {
             (false, false) => None,
         };
         if let Some(color) = checked {
-            return Ok(if self.position(color)?.is_checkmate() {
+            return Ok(if self.chess(color)?.is_checkmate() {
                 Aftermath::Mate(color)
             } else {
                 Aftermath::Check(color)

@@ -6,7 +6,7 @@
 //! [`Progress::apply`] judges it on the board (R1, R2, R3, R10) and moves on. The replay
 //! (`play.rs`) and the search (`search.rs`) share these three, so they cannot disagree.
 
-use shakmaty::Color;
+use shakmaty::{Color, MoveList};
 
 use super::fault::{Fault, Illegal};
 use super::notation::steps_san;
@@ -31,6 +31,43 @@ pub(crate) enum Phase {
     /// Face 6 with no legal move at all, not even the fallback one: the record says `--` and
     /// the roller wins by stalemate (R7).
     Stalemate,
+}
+
+/// The candidate actions of a turn in progress ([`Progress::options`]): the legal moves the face
+/// allows (kept as shakmaty lists them, not collected), or the other steps.
+pub(crate) struct Options {
+    moves: MoveList,
+    steps: Vec<Step>,
+}
+
+impl Options {
+    fn moves(moves: MoveList) -> Options {
+        Options {
+            moves,
+            steps: Vec::new(),
+        }
+    }
+
+    fn steps(steps: Vec<Step>) -> Options {
+        Options {
+            moves: MoveList::new(),
+            steps,
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Step> + '_ {
+        let moves = self.moves.iter().map(|&m| Step::Move(m));
+        moves.chain(self.steps.iter().copied())
+    }
+}
+
+/// Whether [`Progress::apply`] looks past the action it judges: whether an exposure can go on
+/// (R9), whether a regular move is left after a sacrifice (R7). The search for a next step
+/// needs only to know that an action is accepted, whatever follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LookAhead {
+    Yes,
+    No,
 }
 
 /// A turn in progress.
@@ -93,15 +130,15 @@ impl Progress {
 
     /// The candidate actions: those the face allows, before the board judges them (a candidate
     /// may still give a forbidden check).
-    pub fn options(&self) -> Result<Vec<Step>, Refused> {
-        match &self.phase {
-            Phase::Series(series) => faces_1_3::options(self, series),
-            Phase::Removal => Ok(face_4::removals(&self.state)),
-            Phase::Regular => face_4::regular_moves(&self.state),
-            Phase::Resurrection => face_5::options(&self.state),
-            Phase::Exposure(exposure) => face_6::options(&self.state, exposure),
-            Phase::Stalemate => Ok(vec![Step::Nothing]),
-        }
+    pub fn options(&self) -> Result<Options, Refused> {
+        Ok(match &self.phase {
+            Phase::Series(series) => Options::moves(faces_1_3::options(self, series)?),
+            Phase::Removal => Options::steps(face_4::removals(&self.state)),
+            Phase::Regular => Options::moves(face_4::regular_moves(&self.state)?),
+            Phase::Resurrection => Options::steps(face_5::options(&self.state)?),
+            Phase::Exposure(exposure) => Options::moves(face_6::options(&self.state, exposure)?),
+            Phase::Stalemate => Options::steps(vec![Step::Nothing]),
+        })
     }
 
     /// The candidate a written action names.
@@ -121,15 +158,22 @@ impl Progress {
 
     /// Plays a candidate and judges the board after it. `Step::Nothing` is the claim `--`.
     pub fn apply(&self, step: Step) -> Result<Next, Fault> {
+        self.apply_looking(step, LookAhead::Yes)
+    }
+
+    /// [`Progress::apply`]; without the look ahead, an accepted action that would complete an
+    /// exposure or end the game by a stalemate after a sacrifice gives [`Next::Continue`]
+    /// instead: still accepted, and not lost.
+    pub fn apply_looking(&self, step: Step, look: LookAhead) -> Result<Next, Fault> {
         if step == Step::Nothing {
             return self.nothing();
         }
         match &self.phase {
             Phase::Series(series) => faces_1_3::apply(self, series, step),
-            Phase::Removal => face_4::apply_removal(self, step),
+            Phase::Removal => face_4::apply_removal(self, step, look),
             Phase::Regular => face_4::apply_regular(self, step),
             Phase::Resurrection => face_5::apply(self, step),
-            Phase::Exposure(exposure) => face_6::apply(self, exposure, step),
+            Phase::Exposure(exposure) => face_6::apply(self, exposure, step, look),
             Phase::Stalemate => Err(face_6::stalemate_claim(self).into()),
         }
     }

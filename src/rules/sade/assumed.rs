@@ -1,0 +1,117 @@
+//! A written turn judged as the record plays it, where the record itself answers the searches
+//! the rules call for; `play.rs` judges every other turn from the roll, searches included.
+//!
+//! - Faces 1–3: whether the opponent's pieces can make the series (R4). A written series that
+//!   completes with them (or ends the game on the way by a mate or nakedness) is one, so the
+//!   search at the roll would have found one.
+//! - Face 4: whether a regular move is left after the sacrifice (else a stalemate, R7). The
+//!   written regular move, accepted, is one.
+//! - Face 6: whether a piece can leave the king at the roll (else the fallback move, Art. 8.7),
+//!   and whether the exposure can go on after each move (R9). The next written move, accepted,
+//!   answers both; only after the last one is it looked for. When the first written move is no
+//!   exposure move and no piece can leave, it is the fallback move, and, accepted, shows that
+//!   there was one (no stalemate, R7).
+//!
+//! Each action is applied without the look ahead ([`LookAhead::No`]), and a turn that does not
+//! go as above (an action refused, `--`, a turn left short or lost) gives `None`. Debug builds
+//! check every turn judged here against the judgement from the roll (`play.rs`).
+
+use super::play::{Played, TurnOutcome, resolved};
+use super::state::State;
+use super::turn::{LookAhead, Next, Phase, Progress};
+use super::{face_6, faces_1_3, search};
+use crate::record::{ActionKind, Turn};
+use crate::rules::Resolved;
+
+/// The turn, when the record answers the searches; `None` otherwise.
+pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
+    let face = turn.face?.value;
+    let phase = match face {
+        1..=3 => Phase::Series(faces_1_3::assumed(state, face)),
+        4 => Phase::Removal,
+        6 => Phase::Exposure(face_6::at_roll(state).ok()?),
+        _ => return None,
+    };
+    let mut current = Progress {
+        state: state.clone(),
+        face,
+        phase,
+        done: 0,
+    };
+    let mut entries = Vec::new();
+    let mut actions = turn.actions().enumerate().peekable();
+    while let Some((index, action)) = actions.next() {
+        // `--` claims that a search finds nothing: the judgement from the roll makes it.
+        if let ActionKind::Nothing {} = action.kind {
+            return None;
+        }
+        let number = index + 1;
+        let last = actions.peek().is_none();
+        let step = match current.resolve(&action.kind) {
+            Ok(step) => step,
+            // Face 6 where no piece can leave the king: the regular move instead (Art. 8.7),
+            // which the written move, accepted, shows to exist (so no stalemate, R7).
+            Err(_) if index == 0 && face == 6 && !search::any_step(&current).ok()? => {
+                current.phase = Phase::Regular;
+                current.resolve(&action.kind).ok()?
+            }
+            Err(_) => return None,
+        };
+        let next = current.apply_looking(step, LookAhead::No).ok()?;
+        let after = match &next {
+            Next::Continue(progress) => &progress.state,
+            Next::Done(state) | Next::End(_, state) => state,
+        };
+        entries.push(resolved(
+            annotate,
+            &current.state,
+            after,
+            current.roller(),
+            number,
+            step,
+        ));
+        let (state, outcome) = match next {
+            Next::Continue(progress) if !last => {
+                current = progress;
+                continue;
+            }
+            // The last move of an exposure: complete when no other piece can leave (R9).
+            Next::Continue(progress)
+                if matches!(progress.phase, Phase::Exposure(_))
+                    && !search::any_step(&progress).ok()? =>
+            {
+                (progress.state, TurnOutcome::Complete)
+            }
+            Next::Done(state) if last => (state, TurnOutcome::Complete),
+            // The game ended with a fulfilment (a mate, nakedness), whatever the record adds.
+            Next::End(end, state) if end.is_fulfilment() => (
+                state,
+                TurnOutcome::Finished {
+                    end,
+                    action: number,
+                },
+            ),
+            _ => return None,
+        };
+        return Some(finish(state, entries, outcome, annotate));
+    }
+    None
+}
+
+/// The turn played: the next player rolls; the FEN after the last action when annotating.
+fn finish(
+    mut state: State,
+    mut resolved: Vec<Resolved>,
+    outcome: TurnOutcome,
+    annotate: bool,
+) -> Played {
+    state.end_turn();
+    if annotate && let Some(last) = resolved.last_mut() {
+        last.fen_after = state.fen();
+    }
+    Played {
+        state,
+        resolved,
+        outcome,
+    }
+}
