@@ -26,7 +26,24 @@ use crate::rules::{Article, FaultCode, Outcome, Replay, Violation};
 
 /// The face (1–6) of the `n`-th turn (counted from 1) of a game with this seed.
 pub fn face(seed: &str, n: u64) -> u8 {
-    let mut digest: [u8; 32] = Sha256::digest(format!("{seed}:{n}").as_bytes()).into();
+    // The message `{seed}:{n}`, hashed as it is written, without formatting it first.
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        // The last decimal digit of `rest`, as ASCII (`rest % 10` is below 10).
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let mut hasher = Sha256::new();
+    hasher.update(seed.as_bytes());
+    hasher.update(b":");
+    hasher.update(&digits[at..]);
+    let mut digest: [u8; 32] = hasher.finalize().into();
     loop {
         if let Some(b) = digest.iter().find(|&&b| b < 252) {
             return b % 6 + 1;
@@ -191,6 +208,16 @@ mod tests {
         // % 6 + 1 for n = 1..10.
         let faces: Vec<u8> = (1..=10).map(|n| face("7-1", n)).collect();
         assert_eq!(faces, [5, 3, 2, 6, 6, 3, 6, 1, 4, 3]);
+    }
+
+    #[test]
+    fn the_message_is_the_seed_a_colon_and_the_turn_in_decimal() {
+        for n in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let digest = Sha256::digest(format!("7-1:{n}").as_bytes());
+            let first = digest.iter().find(|&&b| b < 252).map(|b| b % 6 + 1);
+            // A digest with no byte below 252 is rehashed; none of these is one.
+            assert_eq!(Some(face("7-1", n)), first, "turn {n}");
+        }
     }
 
     #[test]
