@@ -276,6 +276,48 @@ fn sade(root: &Path, baseline_per_move: Option<Duration>) {
         games.len() as f64 / parse.as_secs_f64(),
         parse.as_secs_f64() / time.as_secs_f64()
     );
+    per_action_ratio(time, actions, baseline_per_move);
+    self_play(baseline_per_move);
+    slowest_turns();
+}
+
+/// Sade games as the bots play them (random against random, seed 1, games 1 to 200, each with
+/// its auditable die): the workload of the issue's own figure (the oracle's 200 self-play
+/// games), where the corpus games above are mostly the rulings' special cases.
+fn self_play(baseline_per_move: Option<Duration>) {
+    let options = sade_ref::play::Options {
+        seed: 1,
+        ..sade_ref::play::Options::default()
+    };
+    let games: Vec<_> = (1..=200)
+        .filter_map(|n| sade_ref::play::play_game(&options, n).ok())
+        .map(|played| played.game)
+        .collect();
+    let actions: usize = games
+        .iter()
+        .flat_map(|g| &g.turns)
+        .map(|t| t.actions().count())
+        .sum();
+    let (time, _) = best_of(5, || {
+        games
+            .iter()
+            .filter(|g| verify(g).status != Status::Invalid)
+            .count()
+    });
+    println!(
+        "sade: self-play, random bots, seed 1, {} games, {actions} actions (the die audited)",
+        games.len()
+    );
+    println!(
+        "  referee alone      {:>10.0} games/s  {:>10.0} actions/s",
+        games.len() as f64 / time.as_secs_f64(),
+        actions as f64 / time.as_secs_f64()
+    );
+    per_action_ratio(time, actions, baseline_per_move);
+}
+
+/// The cost of an action against the baseline's cost of a move.
+fn per_action_ratio(time: Duration, actions: usize, baseline_per_move: Option<Duration>) {
     let per_action = time / u32::try_from(actions.max(1)).unwrap_or(u32::MAX);
     if let Some(per_move) = baseline_per_move {
         println!(
@@ -290,7 +332,6 @@ fn sade(root: &Path, baseline_per_move: Option<Duration>) {
             "(target <= 6)",
         );
     }
-    slowest_turns();
 }
 
 /// The slowest single turns known: face 3 where the roller plays his own pieces and the
