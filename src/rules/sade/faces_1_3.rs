@@ -122,6 +122,51 @@ pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, 
     Ok(moves)
 }
 
+/// A series of the opponent's pieces at the move of the last of them that has not moved, with
+/// moves still due after it: whatever that move is, no piece is left to complete the series, so
+/// it is a fulfilment only if it ends the game at once, by a mate or by leaving a side naked
+/// (Art. 1–3). A move that gives no check and takes nothing does neither, and the search skips it
+/// without building the position after it: it would only find the series stuck one move later.
+pub(crate) struct LastPieceShort<'a> {
+    /// The position with the series' side to move.
+    chess: &'a shakmaty::Chess,
+}
+
+/// See [`LastPieceShort`]; `None` when the series may still be completed (or is not the
+/// opponent's).
+pub(crate) fn last_enemy_piece_short(progress: &Progress) -> Option<LastPieceShort<'_>> {
+    let Phase::Series(series) = &progress.phase else {
+        return None;
+    };
+    if series.by == progress.roller() || series.left < 2 {
+        return None;
+    }
+    let board = progress.state.board();
+    // The opponent's pieces that may still move in the series: not his king, not one that
+    // moved. Moving the opponent's pieces takes none of his, so none is gained or lost.
+    let movable = board.by_color(series.by) & !board.kings() & !series.used;
+    if movable.count() != 1 {
+        return None;
+    }
+    let chess = progress.state.chess(series.by).ok()?;
+    Some(LastPieceShort { chess })
+}
+
+impl LastPieceShort<'_> {
+    /// Whether the move takes a piece or gives check (and so may end the game).
+    pub(crate) fn may_end_the_game(&self, step: Step) -> Result<bool, Refused> {
+        let Step::Move(m) = step else {
+            return Ok(true);
+        };
+        if m.is_capture() {
+            return Ok(true);
+        }
+        let mut after = self.chess.clone();
+        after.play_unchecked(m);
+        Ok(after.is_check())
+    }
+}
+
 /// The move a written action names, with the reason when it is not one of the series.
 pub(crate) fn resolve(
     progress: &Progress,

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use super::fault::Fault;
 use super::state::{Refused, State};
 use super::turn::{self, LookAhead, Next, Progress};
-use super::{Fulfilment, Step};
+use super::{Fulfilment, Step, faces_1_3};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
 /// `state.roller()`), until it returns [`ControlFlow::Break`].
@@ -106,7 +106,13 @@ fn walk(
     path: &mut Vec<Step>,
     found: &mut Found<'_>,
 ) -> Result<ControlFlow<()>, Refused> {
+    let last_piece = faces_1_3::last_enemy_piece_short(progress);
     for step in progress.options()?.iter() {
+        if let Some(short) = &last_piece
+            && !short.may_end_the_game(step)?
+        {
+            continue;
+        }
         let next = match progress.apply(step) {
             Ok(next) => next,
             Err(Fault::Illegal(_)) => continue,
@@ -169,6 +175,45 @@ mod tests {
             all.iter()
                 .all(|f| f.by == shakmaty::Color::Black && f.end.is_none())
         );
+    }
+
+    #[test]
+    fn face_2_with_one_enemy_piece_is_fulfilled_only_by_its_mate() {
+        // White rolls 2; Black has his king and one rook, so no series of two Black pieces can
+        // be completed. Ra1 mates White (a ritual victory, Art. 2), the only fulfilment with
+        // Black's pieces: the checks that do not mate and the moves that stop the series short
+        // are not. The search meets the last Black piece with moves still due (see
+        // `faces_1_3::LastPieceShort`).
+        let s = state("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1");
+        let all = fulfilments(&s, 2).unwrap();
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert_eq!(all[0].by, shakmaty::Color::Black);
+        assert_eq!(
+            all[0].steps,
+            vec![Step::Move(shakmaty::Move::Normal {
+                role: Role::Rook,
+                from: Square::A2,
+                capture: None,
+                to: Square::A1,
+                promotion: None,
+            })]
+        );
+        assert_eq!(all[0].end.map(|e| e.winner), Some(shakmaty::Color::White));
+    }
+
+    #[test]
+    fn face_3_with_one_enemy_piece_is_fulfilled_by_the_capture_that_strips_the_roller() {
+        // White rolls 3 with his king and one knight; Black's bishop takes the knight: White is
+        // naked and wins (Art. 9.3). No other Black move is a fulfilment.
+        let s = state("7k/8/8/8/8/2b5/8/N5K1 w - - 0 1");
+        let all = fulfilments(&s, 3).unwrap();
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert_eq!(all[0].by, shakmaty::Color::Black);
+        assert!(matches!(
+            all[0].steps.as_slice(),
+            [Step::Move(m)] if m.is_capture() && m.to() == Square::A1
+        ));
+        assert_eq!(all[0].end.map(|e| e.winner), Some(shakmaty::Color::White));
     }
 
     #[test]
