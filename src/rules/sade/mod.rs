@@ -48,6 +48,7 @@ mod fault;
 mod matching;
 mod notation;
 mod play;
+mod pool;
 mod search;
 mod state;
 mod turn;
