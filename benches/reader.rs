@@ -7,36 +7,12 @@
 
 mod support;
 
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 use support::best_of;
 
-use pgn_reader::{Reader, SanPlus, Visitor};
-use support::pgn::Keep;
-
-/// Counts moves without keeping anything: pgn-reader's best case.
-struct Count;
-
-impl Visitor for Count {
-    type Tags = ();
-    type Movetext = usize;
-    type Output = usize;
-
-    fn begin_tags(&mut self) -> ControlFlow<usize, ()> {
-        ControlFlow::Continue(())
-    }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<usize, usize> {
-        ControlFlow::Continue(0)
-    }
-    fn san(&mut self, n: &mut usize, _: SanPlus) -> ControlFlow<usize> {
-        *n += 1;
-        ControlFlow::Continue(())
-    }
-    fn end_game(&mut self, n: usize) -> usize {
-        n
-    }
-}
+use pgn_reader::Reader;
+use support::pgn::{Count, Keep};
 
 fn text() -> (String, &'static str) {
     let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

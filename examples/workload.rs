@@ -28,37 +28,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[allow(dead_code)]
 mod pgn;
 
-use pgn::{Keep, Replay};
-use pgn_reader::{Reader, SanPlus, Skip, Visitor};
+use pgn::{Count, Keep, Replay};
+use pgn_reader::{Reader, Visitor};
 use sade_ref::parse::parse_str;
 use sade_ref::referee::verify;
-use std::ops::ControlFlow;
-
-/// pgn-reader reading every game and keeping nothing but a count of moves.
-struct Count;
-
-impl Visitor for Count {
-    type Tags = ();
-    type Movetext = usize;
-    type Output = usize;
-
-    fn begin_tags(&mut self) -> ControlFlow<usize, ()> {
-        ControlFlow::Continue(())
-    }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<usize, usize> {
-        ControlFlow::Continue(0)
-    }
-    fn san(&mut self, n: &mut usize, _: SanPlus) -> ControlFlow<usize> {
-        *n += 1;
-        ControlFlow::Continue(())
-    }
-    fn begin_variation(&mut self, _: &mut usize) -> ControlFlow<usize, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-    fn end_game(&mut self, n: usize) -> usize {
-        n
-    }
-}
 
 fn pgn_reader<V: Visitor>(
     text: &str,

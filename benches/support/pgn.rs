@@ -47,6 +47,33 @@ fn play(pos: &mut Chess, n: &mut usize, ok: &mut bool, san: SanPlus) {
     }
 }
 
+/// Reads every game and keeps nothing but a count of its main line's moves: pgn-reader's best
+/// case.
+pub struct Count;
+
+impl Visitor for Count {
+    type Tags = ();
+    type Movetext = usize;
+    type Output = usize;
+
+    fn begin_tags(&mut self) -> ControlFlow<usize, ()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<usize, usize> {
+        ControlFlow::Continue(0)
+    }
+    fn san(&mut self, n: &mut usize, _: SanPlus) -> ControlFlow<usize> {
+        *n += 1;
+        ControlFlow::Continue(())
+    }
+    fn begin_variation(&mut self, _: &mut usize) -> ControlFlow<usize, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+    fn end_game(&mut self, n: usize) -> usize {
+        n
+    }
+}
+
 /// Keeps what sade-ref's record keeps of a game (tags, moves, comments) as owned values and,
 /// when `play` is set, replays its main line with shakmaty as [`Replay`] does.
 pub struct Keep {
