@@ -114,11 +114,7 @@ fn verify_with(game: &Game, detail: Detail) -> Verdict {
             article: Article::VariantTag,
             span: tag_span(game, "Variant").unwrap_or(game.span),
         };
-        let replay = Replay {
-            outcome: Outcome::Invalid(error),
-            ..Replay::default()
-        };
-        return judge(game, variant, false, replay);
+        return judge(game, variant, false, Replay::invalid(error));
     };
     let replay = (rule_set.replay)(game, detail);
     let replay = crate::die::audit(game, replay);

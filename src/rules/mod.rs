@@ -75,6 +75,16 @@ pub struct Replay {
     pub stopped: Option<ActionRef>,
 }
 
+impl Replay {
+    /// A game refused before its first turn (its setup, its Variant tag): nothing replayed.
+    pub fn invalid(error: Violation) -> Replay {
+        Replay {
+            outcome: Outcome::Invalid(error),
+            ..Replay::default()
+        }
+    }
+}
+
 /// How the replayed game stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "lowercase")]

@@ -37,7 +37,7 @@ use crate::record::{Game, VariantName};
 use crate::rules::standard;
 use shakmaty::{Color, Position};
 
-use crate::rules::{Detail, Outcome, Replay};
+use crate::rules::{Detail, Replay};
 
 pub use turns::{FullTurn, FullTurnEnd, TurnStart, full_turns, visit_full_turns};
 
@@ -48,16 +48,7 @@ use replayer::{GAME_START, Replayer, TurnEnd, TurnState};
 pub fn replay(game: &Game, detail: Detail) -> Replay {
     let start = match standard::start_position(game) {
         Ok(start) => start,
-        Err(error) => {
-            return Replay {
-                outcome: Outcome::Invalid(error),
-                resolved: Vec::new(),
-                final_fen: String::new(),
-                turns: 0,
-                notes: Vec::new(),
-                stopped: None,
-            };
-        }
+        Err(error) => return Replay::invalid(error),
     };
     let variant = game.variant();
     // M7: the Balanced single first move belongs to a game from the initial position only.

@@ -276,16 +276,7 @@ impl Replayer<'_> {
 pub fn replay(game: &Game, detail: Detail) -> Replay {
     let start: StartPosition = match start_position(game) {
         Ok(start) => start,
-        Err(error) => {
-            return Replay {
-                outcome: Outcome::Invalid(error),
-                resolved: Vec::new(),
-                final_fen: String::new(),
-                turns: 0,
-                notes: Vec::new(),
-                stopped: None,
-            };
-        }
+        Err(error) => return Replay::invalid(error),
     };
     let mut notes = start.notes();
     // Move numbers are labels, checked against the count (R18), where each turn is one move.
