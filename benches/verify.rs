@@ -250,17 +250,7 @@ fn sade(root: &Path, baseline_per_move: Option<Duration>) {
         .flat_map(|t| parse_str(t))
         .filter_map(Result::ok)
         .collect();
-    let actions: usize = games
-        .iter()
-        .flat_map(|g| &g.turns)
-        .map(|t| t.actions().count())
-        .sum();
-    let (time, _) = best_of(5, || {
-        games
-            .iter()
-            .filter(|g| verify(g).status != Status::Invalid)
-            .count()
-    });
+    let (time, actions) = referee_time(&games);
     let (parse, _) = best_of(5, || texts.iter().map(|t| parse_str(t).len()).sum());
     println!(
         "sade: corpus/games/sade_*.sdn, {} games, {actions} actions",
@@ -293,17 +283,7 @@ fn self_play(baseline_per_move: Option<Duration>) {
         .filter_map(|n| sade_ref::play::play_game(&options, n).ok())
         .map(|played| played.game)
         .collect();
-    let actions: usize = games
-        .iter()
-        .flat_map(|g| &g.turns)
-        .map(|t| t.actions().count())
-        .sum();
-    let (time, _) = best_of(5, || {
-        games
-            .iter()
-            .filter(|g| verify(g).status != Status::Invalid)
-            .count()
-    });
+    let (time, actions) = referee_time(&games);
     println!(
         "sade: self-play, random bots, seed 1, {} games, {actions} actions (the die audited)",
         games.len()
@@ -314,6 +294,22 @@ fn self_play(baseline_per_move: Option<Duration>) {
         actions as f64 / time.as_secs_f64()
     );
     per_action_ratio(time, actions, baseline_per_move);
+}
+
+/// The referee's time on `games` (the best of five) and the actions they hold.
+fn referee_time(games: &[sade_ref::record::Game]) -> (Duration, usize) {
+    let actions = games
+        .iter()
+        .flat_map(|g| &g.turns)
+        .map(|t| t.actions().count())
+        .sum();
+    let (time, _) = best_of(5, || {
+        games
+            .iter()
+            .filter(|g| verify(g).status != Status::Invalid)
+            .count()
+    });
+    (time, actions)
 }
 
 /// The cost of an action against the baseline's cost of a move.
