@@ -39,18 +39,19 @@
 //!   rank, or the side not to move in check make the record invalid.
 
 mod explain;
+mod repetition;
 mod replay;
 
 use crate::rules::Article;
 
 use shakmaty::fen::Fen;
-use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, PositionError,
     PositionErrorKinds, Setup, Square,
 };
 
 pub use explain::{Explanation, Why, color_name, explain, role_name};
+pub use repetition::repetition_key;
 pub use replay::replay;
 
 use crate::record::{Game, Side, VariantName};
@@ -260,13 +261,6 @@ fn position_error(kinds: PositionErrorKinds) -> String {
 /// python-chess and lichess write it).
 pub fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
-}
-
-/// The repetition key of a position: placement, side to move, castling rights and the en
-/// passant squares where a capture is legal (FIDE 9.2.3).
-pub fn repetition_key(pos: &Chess) -> u64 {
-    let hash: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
-    hash.0
 }
 
 /// What the referee records for an accepted move played in `before`.

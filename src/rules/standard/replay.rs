@@ -5,9 +5,9 @@
 //!   compared only with the positions since the last capture or pawn move, the only ones that
 //!   can repeat (FIDE 9.2.3).
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
+use super::repetition::play_keyed;
 use super::{StartPosition, Why, explain, fen, repetition_key, resolved_move, start_position};
 use crate::record::{ActionKind, Game, GameResult, Turn};
 use crate::rules::resolve::resolve;
@@ -108,14 +108,19 @@ impl Replayer<'_> {
                 finished(None, Termination::Stalemate, Article::Fide5_2_1)
             });
         }
-        if self.pos.is_insufficient_material() {
+        // Material changes only with a capture or a promotion (both set the halfmove clock to
+        // zero): a position reached otherwise has the material of one already looked at.
+        let material_changed = self.pos.halfmoves() == 0 || at.turn_index == 0 && at.action == 0;
+        if material_changed && self.pos.is_insufficient_material() {
             return Some(finished(
                 None,
                 Termination::InsufficientMaterial,
                 Article::Fide5_2_2,
             ));
         }
-        if self.repetitions() >= 5 {
+        // A position stands a fifth time at the earliest 16 plies after its first (each return
+        // takes at least four plies), so with 17 positions since the last capture or pawn move.
+        if self.history.len() >= 17 && self.repetitions() >= 5 {
             return Some(finished(
                 None,
                 Termination::FivefoldRepetition,
@@ -172,11 +177,7 @@ impl Replayer<'_> {
 
     /// Plays `m` (legal in `pos`) and keeps the repetition key and history.
     fn play(&mut self, m: Move) {
-        let next = self
-            .pos
-            .update_zobrist_hash(Zobrist64(self.key), m, EnPassantMode::Legal);
-        self.pos.play_unchecked(m);
-        self.key = next.map_or_else(|| repetition_key(&self.pos), |z| z.0);
+        self.key = play_keyed(&mut self.pos, self.key, m);
         self.remember();
     }
 
