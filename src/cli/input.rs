@@ -47,7 +47,7 @@ pub fn each_window<T: Send>(
     reading: &Reading,
     blocks: usize,
     map: &(dyn Fn(GameRead) -> T + Sync),
-    mut f: impl FnMut(&Input, usize, Vec<T>, &Progress) -> bool,
+    mut f: impl FnMut(&Input, usize, Vec<T>, &Progress) -> bool + Send,
 ) -> Status {
     let name = path.to_string_lossy().into_owned();
     let opened = match decompress::open(path) {
@@ -66,13 +66,19 @@ pub fn each_window<T: Send>(
         first_line: 0,
     };
     let first_line = usize::try_from(reading.first_line - 1).unwrap_or(usize::MAX);
+    let mut next = stream.next_window_with(map);
     let status = loop {
-        match stream.next_window_with(map) {
+        match next {
             Ok(Some(window)) => {
                 input.bytes = window.bytes;
                 input.first_line = first_line.saturating_add(window.first_line);
                 let count = window.games.len();
-                let go_on = f(&input, number, window.games, &progress);
+                // The next window is read (and its games judged) while `f` writes this one's.
+                let go_on;
+                (go_on, next) = rayon::join(
+                    || f(&input, number, window.games, &progress),
+                    || stream.next_window_with(map),
+                );
                 number += count;
                 progress.advance(count, opened.read.load(Ordering::Relaxed));
                 if !go_on {

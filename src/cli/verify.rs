@@ -80,8 +80,10 @@ fn judge(read: Read) -> Judged {
             let verdict = verify(&game);
             // A line names the players and no more of the record: the rest is freed here, on
             // the thread that read it (freeing it on another thread costs the allocator more).
+            let mut tags = game.tags;
+            tags.retain(|tag| matches!(tag.name.as_str(), "White" | "Black"));
             let players = Game {
-                tags: game.tags,
+                tags,
                 ..Game::default()
             };
             Judged::Game(players, Box::new(verdict))
