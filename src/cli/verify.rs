@@ -77,9 +77,11 @@ enum Judged {
 fn judge(read: Read) -> Judged {
     match read {
         Read::Game(game) => {
-            let verdict = verify(&game);
-            // A line names the players and no more of the record: the rest is freed here, on
-            // the thread that read it (freeing it on another thread costs the allocator more).
+            let mut verdict = verify(&game);
+            // A line names the players and no more of the record, and says nothing of the
+            // moves replayed: the rest is freed here, on the thread that read it (freeing it on
+            // another thread costs the allocator more).
+            verdict.replay.resolved = Vec::new();
             let mut tags = game.tags;
             tags.retain(|tag| matches!(tag.name.as_str(), "White" | "Black"));
             let players = Game {
