@@ -13,8 +13,9 @@
 //!   action against the baseline's cost of a move (target ≤ 6), and the slowest single turns
 //!   known (face 3, the roller's own pieces: every fulfilment looked for; target < 1 ms).
 //!
-//! Each in-process figure is the best of five runs, each command's the best of three. The
-//! in-process figures, ours and the baseline's, run with the allocator the command runs with.
+//! Each figure is the best of five runs (the command's `--jobs 1` and `--jobs 2` runs in turn).
+//! The in-process figures, ours and the baseline's, run with the allocator the command runs
+//! with.
 
 use std::ops::ControlFlow;
 mod support;
@@ -150,19 +151,20 @@ fn command(text: &str) {
     }
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_sade-ref"));
     let run = |args: &[&str]| {
-        time_command(|| {
-            Command::new(&exe)
-                .arg("verify")
-                .args(args)
-                .arg(&path)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok()
-        })
+        Command::new(&exe)
+            .arg("verify")
+            .args(args)
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok()
     };
-    let jobs1 = run(&["--format", "json", "--jobs", "1"]);
-    let jobs2 = run(&["--format", "json", "--jobs", "2"]);
+    // The two runs alternate, so that both meet the same load of a shared machine.
+    let [jobs1, jobs2] = best_of_alternating([
+        &mut || run(&["--format", "json", "--jobs", "1"]),
+        &mut || run(&["--format", "json", "--jobs", "2"]),
+    ]);
     // The baseline on the same file, in process (it reads the text from memory).
     let (theirs, _) = baseline(&big);
     let mb = big.len() as f64 / 1e6;
@@ -211,17 +213,26 @@ fn command(text: &str) {
     let _ = std::fs::remove_file(&path);
 }
 
-/// The best of three runs of a command; `None` when it cannot run.
+/// The best of five runs of a command; `None` when it cannot run.
 fn time_command(mut run: impl FnMut() -> bool) -> Option<Duration> {
-    let mut best = Duration::MAX;
-    for _ in 0..3 {
-        let start = Instant::now();
-        if !run() {
-            return None;
+    let [best] = best_of_alternating([&mut run]);
+    best
+}
+
+/// The best of five runs of each command, run in turn (one, two, one, two, ...); `None` for a
+/// command that cannot run.
+fn best_of_alternating<const N: usize>(
+    mut runs: [&mut dyn FnMut() -> bool; N],
+) -> [Option<Duration>; N] {
+    let mut best = [Some(Duration::MAX); N];
+    for _ in 0..5 {
+        for (run, best) in runs.iter_mut().zip(&mut best) {
+            let Some(so_far) = *best else { continue };
+            let start = Instant::now();
+            *best = run().then(|| so_far.min(start.elapsed()));
         }
-        best = best.min(start.elapsed());
     }
-    Some(best)
+    best
 }
 
 /// `pgn-extract` on the path, or where Debian puts it.
