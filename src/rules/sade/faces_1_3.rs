@@ -127,9 +127,13 @@ pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, 
 /// it is a fulfilment only if it ends the game at once, by a mate or by leaving a side naked
 /// (Art. 1–3). A move that gives no check and takes nothing does neither, and the search skips it
 /// without building the position after it: it would only find the series stuck one move later.
+/// Nor does a capture that gives no check while the roller keeps another piece besides his king
+/// (nakedness is the king alone, Art. 9.3; the opponent, whose piece moves, keeps it).
 pub(crate) struct LastPieceShort<'a> {
     /// The position with the series' side to move.
     chess: &'a shakmaty::Chess,
+    /// Whether one capture can leave the roller naked: his king and one piece are left.
+    one_capture_strips: bool,
 }
 
 /// See [`LastPieceShort`]; `None` when the series may still be completed (or is not the
@@ -149,16 +153,21 @@ pub(crate) fn last_enemy_piece_short(progress: &Progress) -> Option<LastPieceSho
         return None;
     }
     let chess = progress.state.chess(series.by).ok()?;
-    Some(LastPieceShort { chess })
+    let roller_pieces = board.by_color(progress.roller()) & !board.kings();
+    Some(LastPieceShort {
+        chess,
+        one_capture_strips: roller_pieces.count() <= 1,
+    })
 }
 
 impl LastPieceShort<'_> {
-    /// Whether the move takes a piece or gives check (and so may end the game).
+    /// Whether the move gives check, or takes the roller's last piece besides his king (and so
+    /// may end the game).
     pub(crate) fn may_end_the_game(&self, step: Step) -> Result<bool, Refused> {
         let Step::Move(m) = step else {
             return Ok(true);
         };
-        if m.is_capture() {
+        if m.is_capture() && self.one_capture_strips {
             return Ok(true);
         }
         let mut after = self.chess.clone();
