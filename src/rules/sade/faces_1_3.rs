@@ -110,6 +110,7 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
 
 /// The candidate moves: the series' colour, pieces not yet moved, no castling, and never the
 /// opponent's king.
+#[inline(always)]
 pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, Refused> {
     let mut moves = progress.state.chess(series.by)?.legal_moves();
     moves.retain(|m| {

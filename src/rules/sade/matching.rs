@@ -55,6 +55,7 @@ pub(crate) fn resolve_move(
 /// The legal moves a written move names: shakmaty's candidates for the SAN's piece and square
 /// (not the whole legal move list), those the SAN matches exactly, else those it matches with
 /// the capture mark flipped. The candidates come in the order of the legal move list.
+#[inline(always)]
 fn matching(pos: &Chess, kind: &ActionKind) -> MoveList {
     match kind {
         ActionKind::San(SanMove::Castle(side)) => pos.castling_moves(*side),

@@ -8,7 +8,7 @@
 //! first fulfilment.
 
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
 use super::fault::Fault;
@@ -116,7 +116,7 @@ struct Walk<'f, 'a> {
     cuts: bool,
     /// The series in progress (after two moves or more) already walked without finding a way
     /// to finish them (see [`Transposition`]).
-    dead_ends: HashSet<Transposition>,
+    dead_ends: HashSet<Transposition, BuildHasherDefault<MixHasher>>,
 }
 
 /// A series in progress after two moves or more, which another order of the same moves may
@@ -133,9 +133,35 @@ struct Transposition {
 }
 
 impl Hash for Transposition {
+    /// The squares of each colour and of the moved pieces, folded in one word: enough to tell
+    /// apart the positions a few moves of one search reach (equality decides).
     fn hash<H: Hasher>(&self, hasher: &mut H) {
-        self.state.board().hash(hasher);
-        self.used.hash(hasher);
+        let board = self.state.board();
+        let white = board.white().0;
+        let black = board.black().0;
+        hasher.write_u64(white ^ black.rotate_left(21) ^ self.used.0.rotate_left(42));
+    }
+}
+
+/// A hasher for one word: it multiplies it by an odd constant (Fibonacci hashing), so that the
+/// table's high bits depend on every bit of it. The keys come from the board, not from an
+/// adversary, and a search keeps a few hundred at most.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
@@ -159,7 +185,7 @@ impl<'f, 'a> Walk<'f, 'a> {
             path: Vec::new(),
             finds: 0,
             cuts: true,
-            dead_ends: HashSet::new(),
+            dead_ends: HashSet::default(),
         }
     }
 
