@@ -1,0 +1,177 @@
+//! What the opponent's pieces can still do in a series (faces 1–3), read from the board alone,
+//! before any position is built: the cheapest cuts of the fulfilment search (`search.rs`).
+//!
+//! Every answer is drawn from the pseudo-legal moves (where a piece's moves and captures lead on
+//! this board, pins and checks aside), a superset of the legal moves: when the board shows that
+//! no pseudo-legal move can do what the series needs, no legal move can, and the series in
+//! progress has no fulfilment. When in doubt (an en passant chance, a piece on a line to the
+//! king) the answer is "it may".
+
+use shakmaty::{Bitboard, Color, Piece, Rank, Role, Square, attacks};
+
+use super::state::State;
+use super::turn::{Phase, Progress};
+
+/// Whether the series in progress, of the opponent's pieces, can be seen from the board alone to
+/// have no fulfilment:
+///
+/// - no piece is left to move (his king never moves in it, nor a piece that has moved: Art. 1–3,
+///   Art. 4.2);
+/// - one move is due and none of the pieces left has a move at all;
+/// - more moves are due than pieces are left, so the next move must end the game (see
+///   [`super::faces_1_3::LastPieceShort`]), by a mate (it gives check) or by stripping the roller
+///   naked (it takes his last piece besides his king, Art. 9.3), and the last piece can do
+///   neither.
+pub(crate) fn hopeless(progress: &Progress) -> bool {
+    let Phase::Series(series) = &progress.phase else {
+        return false;
+    };
+    let roller = progress.roller();
+    if series.by == roller {
+        return false;
+    }
+    let state = &progress.state;
+    let board = state.board();
+    let movable = board.by_color(series.by) & !board.kings() & !series.used;
+    if movable.is_empty() {
+        return true;
+    }
+    if series.left == 1 {
+        return movable
+            .into_iter()
+            .all(|from| moves_of(state, from).is_none_or(|moves| moves.is_empty()));
+    }
+    match movable.single_square() {
+        Some(last) if series.left >= 2 => !may_end_the_game(state, roller, last),
+        _ => false,
+    }
+}
+
+/// Where the piece on `from` can go by a pseudo-legal move, and whether it may take en passant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Moves {
+    piece: Piece,
+    to: Bitboard,
+    en_passant: bool,
+}
+
+impl Moves {
+    fn is_empty(self) -> bool {
+        self.to.is_empty() && !self.en_passant
+    }
+}
+
+/// The pseudo-legal moves of the piece on `from` (castling aside: never in a series, R5).
+fn moves_of(state: &State, from: Square) -> Option<Moves> {
+    let board = state.board();
+    let piece = board.piece_at(from)?;
+    let occupied = board.occupied();
+    let theirs = board.by_color(!piece.color);
+    if piece.role != Role::Pawn {
+        return Some(Moves {
+            piece,
+            to: attacks::attacks(from, piece, occupied) & !board.by_color(piece.color),
+            en_passant: false,
+        });
+    }
+    let captures = attacks::pawn_attacks(piece.color, from);
+    let mut to = captures & theirs;
+    let step = |square: Square| match piece.color {
+        Color::White => square.offset(8),
+        Color::Black => square.offset(-8),
+    };
+    if let Some(one) = step(from).filter(|square| !occupied.contains(*square)) {
+        to.add(one);
+        if from.rank() == piece.color.relative_rank(Rank::Second)
+            && let Some(two) = step(one).filter(|square| !occupied.contains(*square))
+        {
+            to.add(two);
+        }
+    }
+    let en_passant = state
+        .ep_square()
+        .is_some_and(|square| captures.contains(square));
+    Some(Moves {
+        piece,
+        to,
+        en_passant,
+    })
+}
+
+/// Whether a move of the piece on `from` may give check to the roller's king or take the
+/// roller's last piece besides his king. "May": a piece that stands on a line to the king may
+/// uncover a check by leaving it, and en passant may do either.
+fn may_end_the_game(state: &State, roller: Color, from: Square) -> bool {
+    let board = state.board();
+    let Some(king) = board.king_of(roller) else {
+        return true;
+    };
+    let Some(moves) = moves_of(state, from) else {
+        return true;
+    };
+    if moves.en_passant || attacks::queen_attacks(king, board.occupied()).contains(from) {
+        return true;
+    }
+    let roller_pieces = board.by_color(roller) & !board.kings();
+    if roller_pieces.count() <= 1 && (moves.to & roller_pieces).any() {
+        return true;
+    }
+    // The squares from which a piece checks the king once this one has left `from` (a slider's
+    // line to the king does not pass `from`: the piece on it would already give check).
+    let occupied = board.occupied().without(from);
+    let checks_from = |piece: Piece| match piece.role {
+        Role::Pawn => attacks::pawn_attacks(roller, king),
+        _ => attacks::attacks(king, piece, occupied),
+    };
+    let color = moves.piece.color;
+    if moves.piece.role == Role::Pawn {
+        let promotion = Bitboard::from_rank(color.relative_rank(Rank::Eighth));
+        let plain = moves.to & !promotion;
+        let promoted = moves.to & promotion;
+        (plain & checks_from(moves.piece)).any()
+            || [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                .into_iter()
+                .any(|role| (promoted & checks_from(role.of(color))).any())
+    } else {
+        (moves.to & checks_from(moves.piece)).any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::faces_1_3;
+    use super::*;
+
+    fn series(fen: &str, face: u8) -> Progress {
+        let state = super::super::state::from_fen(fen).unwrap();
+        Progress {
+            phase: Phase::Series(faces_1_3::assumed(&state, face)),
+            state,
+            face,
+            done: 0,
+        }
+    }
+
+    #[test]
+    fn one_move_due_and_no_piece_with_a_move() {
+        // Art. 1: face 1 moves one of Black's pieces. His pawn a5 is blocked by White's a4 and
+        // has nothing to take; with a pawn on b4 to take, it has a move.
+        assert!(hopeless(&series("7k/8/8/p7/P7/8/8/4K3 w - - 0 1", 1)));
+        assert!(!hopeless(&series("7k/8/8/p7/PP6/8/8/4K3 w - - 0 1", 1)));
+    }
+
+    #[test]
+    fn the_last_piece_must_check_or_strip() {
+        // Art. 2 (mate) and Art. 9.3 (nakedness): face 2, Black's knight a8 is his last piece
+        // and can neither check White's king h1 nor take a piece.
+        assert!(hopeless(&series("n6k/8/8/8/8/8/6PP/7K w - - 0 1", 2)));
+        // Moved near the king, it can check from f2 or g3.
+        assert!(!hopeless(&series("7k/8/8/8/4n3/8/6PP/7K w - - 0 1", 2)));
+        // A pawn that promotes on the back rank checks (and here mates) the king on h1.
+        assert!(!hopeless(&series("7k/8/8/8/8/8/p5PP/7K w - - 0 1", 2)));
+        // Black's bishop can take White's last piece besides the king, the knight a1.
+        assert!(!hopeless(&series("7k/8/8/8/8/2b5/8/N6K w - - 0 1", 3)));
+        // The same capture leaves White a rook: it cannot strip him, and no check is near.
+        assert!(hopeless(&series("7k/8/8/8/8/2b5/R7/N6K w - - 0 1", 3)));
+    }
+}
