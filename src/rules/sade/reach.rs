@@ -1,5 +1,6 @@
-//! What the opponent's pieces can still do in a series (faces 1–3), read from the board alone,
-//! before any position is built: the cheapest cuts of the fulfilment search (`search.rs`).
+//! What pieces can still do, read from the board alone, before any position is built: the
+//! cheapest cuts of the fulfilment search (`search.rs`), for a series of the opponent's pieces
+//! (faces 1–3) and for the exposure (face 6).
 //!
 //! Every answer is drawn from the pseudo-legal moves (where a piece's moves and captures lead on
 //! this board, pins and checks aside), a superset of the legal moves: when the board shows that
@@ -45,6 +46,15 @@ pub(crate) fn hopeless(progress: &Progress) -> bool {
         Some(last) if series.left >= 2 => !may_end_the_game(state, roller, last),
         _ => false,
     }
+}
+
+/// Whether one of the pieces on `from` may leave the king on `king` for a square not next to it
+/// (face 6, Art. 8.2), by its pseudo-legal moves; "may" for en passant.
+pub(crate) fn may_leave(state: &State, from: Bitboard, king: Square) -> bool {
+    let near = attacks::king_attacks(king);
+    from.into_iter().any(|square| {
+        moves_of(state, square).is_none_or(|moves| moves.en_passant || (moves.to & !near).any())
+    })
 }
 
 /// Where the piece on `from` can go by a pseudo-legal move, and whether it may take en passant.
@@ -150,6 +160,19 @@ mod tests {
             face,
             done: 0,
         }
+    }
+
+    #[test]
+    fn a_piece_next_to_the_king_may_leave_only_by_a_move_it_has() {
+        // Art. 8.2: White's pawn e2, next to his king e1, is blocked by Black's pawn e3 and has
+        // nothing to take; the pawn d2 can go to d3 or d4, neither next to e1.
+        let state = super::super::state::from_fen("4k3/8/8/8/8/4p3/3PP3/4K3 w - - 0 1").unwrap();
+        assert!(!may_leave(&state, Bitboard::from(Square::E2), Square::E1));
+        assert!(may_leave(&state, Bitboard::from(Square::D2), Square::E1));
+        // The rook d1 is shut in by its own pieces; the knight c1 can go to a2, b3 or d3.
+        let state = super::super::state::from_fen("4k3/8/8/8/8/8/2PPP3/2NRK3 w - - 0 1").unwrap();
+        assert!(!may_leave(&state, Bitboard::from(Square::D1), Square::E1));
+        assert!(may_leave(&state, Bitboard::from(Square::C1), Square::E1));
     }
 
     #[test]
