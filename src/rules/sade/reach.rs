@@ -57,6 +57,26 @@ pub(crate) fn may_leave(state: &State, from: Bitboard, king: Square) -> bool {
     })
 }
 
+/// Whether the king of `color`, in check, can step out of it: to a square next to it, free of its
+/// own pieces, that no enemy piece attacks once the king has left its square. Such a step is a
+/// legal move, so the check is no mate (Art. 2). Asked only of a check by one piece, without an
+/// en passant chance: a position shakmaty always accepts, so that building it could not have
+/// been refused.
+pub(crate) fn can_step_away(state: &State, color: Color) -> bool {
+    let board = state.board();
+    let Some(king) = board.king_of(color) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    if state.ep_square().is_some() || board.attacks_to(king, !color, occupied).count() != 1 {
+        return false;
+    }
+    let without_king = occupied.without(king);
+    (attacks::king_attacks(king) & !board.by_color(color))
+        .into_iter()
+        .any(|square| board.attacks_to(square, !color, without_king).is_empty())
+}
+
 /// Where the piece on `from` can go by a pseudo-legal move, and whether it may take en passant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Moves {
@@ -151,6 +171,7 @@ fn may_end_the_game(state: &State, roller: Color, from: Square) -> bool {
 mod tests {
     use super::super::faces_1_3;
     use super::*;
+    use shakmaty::Position;
 
     fn series(fen: &str, face: u8) -> Progress {
         let state = super::super::state::from_fen(fen).unwrap();
@@ -173,6 +194,35 @@ mod tests {
         let state = super::super::state::from_fen("4k3/8/8/8/8/8/2PPP3/2NRK3 w - - 0 1").unwrap();
         assert!(!may_leave(&state, Bitboard::from(Square::D1), Square::E1));
         assert!(may_leave(&state, Bitboard::from(Square::C1), Square::E1));
+    }
+
+    /// The state after Black's move `from`-`to` (a check: no start position may hold one, R1).
+    fn after_black(fen: &str, from: Square, to: Square) -> State {
+        let state = super::super::state::from_fen(fen).unwrap();
+        let pos = state.position(Color::Black).unwrap();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(from) && m.to() == to)
+            .unwrap();
+        state.after_move(&pos, m)
+    }
+
+    #[test]
+    fn a_king_that_can_step_out_of_check_is_not_mated() {
+        // Art. 2: Ra1+ checks White's king h1, which escapes to g2 or h2; with pawns on g2 and
+        // h2 it cannot (a back-rank mate, left to the legal moves).
+        let escape = after_black("7k/8/8/8/8/8/r7/7K b - - 0 1", Square::A2, Square::A1);
+        assert!(escape.in_check(Color::White));
+        assert!(can_step_away(&escape, Color::White));
+        let mated = after_black("7k/8/8/8/8/8/r5PP/7K b - - 0 1", Square::A2, Square::A1);
+        assert!(mated.in_check(Color::White));
+        assert!(!can_step_away(&mated, Color::White));
+        // Nf2+ uncovers the queen a1: a double check, which the test leaves to the legal moves
+        // although g2 is free.
+        let double = after_black("7k/8/8/8/8/8/8/q2n3K b - - 0 1", Square::D1, Square::F2);
+        assert!(double.in_check(Color::White));
+        assert!(!can_step_away(&double, Color::White));
     }
 
     #[test]
