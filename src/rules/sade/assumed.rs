@@ -47,7 +47,8 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
         phase,
         done: 0,
     };
-    let mut entries = Vec::new();
+    // One entry an action: sized once (a face asks for three actions at most but on face 6).
+    let mut entries = Vec::with_capacity(turn.actions().count());
     let mut actions = turn.actions().enumerate().peekable();
     while let Some((index, action)) = actions.next() {
         // `--` claims that a search finds nothing: the judgement from the roll makes it.

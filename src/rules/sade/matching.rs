@@ -62,13 +62,15 @@ fn matching(pos: &Chess, kind: &ActionKind) -> MoveList {
         ActionKind::San(san @ SanMove::Normal { role, to, .. }) => {
             let mut candidates = pos.san_candidates(*role, *to);
             let strict = to_shakmaty(*san);
-            if candidates.iter().any(|m| strict.matches(*m)) {
-                candidates.retain(|m| strict.matches(*m));
-            } else {
+            let exact = candidates.iter().filter(|m| strict.matches(**m)).count();
+            // Most often all of them match (the one candidate): nothing to take out.
+            if exact == 0 {
                 match capture_mark_flipped(*san) {
                     Some(flipped) => candidates.retain(|m| flipped.matches(*m)),
                     None => candidates.clear(),
                 }
+            } else if exact < candidates.len() {
+                candidates.retain(|m| strict.matches(*m));
             }
             candidates
         }
