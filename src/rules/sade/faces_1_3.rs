@@ -13,7 +13,7 @@ use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
 use super::turn::{Next, Phase, Progress};
-use super::{Step, search};
+use super::{Step, reach, search};
 use crate::record::ActionKind;
 
 /// A series in progress.
@@ -135,6 +135,8 @@ pub(crate) struct LastPieceShort<'a> {
     chess: &'a shakmaty::Chess,
     /// Whether one capture can leave the roller naked: his king and one piece are left.
     one_capture_strips: bool,
+    /// The roller's king.
+    king: Option<shakmaty::Square>,
 }
 
 /// See [`LastPieceShort`]; `None` when the series may still be completed (or is not the
@@ -158,6 +160,7 @@ pub(crate) fn last_enemy_piece_short(progress: &Progress) -> Option<LastPieceSho
     Some(LastPieceShort {
         chess,
         one_capture_strips: roller_pieces.count() <= 1,
+        king: board.king_of(progress.roller()),
     })
 }
 
@@ -171,9 +174,18 @@ impl LastPieceShort<'_> {
         if m.is_capture() && self.one_capture_strips {
             return Ok(true);
         }
-        let mut after = self.chess.clone();
-        after.play_unchecked(m);
-        Ok(after.is_check())
+        let gives_check = || {
+            let mut after = self.chess.clone();
+            after.play_unchecked(m);
+            after.is_check()
+        };
+        if let Some(king) = self.king
+            && !reach::may_give_check(self.chess.board(), m, king)
+        {
+            debug_assert!(!gives_check());
+            return Ok(false);
+        }
+        Ok(gives_check())
     }
 }
 

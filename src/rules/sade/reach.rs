@@ -8,7 +8,7 @@
 //! progress has no fulfilment. When in doubt (an en passant chance, a piece on a line to the
 //! king) the answer is "it may".
 
-use shakmaty::{Bitboard, Color, Piece, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Color, Move, Piece, Rank, Role, Square, attacks};
 
 use super::state::State;
 use super::turn::{Phase, Progress};
@@ -75,6 +75,30 @@ pub(crate) fn can_step_away(state: &State, color: Color) -> bool {
     (attacks::king_attacks(king) & !board.by_color(color))
         .into_iter()
         .any(|square| board.attacks_to(square, !color, without_king).is_empty())
+}
+
+/// Whether the move `m` of the piece on its square may give check to the king on `king`: the
+/// piece checks from where it lands (as what it promotes to), or it leaves a line to the king
+/// that another piece may then open onto it; en passant may do either. A "no" is exact.
+pub(crate) fn may_give_check(board: &Board, m: Move, king: Square) -> bool {
+    let Some(from) = m.from() else {
+        return true;
+    };
+    let Some(mover) = board.color_at(from) else {
+        return true;
+    };
+    if m.is_en_passant() || m.is_castle() {
+        return true;
+    }
+    if attacks::queen_attacks(king, board.occupied()).contains(from) {
+        return true;
+    }
+    let role = m.promotion().unwrap_or(m.role());
+    let checks_from = match role {
+        Role::Pawn => attacks::pawn_attacks(!mover, king),
+        _ => attacks::attacks(king, role.of(mover), board.occupied().without(from)),
+    };
+    checks_from.contains(m.to())
 }
 
 /// Where the piece on `from` can go by a pseudo-legal move, and whether it may take en passant.
@@ -223,6 +247,46 @@ mod tests {
         let double = after_black("7k/8/8/8/8/8/8/q2n3K b - - 0 1", Square::D1, Square::F2);
         assert!(double.in_check(Color::White));
         assert!(!can_step_away(&double, Color::White));
+    }
+
+    #[test]
+    fn a_move_may_give_check_directly_or_by_leaving_a_line() {
+        // Art. 2 needs a check for a mate. Black's knight d3 checks the king h1 from f2 only;
+        // the rook a7 from a1 or h7; the pawn b2 as a rook or queen on b1 (the rank is open).
+        let state = super::super::state::from_fen("7k/r7/8/8/8/3n4/1p6/7K b - - 0 1").unwrap();
+        let pos = state.position(Color::Black).unwrap();
+        let board = state.board();
+        // (The king h8 stands on the h-file to h1: its moves are not asked about, it never
+        // moves in a series of the opponent's pieces.)
+        for m in pos.legal_moves().iter().filter(|m| m.role() != Role::King) {
+            let m = *m;
+            let from = m.from().unwrap();
+            let direct = match (from, m.promotion()) {
+                (Square::D3, _) => m.to() == Square::F2,
+                (Square::B2, Some(role)) => matches!(role, Role::Rook | Role::Queen),
+                (Square::A7, _) => [Square::A1, Square::H7].contains(&m.to()),
+                _ => false,
+            };
+            assert_eq!(may_give_check(board, m, Square::H1), direct, "{m:?}");
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            assert_eq!(after.is_check(), direct, "{m:?}");
+        }
+    }
+
+    #[test]
+    fn a_piece_on_a_line_to_the_king_may_uncover_a_check() {
+        // Black's knight e4 stands between his bishop d5 and White's king h1: any move of it
+        // gives check, which the test cannot rule out.
+        let state = super::super::state::from_fen("7k/8/8/3b4/4n3/8/8/7K b - - 0 1").unwrap();
+        let pos = state.position(Color::Black).unwrap();
+        for m in pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from() == Some(Square::E4))
+        {
+            assert!(may_give_check(state.board(), *m, Square::H1), "{m:?}");
+        }
     }
 
     #[test]
