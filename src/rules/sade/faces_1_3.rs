@@ -165,8 +165,8 @@ pub(crate) fn last_enemy_piece_short(progress: &Progress) -> Option<LastPieceSho
 }
 
 impl LastPieceShort<'_> {
-    /// Whether the move gives check, or takes the roller's last piece besides his king (and so
-    /// may end the game).
+    /// Whether the move may end the game: it takes the roller's last piece besides his king, or
+    /// gives a check his king cannot simply step out of (maybe a mate).
     pub(crate) fn may_end_the_game(&self, step: Step) -> Result<bool, Refused> {
         let Step::Move(m) = step else {
             return Ok(true);
@@ -174,18 +174,24 @@ impl LastPieceShort<'_> {
         if m.is_capture() && self.one_capture_strips {
             return Ok(true);
         }
-        let gives_check = || {
+        let played = || {
             let mut after = self.chess.clone();
             after.play_unchecked(m);
-            after.is_check()
+            after
         };
         if let Some(king) = self.king
             && !reach::may_give_check(self.chess.board(), m, king)
         {
-            debug_assert!(!gives_check());
+            debug_assert!(!played().is_check());
             return Ok(false);
         }
-        Ok(gives_check())
+        // A check the king can step out of is no mate (Art. 2): not a fulfilment either. Asked
+        // as the judgement of the move asks it (`State::aftermath`), so that skipping the move
+        // skips no refusal.
+        let after = played();
+        Ok(after.is_check()
+            && !(after.maybe_ep_square().is_none()
+                && reach::king_can_step_away(after.board(), after.turn())))
     }
 }
 

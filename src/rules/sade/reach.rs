@@ -63,12 +63,16 @@ pub(crate) fn may_leave(state: &State, from: Bitboard, king: Square) -> bool {
 /// en passant chance: a position shakmaty always accepts, so that building it could not have
 /// been refused.
 pub(crate) fn can_step_away(state: &State, color: Color) -> bool {
-    let board = state.board();
+    state.ep_square().is_none() && king_can_step_away(state.board(), color)
+}
+
+/// [`can_step_away`] on a board without an en passant chance.
+pub(crate) fn king_can_step_away(board: &Board, color: Color) -> bool {
     let Some(king) = board.king_of(color) else {
         return false;
     };
     let occupied = board.occupied();
-    if state.ep_square().is_some() || board.attacks_to(king, !color, occupied).count() != 1 {
+    if board.attacks_to(king, !color, occupied).count() != 1 {
         return false;
     }
     let without_king = occupied.without(king);

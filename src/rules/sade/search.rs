@@ -401,6 +401,17 @@ mod tests {
     }
 
     #[test]
+    fn a_check_by_the_last_enemy_piece_counts_only_when_it_mates() {
+        // Art. 2: Black's rook is his last piece with two moves due. With f2, g2 and h2 White's,
+        // Ra1 mates; with f2 empty the king steps out to f2, and Rxg2+ is taken by the king:
+        // no fulfilment with Black's pieces, so White plays his own (R4).
+        let all = same_without_cuts("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 2);
+        assert!(!all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::Black));
+        let all = same_without_cuts("7k/8/8/8/8/8/r5PP/6K1 w - - 0 1", 2);
+        assert!(!all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::White));
+    }
+
+    #[test]
     fn a_series_reached_again_in_another_order_is_walked_once() {
         // Art. 1-3: N different pieces. Black's knights can move in either order, then his pawn
         // a4, blocked, cannot: every order of the knights' moves leads to the same dead end, and
