@@ -113,12 +113,20 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
 #[inline(always)]
 pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, Refused> {
     let mut moves = progress.state.chess(series.by)?.legal_moves();
+    // What `permits` asks, as the squares a move may leave: the series' pieces that have not
+    // moved, the opponent's king aside.
+    let board = progress.state.board();
+    let kings = if series.by == progress.roller() {
+        Bitboard::EMPTY
+    } else {
+        board.kings()
+    };
+    let from = board.by_color(series.by) & !series.used & !kings;
     moves.retain(|m| {
-        debug_assert_eq!(
-            permits(progress, series, *m),
-            allowed(progress, series, *m).is_ok()
-        );
-        permits(progress, series, *m)
+        let kept = !m.is_castle() && from.contains(m.from().unwrap_or(m.to()));
+        debug_assert_eq!(kept, permits(progress, series, *m));
+        debug_assert_eq!(kept, allowed(progress, series, *m).is_ok());
+        kept
     });
     Ok(moves)
 }
