@@ -82,8 +82,8 @@ pub(crate) fn king_can_step_away(board: &Board, color: Color) -> bool {
 }
 
 /// Whether the move `m` of the piece on its square may give check to the king on `king`: the
-/// piece checks from where it lands (as what it promotes to), or it leaves a line to the king
-/// that another piece may then open onto it; en passant may do either. A "no" is exact.
+/// piece checks from where it lands (as what it promotes to), or it leaves a line between the
+/// king and a slider of its side; en passant may do either. A "no" is exact.
 pub(crate) fn may_give_check(board: &Board, m: Move, king: Square) -> bool {
     let Some(from) = m.from() else {
         return true;
@@ -94,7 +94,7 @@ pub(crate) fn may_give_check(board: &Board, m: Move, king: Square) -> bool {
     if m.is_en_passant() || m.is_castle() {
         return true;
     }
-    if attacks::queen_attacks(king, board.occupied()).contains(from) {
+    if uncovers(board, mover, from, king) {
         return true;
     }
     let role = m.promotion().unwrap_or(m.role());
@@ -103,6 +103,15 @@ pub(crate) fn may_give_check(board: &Board, m: Move, king: Square) -> bool {
         _ => attacks::attacks(king, role.of(mover), board.occupied().without(from)),
     };
     checks_from.contains(m.to())
+}
+
+/// Whether a piece of `color` would attack the king on `king` once the piece on `from` has
+/// left: a line of one of its sliders that passes `from` (no piece attacks the king before, R1),
+/// which leaving it may open, unless the piece stays on it.
+fn uncovers(board: &Board, color: Color, from: Square, king: Square) -> bool {
+    board
+        .attacks_to(king, color, board.occupied().without(from))
+        .any()
 }
 
 /// Where the piece on `from` can go by a pseudo-legal move, and whether it may take en passant.
@@ -157,8 +166,8 @@ fn moves_of(state: &State, from: Square) -> Option<Moves> {
 }
 
 /// Whether a move of the piece on `from` may give check to the roller's king or take the
-/// roller's last piece besides his king. "May": a piece that stands on a line to the king may
-/// uncover a check by leaving it, and en passant may do either.
+/// roller's last piece besides his king. "May": a piece that stands between the king and a
+/// slider of its side may uncover a check by leaving, and en passant may do either.
 fn may_end_the_game(state: &State, roller: Color, from: Square) -> bool {
     let board = state.board();
     let Some(king) = board.king_of(roller) else {
@@ -167,7 +176,7 @@ fn may_end_the_game(state: &State, roller: Color, from: Square) -> bool {
     let Some(moves) = moves_of(state, from) else {
         return true;
     };
-    if moves.en_passant || attacks::queen_attacks(king, board.occupied()).contains(from) {
+    if moves.en_passant || uncovers(board, moves.piece.color, from, king) {
         return true;
     }
     let roller_pieces = board.by_color(roller) & !board.kings();
