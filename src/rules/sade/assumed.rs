@@ -19,7 +19,7 @@
 use super::play::{Played, TurnOutcome, resolved};
 use super::state::State;
 use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{face_6, faces_1_3, search};
+use super::{face_6, faces_1_3, reach, search};
 use crate::record::{ActionKind, Turn};
 use crate::rules::Resolved;
 
@@ -29,7 +29,16 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
     let phase = match face {
         1..=3 => Phase::Series(faces_1_3::assumed(state, face)),
         4 => Phase::Removal,
-        6 => Phase::Exposure(face_6::at_roll(state).ok()?),
+        6 => {
+            let exposure = face_6::at_roll(state).ok()?;
+            // No piece next to the king can leave, seen from the board: the regular move instead
+            // (Art. 8.7), as below, without resolving the written move as an exposure first.
+            if reach::may_leave(state, exposure.unmoved, exposure.king) {
+                Phase::Exposure(exposure)
+            } else {
+                Phase::Regular
+            }
+        }
         _ => return None,
     };
     let mut current = Progress {
@@ -38,7 +47,8 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
         phase,
         done: 0,
     };
-    let mut entries = Vec::new();
+    // One entry an action: sized once (a face asks for three actions at most but on face 6).
+    let mut entries = Vec::with_capacity(turn.actions().count());
     let mut actions = turn.actions().enumerate().peekable();
     while let Some((index, action)) = actions.next() {
         // `--` claims that a search finds nothing: the judgement from the roll makes it.

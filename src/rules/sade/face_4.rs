@@ -94,7 +94,8 @@ pub(crate) fn apply_removal(
     };
     let roller = progress.roller();
     let next = progress.state.after_removal(square);
-    let what = format!("removing the {} on {square}", state::role_name(role));
+    // Words for the faults only (formatting costs about as much as the removal itself).
+    let what = || format!("removing the {} on {square}", state::role_name(role));
     // Divine Nakedness comes before the check rule (R19): a removal that leaves the roller with
     // the king alone wins at once, even when it uncovers a check on that king.
     if next.is_naked(roller) {
@@ -105,14 +106,15 @@ pub(crate) fn apply_removal(
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) if checked == roller => Err(Illegal::new(
             format!(
-                "{what} exposes {} king to a check that is not mate (R6)",
+                "{} exposes {} king to a check that is not mate (R6)",
+                what(),
                 state::possessive(roller)
             ),
             Article::R6,
         )
         .into()),
-        Aftermath::Check(checked) => Err(fault::non_mating_check(&what, checked)),
-        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&what)),
+        Aftermath::Check(checked) => Err(fault::non_mating_check(&what(), checked)),
+        Aftermath::BothInCheck => Err(fault::both_kings_in_check(&what())),
         Aftermath::Quiet => {
             let after = progress.next(next, Phase::Regular);
             if look == LookAhead::Yes && search::first(&after)?.is_none() {

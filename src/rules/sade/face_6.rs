@@ -13,7 +13,7 @@ use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
 use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{Step, search};
+use super::{Step, reach, search};
 use crate::record::ActionKind;
 
 /// An exposure in progress.
@@ -135,8 +135,17 @@ fn allowed(state: &State, exposure: &Exposure, m: Move) -> Result<(), Illegal> {
     Ok(())
 }
 
-/// The candidate moves of the exposure.
+/// The candidate moves of the exposure: none, without building the position, when the board
+/// alone shows that no piece left next to the king can leave it ([`reach::may_leave`]).
 pub(crate) fn options(state: &State, exposure: &Exposure) -> Result<MoveList, Refused> {
+    if !reach::may_leave(state, exposure.unmoved & !exposure.moved, exposure.king) {
+        debug_assert!(
+            state
+                .chess(state.roller())
+                .is_ok_and(|pos| { pos.legal_moves().iter().all(|m| !permits(exposure, *m)) })
+        );
+        return Ok(MoveList::new());
+    }
     let mut moves = state.chess(state.roller())?.legal_moves();
     moves.retain(|m| {
         debug_assert_eq!(permits(exposure, *m), allowed(state, exposure, *m).is_ok());

@@ -13,7 +13,7 @@ use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
 use super::state::{self, Aftermath, Refused, State};
 use super::turn::{Next, Phase, Progress};
-use super::{Step, search};
+use super::{Step, reach, search};
 use crate::record::ActionKind;
 
 /// A series in progress.
@@ -110,14 +110,23 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
 
 /// The candidate moves: the series' colour, pieces not yet moved, no castling, and never the
 /// opponent's king.
+#[inline(always)]
 pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, Refused> {
     let mut moves = progress.state.chess(series.by)?.legal_moves();
+    // What `permits` asks, as the squares a move may leave: the series' pieces that have not
+    // moved, the opponent's king aside.
+    let board = progress.state.board();
+    let kings = if series.by == progress.roller() {
+        Bitboard::EMPTY
+    } else {
+        board.kings()
+    };
+    let from = board.by_color(series.by) & !series.used & !kings;
     moves.retain(|m| {
-        debug_assert_eq!(
-            permits(progress, series, *m),
-            allowed(progress, series, *m).is_ok()
-        );
-        permits(progress, series, *m)
+        let kept = !m.is_castle() && from.contains(m.from().unwrap_or(m.to()));
+        debug_assert_eq!(kept, permits(progress, series, *m));
+        debug_assert_eq!(kept, allowed(progress, series, *m).is_ok());
+        kept
     });
     Ok(moves)
 }
@@ -127,9 +136,15 @@ pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, 
 /// it is a fulfilment only if it ends the game at once, by a mate or by leaving a side naked
 /// (Art. 1–3). A move that gives no check and takes nothing does neither, and the search skips it
 /// without building the position after it: it would only find the series stuck one move later.
+/// Nor does a capture that gives no check while the roller keeps another piece besides his king
+/// (nakedness is the king alone, Art. 9.3; the opponent, whose piece moves, keeps it).
 pub(crate) struct LastPieceShort<'a> {
     /// The position with the series' side to move.
     chess: &'a shakmaty::Chess,
+    /// Whether one capture can leave the roller naked: his king and one piece are left.
+    one_capture_strips: bool,
+    /// The roller's king.
+    king: Option<shakmaty::Square>,
 }
 
 /// See [`LastPieceShort`]; `None` when the series may still be completed (or is not the
@@ -149,21 +164,42 @@ pub(crate) fn last_enemy_piece_short(progress: &Progress) -> Option<LastPieceSho
         return None;
     }
     let chess = progress.state.chess(series.by).ok()?;
-    Some(LastPieceShort { chess })
+    let roller_pieces = board.by_color(progress.roller()) & !board.kings();
+    Some(LastPieceShort {
+        chess,
+        one_capture_strips: roller_pieces.count() <= 1,
+        king: board.king_of(progress.roller()),
+    })
 }
 
 impl LastPieceShort<'_> {
-    /// Whether the move takes a piece or gives check (and so may end the game).
+    /// Whether the move may end the game: it takes the roller's last piece besides his king, or
+    /// gives a check his king cannot simply step out of (maybe a mate).
     pub(crate) fn may_end_the_game(&self, step: Step) -> Result<bool, Refused> {
         let Step::Move(m) = step else {
             return Ok(true);
         };
-        if m.is_capture() {
+        if m.is_capture() && self.one_capture_strips {
             return Ok(true);
         }
-        let mut after = self.chess.clone();
-        after.play_unchecked(m);
-        Ok(after.is_check())
+        let played = || {
+            let mut after = self.chess.clone();
+            after.play_unchecked(m);
+            after
+        };
+        if let Some(king) = self.king
+            && !reach::may_give_check(self.chess.board(), m, king)
+        {
+            debug_assert!(!played().is_check());
+            return Ok(false);
+        }
+        // A check the king can step out of is no mate (Art. 2): not a fulfilment either. Asked
+        // as the judgement of the move asks it (`State::aftermath`), so that skipping the move
+        // skips no refusal.
+        let after = played();
+        Ok(after.is_check()
+            && !(after.maybe_ep_square().is_none()
+                && reach::king_can_step_away(after.board(), after.turn())))
     }
 }
 

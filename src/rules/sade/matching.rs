@@ -28,7 +28,8 @@ pub(crate) fn resolve_move(
     kind: &ActionKind,
     allowed: impl Fn(Move) -> Result<(), Illegal>,
 ) -> Result<Result<Move, Unresolved>, Refused> {
-    let candidates = matching(state.chess(color)?, kind);
+    let mut candidates = MoveList::new();
+    matching(state.chess(color)?, kind, &mut candidates);
     Ok(match candidates.as_slice() {
         [] => Err(Unresolved::NoMatch),
         [m] => allowed(*m).map(|()| *m).map_err(Unresolved::NotAllowed),
@@ -52,27 +53,24 @@ pub(crate) fn resolve_move(
     })
 }
 
-/// The legal moves a written move names: shakmaty's candidates for the SAN's piece and square
-/// (not the whole legal move list), those the SAN matches exactly, else those it matches with
-/// the capture mark flipped. The candidates come in the order of the legal move list.
-fn matching(pos: &Chess, kind: &ActionKind) -> MoveList {
+/// The legal moves a written move names, into `found`: shakmaty's candidates for the SAN's piece
+/// and square (not the whole legal move list), those the SAN matches exactly, else those it
+/// matches with the capture mark flipped. The candidates come in the order of the legal move
+/// list. (Copied one by one: a move list is 2 KB, which moving it whole would copy.)
+fn matching(pos: &Chess, kind: &ActionKind, found: &mut MoveList) {
     match kind {
-        ActionKind::San(SanMove::Castle(side)) => pos.castling_moves(*side),
+        ActionKind::San(SanMove::Castle(side)) => found.extend(pos.castling_moves(*side)),
         ActionKind::San(san @ SanMove::Normal { role, to, .. }) => {
-            let mut candidates = pos.san_candidates(*role, *to);
+            let candidates = pos.san_candidates(*role, *to);
             let strict = to_shakmaty(*san);
             if candidates.iter().any(|m| strict.matches(*m)) {
-                candidates.retain(|m| strict.matches(*m));
-            } else {
-                match capture_mark_flipped(*san) {
-                    Some(flipped) => candidates.retain(|m| flipped.matches(*m)),
-                    None => candidates.clear(),
-                }
+                found.extend(candidates.iter().copied().filter(|m| strict.matches(*m)));
+            } else if let Some(flipped) = capture_mark_flipped(*san) {
+                found.extend(candidates.iter().copied().filter(|m| flipped.matches(*m)));
             }
-            candidates
         }
-        ActionKind::Uci(uci) => resolve_uci(pos, *uci).ok().into_iter().collect(),
-        _ => MoveList::new(),
+        ActionKind::Uci(uci) => found.extend(resolve_uci(pos, *uci).ok()),
+        _ => {}
     }
 }
 

@@ -49,6 +49,7 @@ mod matching;
 mod notation;
 mod play;
 mod pool;
+mod reach;
 mod search;
 mod state;
 mod turn;

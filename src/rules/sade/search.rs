@@ -7,12 +7,14 @@
 //! returning [`ControlFlow::Break`] stops it, so "is there one?" costs only the walk up to the
 //! first fulfilment.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
 use super::fault::Fault;
 use super::state::{Refused, State};
-use super::turn::{self, LookAhead, Next, Progress};
-use super::{Fulfilment, Step, faces_1_3};
+use super::turn::{self, LookAhead, Next, Phase, Progress};
+use super::{Fulfilment, Step, faces_1_3, reach};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
 /// `state.roller()`), until it returns [`ControlFlow::Break`].
@@ -38,13 +40,14 @@ where
 {
     let progress = turn::begin(state, face)?;
     let by = progress.by();
-    walk(&progress, &mut Vec::new(), &mut |steps, end| {
+    Walk::new(&mut |steps, end| {
         visit(&Fulfilment {
             by,
             steps: steps.to_vec(),
             end,
         })
     })
+    .walk(&progress)
 }
 
 /// Every legal fulfilment of `face` from `state` (see [`visit_fulfilments`]).
@@ -71,10 +74,11 @@ pub fn has_fulfilment(state: &State, face: u8) -> Result<bool, Refused> {
 /// The first way to finish the turn in progress, if there is one.
 pub(crate) fn first(progress: &Progress) -> Result<Option<Vec<Step>>, Refused> {
     let mut found = None;
-    let _stopped = walk(progress, &mut Vec::new(), &mut |steps, _| {
+    let _stopped = Walk::new(&mut |steps, _| {
         found = Some(steps.to_vec());
         ControlFlow::Break(())
-    })?;
+    })
+    .walk(progress)?;
     Ok(found)
 }
 
@@ -101,36 +105,185 @@ pub(crate) fn any_step(progress: &Progress) -> Result<bool, Refused> {
 type Found<'a> = dyn FnMut(&[Step], Option<super::End>) -> ControlFlow<()> + 'a;
 
 /// The depth-first walk: `found` gets the steps of each way to finish the turn.
-fn walk(
-    progress: &Progress,
-    path: &mut Vec<Step>,
-    found: &mut Found<'_>,
-) -> Result<ControlFlow<()>, Refused> {
-    let last_piece = faces_1_3::last_enemy_piece_short(progress);
-    for step in progress.options()?.iter() {
-        if let Some(short) = &last_piece
-            && !short.may_end_the_game(step)?
-        {
-            continue;
-        }
-        let next = match progress.apply(step) {
-            Ok(next) => next,
-            Err(Fault::Illegal(_)) => continue,
-            Err(Fault::Refused(e)) => return Err(e),
-        };
-        path.push(step);
-        let flow = match next {
-            Next::Continue(after) => walk(&after, path, found)?,
-            Next::Done(_) => found(path, None),
-            Next::End(end, _) if end.is_fulfilment() => found(path, Some(end)),
-            Next::End(..) => ControlFlow::Continue(()),
-        };
-        path.pop();
-        if flow.is_break() {
-            return Ok(flow);
+struct Walk<'f, 'a> {
+    found: &'f mut Found<'a>,
+    /// The steps from the walk's start to the turn in progress.
+    path: Vec<Step>,
+    /// How many ways have been found so far.
+    finds: usize,
+    /// Whether the walk skips what cannot lead anywhere ([`Transposition`]s and
+    /// [`faces_1_3::LastPieceShort`]); the debug builds' check and the tests walk without.
+    cuts: bool,
+    /// The series in progress (after two moves or more) already walked without finding a way
+    /// to finish them (see [`Transposition`]).
+    dead_ends: HashSet<Transposition, BuildHasherDefault<MixHasher>>,
+}
+
+/// A series in progress after two moves or more, which another order of the same moves may
+/// reach again: the same pieces moved to the same squares, in the same state. What can follow
+/// depends only on the state and on which pieces have moved (Art. 1–3: moves still due, by
+/// pieces that have not moved yet), not on the order, so a series that led nowhere once leads
+/// nowhere again and is not walked twice.
+#[derive(PartialEq, Eq)]
+struct Transposition {
+    state: State,
+    by: shakmaty::Color,
+    left: u8,
+    used: shakmaty::Bitboard,
+}
+
+impl Hash for Transposition {
+    /// The squares of each colour and of the moved pieces, folded in one word: enough to tell
+    /// apart the positions a few moves of one search reach (equality decides).
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        let board = self.state.board();
+        let white = board.white().0;
+        let black = board.black().0;
+        hasher.write_u64(white ^ black.rotate_left(21) ^ self.used.0.rotate_left(42));
+    }
+}
+
+/// A hasher for one word: it multiplies it by an odd constant (Fibonacci hashing), so that the
+/// table's high bits depend on every bit of it. The keys come from the board, not from an
+/// adversary, and a search keeps a few hundred at most.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
         }
     }
-    Ok(ControlFlow::Continue(()))
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// The key of a turn in progress that may be a transposition; `None` for any other.
+fn transposition(progress: &Progress) -> Option<Transposition> {
+    let Phase::Series(series) = &progress.phase else {
+        return None;
+    };
+    (series.size - series.left >= 2).then(|| Transposition {
+        state: progress.state.clone(),
+        by: series.by,
+        left: series.left,
+        used: series.used,
+    })
+}
+
+impl<'f, 'a> Walk<'f, 'a> {
+    fn new(found: &'f mut Found<'a>) -> Walk<'f, 'a> {
+        Walk {
+            found,
+            path: Vec::new(),
+            finds: 0,
+            cuts: true,
+            dead_ends: HashSet::default(),
+        }
+    }
+
+    fn walk(&mut self, progress: &Progress) -> Result<ControlFlow<()>, Refused> {
+        let key = transposition(progress).filter(|_| self.cuts);
+        if let Some(key) = &key
+            && self.dead_ends.contains(key)
+        {
+            // The tests (debug builds) check that the series walked again still leads nowhere.
+            debug_assert_eq!(ways_without_cuts(progress), Ok(0));
+            return Ok(ControlFlow::Continue(()));
+        }
+        let finds = self.finds;
+        let flow = self.steps(progress)?;
+        if let Some(key) = key
+            && flow.is_continue()
+            && self.finds == finds
+        {
+            self.dead_ends.insert(key);
+        }
+        Ok(flow)
+    }
+
+    fn steps(&mut self, progress: &Progress) -> Result<ControlFlow<()>, Refused> {
+        if self.cuts && reach::hopeless(progress) {
+            // The tests (debug builds) check that the board alone did not mislead.
+            debug_assert_eq!(ways_without_cuts(progress), Ok(0));
+            return Ok(ControlFlow::Continue(()));
+        }
+        let last_piece = if self.cuts {
+            faces_1_3::last_enemy_piece_short(progress)
+        } else {
+            None
+        };
+        for step in progress.options()?.iter() {
+            if let Some(short) = &last_piece
+                && !short.may_end_the_game(step)?
+            {
+                continue;
+            }
+            let next = match progress.apply(step) {
+                Ok(next) => next,
+                Err(Fault::Illegal(_)) => continue,
+                Err(Fault::Refused(e)) => return Err(e),
+            };
+            self.path.push(step);
+            let flow = match next {
+                Next::Continue(after) => self.walk(&after)?,
+                Next::Done(_) => self.find(None),
+                Next::End(end, _) if end.is_fulfilment() => self.find(Some(end)),
+                Next::End(..) => ControlFlow::Continue(()),
+            };
+            self.path.pop();
+            if flow.is_break() {
+                return Ok(flow);
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn find(&mut self, end: Option<super::End>) -> ControlFlow<()> {
+        self.finds += 1;
+        (self.found)(&self.path, end)
+    }
+}
+
+/// How many ways finish the turn in progress, walked without the cuts (debug builds check the
+/// memo of [`Transposition`]s with it).
+fn ways_without_cuts(progress: &Progress) -> Result<usize, Refused> {
+    let mut ways = 0;
+    let mut count = |_: &[Step], _| {
+        ways += 1;
+        ControlFlow::Continue(())
+    };
+    let mut walk = Walk::new(&mut count);
+    walk.cuts = false;
+    let _complete = walk.steps(progress)?;
+    Ok(ways)
+}
+
+/// [`fulfilments`] walked without the cuts, for the tests of the cuts.
+#[cfg(test)]
+fn fulfilments_without_cuts(state: &State, face: u8) -> Result<Vec<Fulfilment>, Refused> {
+    let progress = turn::begin(state, face)?;
+    let by = progress.by();
+    let mut all = Vec::new();
+    let mut keep = |steps: &[Step], end| {
+        all.push(Fulfilment {
+            by,
+            steps: steps.to_vec(),
+            end,
+        });
+        ControlFlow::Continue(())
+    };
+    let mut walk = Walk::new(&mut keep);
+    walk.cuts = false;
+    let _complete = walk.walk(&progress)?;
+    Ok(all)
 }
 
 #[cfg(test)]
@@ -214,6 +367,70 @@ mod tests {
             [Step::Move(m)] if m.is_capture() && m.to() == Square::A1
         ));
         assert_eq!(all[0].end.map(|e| e.winner), Some(shakmaty::Color::White));
+    }
+
+    /// The cuts of the walk skip only what cannot be a fulfilment: the lists are the same
+    /// without them.
+    fn same_without_cuts(fen: &str, face: u8) -> Vec<Fulfilment> {
+        let s = state(fen);
+        let all = fulfilments(&s, face).unwrap();
+        assert_eq!(
+            all,
+            fulfilments_without_cuts(&s, face).unwrap(),
+            "{fen} face {face}"
+        );
+        all
+    }
+
+    #[test]
+    fn a_capture_by_the_last_enemy_piece_counts_only_when_it_strips_the_roller() {
+        // Art. 9.3: the roller is naked with his king alone. Black's rook is Black's last piece
+        // with two moves due; Rxf2 gives no check and leaves White two pawns, so it leads
+        // nowhere; with the g and h pawns gone (b), it strips White and wins for him.
+        let all = same_without_cuts("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 2);
+        assert_eq!(all.len(), 1, "only the mate Ra1: {all:?}");
+        let all = same_without_cuts("7k/8/8/8/8/8/r4P2/6K1 w - - 0 1", 2);
+        let capture = all
+            .iter()
+            .find(|f| matches!(f.steps.as_slice(), [Step::Move(m)] if m.is_capture()));
+        assert_eq!(
+            capture.and_then(|f| f.end).map(|e| e.winner),
+            Some(shakmaty::Color::White),
+            "{all:?}"
+        );
+    }
+
+    #[test]
+    fn a_check_by_the_last_enemy_piece_counts_only_when_it_mates() {
+        // Art. 2: Black's rook is his last piece with two moves due. With f2, g2 and h2 White's,
+        // Ra1 mates; with f2 empty the king steps out to f2, and Rxg2+ is taken by the king:
+        // no fulfilment with Black's pieces, so White plays his own (R4).
+        let all = same_without_cuts("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 2);
+        assert!(!all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::Black));
+        let all = same_without_cuts("7k/8/8/8/8/8/r5PP/6K1 w - - 0 1", 2);
+        assert!(!all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::White));
+    }
+
+    #[test]
+    fn a_series_reached_again_in_another_order_is_walked_once() {
+        // Art. 1-3: N different pieces. Black's knights can move in either order, then his pawn
+        // a4, blocked, cannot: every order of the knights' moves leads to the same dead end, and
+        // White must play his own pieces (R4).
+        for fen in [
+            "3k4/8/8/8/p7/P7/8/Rn2K1nR w - - 0 1",
+            "k7/8/1n6/p7/P7/8/3n4/R3K2R w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            for face in 1..=3 {
+                let _all = same_without_cuts(fen, face);
+            }
+        }
+        let s = state("3k4/8/8/8/p7/P7/8/Rn2K1nR w - - 0 1");
+        let all = fulfilments(&s, 3).unwrap();
+        assert!(
+            all.iter().all(|f| f.by == shakmaty::Color::White),
+            "{all:?}"
+        );
     }
 
     #[test]

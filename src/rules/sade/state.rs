@@ -404,7 +404,11 @@ impl State {
             (false, false) => None,
         };
         if let Some(color) = checked {
-            return Ok(if self.chess(color)?.is_checkmate() {
+            // No mate when the king can step out of check (most checks), seen without a position.
+            return Ok(if super::reach::can_step_away(self, color) {
+                debug_assert!(!self.chess(color)?.is_checkmate());
+                Aftermath::Check(color)
+            } else if self.chess(color)?.is_checkmate() {
                 Aftermath::Mate(color)
             } else {
                 Aftermath::Check(color)

@@ -41,6 +41,7 @@ pub(crate) struct Options {
 }
 
 impl Options {
+    #[inline(always)]
     fn moves(moves: MoveList) -> Options {
         Options {
             moves,
@@ -130,6 +131,7 @@ impl Progress {
 
     /// The candidate actions: those the face allows, before the board judges them (a candidate
     /// may still give a forbidden check).
+    #[inline(always)]
     pub fn options(&self) -> Result<Options, Refused> {
         Ok(match &self.phase {
             Phase::Series(series) => Options::moves(faces_1_3::options(self, series)?),
