@@ -70,7 +70,7 @@ pub fn each_window<T: Send>(
     let status = loop {
         match next {
             Ok(Some(window)) => {
-                input.bytes = window.bytes;
+                stream.recycle(std::mem::replace(&mut input.bytes, window.bytes));
                 input.first_line = first_line.saturating_add(window.first_line);
                 let count = window.games.len();
                 // The next window is read (and its games judged) while `f` writes this one's.

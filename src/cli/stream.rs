@@ -72,6 +72,10 @@ pub struct GameStream<R> {
     error: Option<io::Error>,
     /// Blocks a window is cut into (1: no parallel reading).
     blocks: usize,
+    /// A window's buffer given back ([`GameStream::recycle`]), for the next window: memory the
+    /// process has touched already, where a fresh buffer of a window's size costs the kernel a
+    /// page fault for every 4 KB the next read fills.
+    spare: Vec<u8>,
 }
 
 impl<R: Read> GameStream<R> {
@@ -90,6 +94,7 @@ impl<R: Read> GameStream<R> {
             eof: false,
             error: None,
             blocks: if jobs <= 1 { 1 } else { jobs * 4 },
+            spare: Vec::new(),
         }
     }
 
@@ -146,6 +151,14 @@ impl<R: Read> GameStream<R> {
                 offset,
                 games,
             }));
+        }
+    }
+
+    /// Gives back the bytes of a window the caller is done with, for a later window to reuse
+    /// (not a window grown to hold a game far longer than a window: that memory goes back).
+    pub fn recycle(&mut self, bytes: Vec<u8>) {
+        if bytes.capacity() <= 4 * self.window && bytes.capacity() > self.spare.capacity() {
+            self.spare = bytes;
         }
     }
 
@@ -214,7 +227,9 @@ impl<R: Read> GameStream<R> {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
-        let mut rest = Vec::with_capacity(self.want.max(self.buf.len() - line_start) + 1);
+        let mut rest = std::mem::take(&mut self.spare);
+        rest.clear();
+        rest.reserve(self.want.max(self.buf.len() - line_start) + 1);
         rest.extend_from_slice(&self.buf[line_start..]);
         let window = std::mem::replace(&mut self.buf, rest);
         self.first_line += memchr::memchr_iter(b'\n', &window[..line_start]).count();
