@@ -267,11 +267,7 @@ fn sade(root: &Path, baseline_per_move: Option<Duration>) {
         "sade: corpus/games/sade_*.sdn, {} games, {actions} actions",
         games.len()
     );
-    println!(
-        "  referee alone      {:>10.0} games/s  {:>10.0} actions/s",
-        games.len() as f64 / time.as_secs_f64(),
-        actions as f64 / time.as_secs_f64()
-    );
+    referee_rates(games.len(), actions, time);
     println!(
         "  reader alone       {:>10.0} games/s  (reader / referee time = {:.3})",
         games.len() as f64 / parse.as_secs_f64(),
@@ -299,12 +295,17 @@ fn self_play(baseline_per_move: Option<Duration>) {
         "sade: self-play, random bots, seed 1, {} games, {actions} actions (the die audited)",
         games.len()
     );
+    referee_rates(games.len(), actions, time);
+    per_action_ratio(time, actions, baseline_per_move);
+}
+
+/// The referee's games and actions a second.
+fn referee_rates(games: usize, actions: usize, time: Duration) {
     println!(
         "  referee alone      {:>10.0} games/s  {:>10.0} actions/s",
-        games.len() as f64 / time.as_secs_f64(),
+        games as f64 / time.as_secs_f64(),
         actions as f64 / time.as_secs_f64()
     );
-    per_action_ratio(time, actions, baseline_per_move);
 }
 
 /// The referee's time on `games` (the best of five) and the actions they hold.
