@@ -2,8 +2,8 @@
 //! text, measured in the same run (the machines are shared and noisy: compare the ratio).
 //!
 //! `cargo bench --bench reader` — the text is made here, in memory, never committed: the 1 MB
-//! lichess sample of `../shared/data` repeated to about 30 MB when that folder is present,
-//! otherwise generated games. Each measurement is the best of five runs.
+//! lichess sample of `tests/data` repeated to about 30 MB (generated games when it is missing),
+//! Each measurement is the best of five runs.
 
 mod support;
 
@@ -16,7 +16,7 @@ use support::pgn::{Count, Keep};
 
 fn text() -> (String, &'static str) {
     let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/pgn/lichess/lichess_db_1000k.pgn");
+        .join("tests/data/pgn/lichess/lichess_db_1000k.pgn");
     match std::fs::read_to_string(sample) {
         Ok(one) => {
             let mut text = String::with_capacity(one.len() * 31);

@@ -2,7 +2,7 @@
 //! machines are shared and noisy).
 //!
 //! `cargo bench --bench verify` prints:
-//! - Standard, in process, on the lichess sample of `../shared/data`: parse + referee, the
+//! - Standard, in process, on the lichess sample of `tests/data`: parse + referee, the
 //!   reader alone and the referee alone, each against a pgn-reader + shakmaty replay of the
 //!   same text (the baseline every PGN tool can reach), as the time ratio (target ≤ 1.25);
 //! - Standard, the `sade-ref verify --format json` command on that sample repeated
@@ -56,7 +56,7 @@ fn ratio(name: &str, ours: Duration, theirs: Duration, target: &str) {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let sample = root.join("../shared/data/pgn/lichess/lichess_db_1000k.pgn");
+    let sample = root.join("tests/data/pgn/lichess/lichess_db_1000k.pgn");
     let per_move = match std::fs::read_to_string(&sample) {
         Ok(text) => Some(standard(&text)),
         Err(e) => {

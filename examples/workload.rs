@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo build --release --example workload
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!   target/release/examples/workload read ../shared/data/pgn/lichess/lichess_db_1000k.pgn 3
+//!   target/release/examples/workload read tests/data/pgn/lichess/lichess_db_1000k.pgn 3
 //! ```
 //!
 //! `workload MODE FILE [REPEAT]`, MODE one of:

@@ -3,7 +3,7 @@
 //! shared perft files (python-chess, scalachess, shakmaty, Stockfish) and scalachess' lists of
 //! legal moves.
 //!
-//! The files are read in place from `../shared/data/perft/` (see [`data_dir`]). Large counts
+//! The files are in `tests/data/perft/` (see [`data_dir`]; sources in `tests/data/README.md`). Large counts
 //! are skipped in the default run (CI time, see [`default_max_nodes`]); the `#[ignore]`d test
 //! `perft_every_count` checks deeper ones (`cargo test --release -- --ignored perft_every`).
 
@@ -26,15 +26,9 @@ fn default_max_nodes(file: &str) -> u64 {
     }
 }
 
-/// `../shared/data/perft` from the crate root (the nearest such folder above it, so that a git
-/// worktree one level deeper finds it too).
+/// `tests/data/perft`.
 fn data_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    root.ancestors()
-        .skip(1)
-        .map(|dir| dir.join("shared/data/perft"))
-        .find(|dir| dir.is_dir())
-        .unwrap_or_else(|| root.join("../shared/data/perft"))
+    crate::support::data().join("perft")
 }
 
 fn read(name: &str) -> String {

@@ -1,6 +1,6 @@
-//! `../shared/data/EXPECTED.md`, row by row: where python-chess, pgn-reader + shakmaty and
+//! `tests/data/EXPECTED.md`, row by row: where python-chess, pgn-reader + shakmaty and
 //! scalachess disagree on real files, and what sade-ref does (the policy is in
-//! `spec/PGN-COMPATIBILITY.md`). Files are read in place, never copied.
+//! `spec/PGN-COMPATIBILITY.md`). The files are in `tests/data/` (sources in its README).
 
 use sade_ref::rules::Article;
 use std::path::PathBuf;
@@ -10,16 +10,7 @@ use sade_ref::record::{Game, GameResult};
 use sade_ref::referee::{Status, Verdict, verify};
 
 fn data(path: &str) -> PathBuf {
-    let mut dir = crate::support::root();
-    loop {
-        let candidate = dir.join("shared/data").join(path);
-        if candidate.exists() {
-            return candidate;
-        }
-        if !dir.pop() {
-            panic!("../shared/data/{path} not found above the crate");
-        }
-    }
+    crate::support::data().join(path)
 }
 
 fn games(path: &str) -> Vec<Game> {

@@ -36,15 +36,13 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> (String, String, i32) {
     )
 }
 
-/// A text of many games: the lichess sample when `../shared/data` is there, and every game of
+/// A text of many games: the lichess sample of `tests/data`, and every game of
 /// the rules corpus (valid, invalid, disputed; Sade, Marseillais, Standard).
 fn many_games() -> Vec<u8> {
     let mut text = Vec::new();
-    let lichess = root().join("../shared/data/pgn/lichess/lichess_db_1000k.pgn");
-    if let Ok(bytes) = std::fs::read(lichess) {
-        text.extend_from_slice(&bytes);
-        text.extend_from_slice(b"\n\n");
-    }
+    let lichess = crate::support::data().join("pgn/lichess/lichess_db_1000k.pgn");
+    text.extend_from_slice(&std::fs::read(lichess).expect("the lichess sample of tests/data"));
+    text.extend_from_slice(b"\n\n");
     for path in corpus_files("corpus/rules", &["sdn", "pgn"]) {
         let bytes = std::fs::read(&path).expect("corpus file");
         text.extend_from_slice(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes));

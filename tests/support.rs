@@ -60,8 +60,15 @@ pub fn display(path: &Path) -> String {
         .replace('\\', "/")
 }
 
-/// `shared/data` in the nearest folder above the crate that has one (`../shared/data` beside a
-/// checkout, as CI lays it out).
+/// `tests/data`: the public test material of other projects that the tests read (its README
+/// gives each file's source, commit and licence).
+pub fn data() -> PathBuf {
+    root().join("tests/data")
+}
+
+/// The project's `shared/data` folder, in the nearest folder above the crate that has one: only
+/// for the few files `tests/data` leaves out (see its README), whose tests are skipped without
+/// it.
 pub fn shared_data() -> Option<PathBuf> {
     let mut dir = root();
     loop {

@@ -468,14 +468,14 @@ mod corpus_tests {
         }
     }
 
-    /// Every corpus file and every PGN file of `../shared/data`, read in small windows, gives
+    /// Every corpus file and every PGN file of `tests/data`, read in small windows, gives
     /// the games of one reader at the same offsets and lines.
     #[test]
     fn every_corpus_file_reads_the_same_in_windows() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut paths = Vec::new();
         files(&root.join("corpus"), &mut paths);
-        files(&root.join("../shared/data"), &mut paths);
+        files(&root.join("tests/data"), &mut paths);
         assert!(paths.len() > 100, "{} files", paths.len());
         for path in paths {
             let text = std::fs::read(&path).unwrap();

@@ -47,7 +47,7 @@ fn every_corpus_game_reads_back_and_round_trips_through_json() {
 
 #[test]
 fn every_real_pgn_game_reads_back_and_round_trips_through_json() {
-    let data = crate::support::shared_data().expect("../shared/data beside the checkout");
+    let data = crate::support::data();
     let mut checked = 0;
     let mut stack = vec![data.join("pgn")];
     while let Some(dir) = stack.pop() {
