@@ -44,7 +44,7 @@ fn every_corpus_game_has_a_view_that_agrees_with_the_verdict() {
                 .map(|e| (e.turn_index, e.action))
                 .collect();
             assert_eq!(offending, expected, "{}", display(&file));
-            assert!(html::page(&[view], "t").contains("id=\"data\""));
+            assert!(html::page(&[view], &[], "t").contains("id=\"data\""));
         }
     }
     assert!(games > 150, "{games} games");

@@ -266,3 +266,79 @@ fn a_screenshot_shows_the_board() {
         "light {light}, dark {dark}"
     );
 }
+
+/// Writes the report of a file made here, whatever the command's exit code; returns the page.
+fn report_of_text(text: &str, dir: &Path) -> PathBuf {
+    let file = dir.join("games.sdn");
+    std::fs::write(&file, text).expect("the games file");
+    let page = dir.join("game.html");
+    Command::new(env!("CARGO_BIN_EXE_sade-ref"))
+        .args(["report"])
+        .arg(&file)
+        .arg("-o")
+        .arg(&page)
+        .output()
+        .expect("the binary runs");
+    assert!(page.is_file(), "no page written");
+    page
+}
+
+/// The games of a file keep their numbers on the page when one of them cannot be read: the
+/// picker, `#game=` and the page's own links use the numbers `verify` gives.
+#[test]
+fn game_numbers_are_the_files_when_a_game_cannot_be_read() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("numbers");
+    let page = report_of_text(
+        "[Event \"first\"]\n\n1. e4 e5 *\n\n[Event \"second\"\n\n1. d4 *\n\n\
+         [Event \"third\"]\n\n1. c4 c5 *\n",
+        &dir,
+    );
+    let third = dom(name, &page, "game=3", &dir);
+    assert_eq!(status(&third, "data-game"), "3");
+    assert!(
+        between(&third, "id=\"title\">", "<").contains("third"),
+        "{third}"
+    );
+    let picker = between(&third, "id=\"picker\"", "</select>");
+    assert_eq!(picker.matches("<option").count(), 3, "{picker}");
+    assert!(picker.contains(">3. ? – ? (third"), "{picker}");
+    assert!(picker.contains("disabled"), "{picker}");
+    assert_eq!(
+        between(&third, "id=\"notice\"", "</p>"),
+        " role=\"status\">"
+    );
+    // The unreadable game, named: the page says why it cannot show it.
+    let second = dom(name, &page, "game=2", &dir);
+    assert!(
+        between(&second, "id=\"notice\" role=\"status\">", "</p>")
+            .contains("game 2 is not on this page"),
+        "{second}"
+    );
+}
+
+/// A fragment that names no place of the page opens the start of the game with a visible
+/// notice, and no script error (`dom` checks that).
+#[test]
+fn a_fragment_that_names_no_place_opens_the_start_with_a_notice() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("fragments");
+    let page = report(
+        "corpus/rules/sade/own_pieces_midgame_while_enemy_possible.sdn",
+        &dir,
+    );
+    for (fragment, says) in [
+        ("game=abc", "there is no game \"abc\""),
+        ("game=7", "there is no game \"7\""),
+        ("action=%", "not a readable part of the address"),
+        ("turn=99w", "this game has no turn \"99w\""),
+        ("turn=5b&action=9", "end of turn 5b: it has 2 actions, not 9"),
+    ] {
+        let shown = dom(name, &page, fragment, &dir);
+        let notice = between(&shown, "id=\"notice\" role=\"status\">", "</p>");
+        assert!(notice.contains(says), "#{fragment}: {notice:?}");
+        if !fragment.starts_with("turn=5b") {
+            assert_eq!(status(&shown, "data-step"), "0", "#{fragment}");
+        }
+    }
+}

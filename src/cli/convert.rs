@@ -8,7 +8,7 @@ use sade_ref::write::{json, sdn};
 
 use super::Status;
 use super::diagnose::{report_json, report_syntax};
-use super::input::{Input, Reading, each_window, read_all};
+use super::input::{Input, Reading, each_window, is_json_name, read_all};
 use super::output::Sink;
 
 /// Convert game records between SDN (and PGN) and JSON.
@@ -26,7 +26,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum)]
     to: Format,
-    /// Input format (default: JSON for `.json` files, SDN otherwise).
+    /// Input format (default: JSON for `.json` and `.jsonl` files, compressed or not; SDN
+    /// otherwise).
     #[arg(long, value_enum)]
     from: Option<Format>,
     /// Write to this file instead of standard output.
@@ -81,12 +82,8 @@ pub fn run(args: &Args) -> Status {
         sink.write(separator) && sink.write(&text)
     };
     for path in &args.files {
-        let json = path.extension().is_some_and(|e| e == "json");
-        if args
-            .from
-            .unwrap_or(if json { Format::Json } else { Format::Sdn })
-            == Format::Json
-        {
+        let json = args.from.map_or(is_json_name(path), |f| f == Format::Json);
+        if json {
             let (inputs, read) = read_all(std::slice::from_ref(path));
             status = status.max(read);
             for input in &inputs {

@@ -7,17 +7,13 @@ use sade_ref::write::json;
 
 use super::input::Input;
 
-/// A JSON input's error: line and column where the text is not JSON, the JSON pointer where a
-/// value is not a record's.
+/// A JSON input's error: its line and column, and the JSON pointer where the JSON is not a
+/// record.
 pub fn report_json(input: &Input, error: &json::JsonError) {
-    match error.pointer() {
-        Some(_) => eprintln!("{}: error: {error}", input.name),
-        None => eprintln!(
-            "{}:{}:{}: error: {error}",
-            input.name,
-            error.line(),
-            error.column().max(1)
-        ),
+    let line = input.first_line + error.line();
+    match error.column() {
+        0 => eprintln!("{}:{line}: error: {error}", input.name),
+        column => eprintln!("{}:{line}:{column}: error: {error}", input.name),
     }
 }
 

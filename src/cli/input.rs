@@ -141,6 +141,18 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
     (inputs, status)
 }
 
+/// Whether a file is read as JSON by default: its name ends in `.json` or `.jsonl`, or in one
+/// of them and a compression's suffix (`games.jsonl.gz`, `.zst`, `.zstd`, `.bz2`). Compression
+/// itself is told apart by the first bytes, whatever the name.
+pub fn is_json_name(path: &Path) -> bool {
+    let name = path.to_string_lossy();
+    let name = [".gz", ".zst", ".zstd", ".bz2"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(&name);
+    name.ends_with(".json") || name.ends_with(".jsonl")
+}
+
 /// Nothing but white space (and a byte order mark): no game to read.
 pub fn is_blank(bytes: &[u8]) -> bool {
     bytes

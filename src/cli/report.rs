@@ -32,20 +32,28 @@ pub fn run(args: &Args) -> Status {
         return status;
     };
     let mut views = Vec::new();
+    // The games left off the page, with their numbers: every game keeps its number in the file,
+    // as `verify` gives it, in the picker and in `#game=`.
+    let mut unread = Vec::new();
     for (index, game) in Reader::new(&input.bytes).enumerate() {
+        let number = index + 1;
         match game.map(|g| model::game_view(&g)) {
-            Ok(Ok(view)) => views.push(view),
+            Ok(Ok(mut view)) => {
+                view.number = number;
+                views.push(view);
+            }
             Ok(Err(reason)) => {
-                eprintln!("sade-ref: {} game {}: {reason}", input.name, index + 1);
+                eprintln!("sade-ref: {} game {number}: {reason}", input.name);
+                unread.push((number, reason));
                 status = status.max(Status::Problems);
             }
             Err(error) => {
                 report_syntax(input, &error);
                 eprintln!(
-                    "sade-ref: {} game {}: left out of the page (it cannot be read)",
+                    "sade-ref: {} game {number}: left out of the page (it cannot be read)",
                     input.name,
-                    index + 1
                 );
+                unread.push((number, format!("cannot be read: {error}")));
                 status = status.max(Status::Problems);
             }
         }
@@ -58,6 +66,6 @@ pub fn run(args: &Args) -> Status {
     let Ok(mut sink) = Sink::open(Some(&args.output)) else {
         return Status::Failed;
     };
-    sink.write(&html::page(&views, &title));
+    sink.write(&html::page(&views, &unread, &title));
     status.max(sink.finish())
 }

@@ -16,7 +16,7 @@ use shakmaty::Color;
 
 use super::Status;
 use super::diagnose::{report_json, report_syntax};
-use super::input::{Input, Reading, each_window, read_all};
+use super::input::{Input, Reading, each_window, is_json_name, read_all};
 use super::jobs;
 use super::output::Sink;
 use super::progress::Progress;
@@ -38,7 +38,8 @@ pub struct Args {
     /// object per game (spec/verdict.schema.json).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// Input format (default: JSON for `.json` and `.jsonl` files, SDN otherwise).
+    /// Input format (default: JSON for `.json` and `.jsonl` files, compressed or not; SDN
+    /// otherwise).
     #[arg(long, value_enum)]
     from: Option<InputFormat>,
     /// Games verified at once (default: one per core); results keep the input's order.
@@ -99,10 +100,19 @@ fn judge(read: Read) -> Judged {
 fn json_games(input: &Input) -> Vec<Read> {
     let games = match std::str::from_utf8(&input.bytes) {
         Ok(text) => json::read_json(text),
-        Err(e) => vec![Err(JsonError::Record {
-            pointer: String::new(),
-            message: format!("JSON input is not UTF-8 (byte {})", e.valid_up_to()),
-        })],
+        Err(e) => {
+            let before = &input.bytes[..e.valid_up_to()];
+            vec![Err(JsonError::Syntax {
+                line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+                column: before.len()
+                    - before
+                        .iter()
+                        .rposition(|&b| b == b'\n')
+                        .map_or(0, |i| i + 1)
+                    + 1,
+                message: format!("JSON input is not UTF-8 (byte {})", e.valid_up_to()),
+            })]
+        }
     };
     games
         .into_iter()
@@ -131,12 +141,9 @@ pub fn run(args: &Args) -> Status {
 fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
     let mut status = Status::Ok;
     for path in &args.files {
-        let name = path.to_string_lossy();
         let json = args
             .from
-            .map_or(name.ends_with(".json") || name.ends_with(".jsonl"), |f| {
-                f == InputFormat::Json
-            });
+            .map_or(is_json_name(path), |f| f == InputFormat::Json);
         let mut games = 0;
         let mut open = true;
         let mut lines = |input: &Input, first: usize, judged: Vec<Judged>, progress: &Progress| {
@@ -167,7 +174,7 @@ fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
         };
         status = status.max(read);
         if games == 0 && read == Status::Ok {
-            eprintln!("{name}: error: no games");
+            eprintln!("{}: error: no games", path.display());
             status = status.max(Status::Problems);
         }
         if !open {

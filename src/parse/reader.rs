@@ -159,8 +159,46 @@ fn read_game(
     game.preamble = leading;
     game.turns = movetext.turns;
     game.result = movetext.result;
-    game.span = Span::new(start, movetext.end.max(start));
+    let mut end = movetext.end;
+    if game.result.is_some() {
+        end = read_closing_comments(text, pos, &mut game)?.unwrap_or(end);
+    }
+    game.span = Span::new(start, end.max(start));
     Ok(game)
+}
+
+/// The comments written after a game's result token belong to that game, as python-chess reads
+/// them: one on the result's line always; one on a later line unless a tag section follows it
+/// (then it opens the next game, as `; expect:` lines do). They join the last turn's items (the
+/// preamble when there is no turn), so the canonical writer puts them before the result token.
+/// Returns the end of the last one taken.
+fn read_closing_comments(
+    text: Text<'_>,
+    pos: &mut usize,
+    game: &mut Game,
+) -> Result<Option<usize>, ParseError> {
+    let src = text.bytes;
+    let mut end = None;
+    loop {
+        let at = skip_filler(src, *pos);
+        let on_the_same_line = !src[*pos..at].contains(&b'\n');
+        let Some((comment, after)) = movetext::comment_at(text, at)? else {
+            return Ok(end);
+        };
+        if !on_the_same_line && tag_section_follows(text, after) {
+            return Ok(end);
+        }
+        let holder = match game.turns.last_mut() {
+            Some(turn) => {
+                turn.span.end = after;
+                &mut turn.items
+            }
+            None => &mut game.preamble,
+        };
+        holder.push(crate::record::Item::Comment(comment));
+        *pos = after;
+        end = Some(after);
+    }
 }
 
 /// Reads `[Name "value"]` at `pos`; returns the tag and the offset after `]`.

@@ -6,7 +6,11 @@ use shakmaty::{Role, Square};
 use super::{SanMove, Span, UciMove};
 
 /// One thing a player did, in the order performed: a move, a sacrifice, a resurrection, or `--`.
+///
+/// Read from JSON strictly (through `ActionFields`): exactly one of `san`, `uci`, `sacrifice`,
+/// `resurrection` and `nothing`, and no field that spec/sdn.schema.json does not name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ActionFields")]
 pub struct Action {
     #[serde(flatten)]
     pub kind: ActionKind,
@@ -48,6 +52,111 @@ pub enum ActionKind {
     },
     /// `--` (also `Z0`, `0000`): "nothing can be done" in Sade, a null move in other games.
     Nothing {},
+}
+
+/// An action as JSON writes it, before it is known to say one thing: every field the schema
+/// allows, none other. `kind` and `resolved` are what `convert --annotate` adds; the referee
+/// works them out again, so they are read and set aside.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionFields {
+    #[serde(default)]
+    san: Option<SanMove>,
+    #[serde(default)]
+    uci: Option<UciMove>,
+    #[serde(default)]
+    sacrifice: Option<SacrificeFields>,
+    #[serde(default)]
+    resurrection: Option<ResurrectionFields>,
+    #[serde(default)]
+    nothing: Option<NothingFields>,
+    #[serde(default)]
+    check: Option<Check>,
+    #[serde(default)]
+    glyph: Option<Glyph>,
+    #[serde(default)]
+    span: Span,
+    #[serde(default, rename = "kind")]
+    _kind: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "resolved")]
+    _resolved: Option<serde::de::IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SacrificeFields {
+    #[serde(default, with = "role_letter_opt")]
+    role: Option<Role>,
+    #[serde(with = "square_name")]
+    square: Square,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResurrectionFields {
+    #[serde(with = "role_letter")]
+    role: Role,
+    #[serde(with = "square_name")]
+    square: Square,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NothingFields {}
+
+impl TryFrom<ActionFields> for Action {
+    type Error = String;
+
+    fn try_from(fields: ActionFields) -> Result<Action, String> {
+        let ActionFields {
+            san,
+            uci,
+            sacrifice,
+            resurrection,
+            nothing,
+            check,
+            glyph,
+            span,
+            _kind: _,
+            _resolved: _,
+        } = fields;
+        let mut kinds = Vec::with_capacity(1);
+        if let Some(san) = san {
+            kinds.push(("san", ActionKind::San(san)));
+        }
+        if let Some(uci) = uci {
+            kinds.push(("uci", ActionKind::Uci(uci)));
+        }
+        if let Some(SacrificeFields { role, square }) = sacrifice {
+            kinds.push(("sacrifice", ActionKind::Sacrifice { role, square }));
+        }
+        if let Some(ResurrectionFields { role, square }) = resurrection {
+            kinds.push(("resurrection", ActionKind::Resurrection { role, square }));
+        }
+        if nothing.is_some() {
+            kinds.push(("nothing", ActionKind::Nothing {}));
+        }
+        match kinds.len() {
+            1 => Ok(Action {
+                kind: kinds.remove(0).1,
+                check,
+                glyph,
+                span,
+            }),
+            0 => Err(
+                "an action says what it is: one of san, uci, sacrifice, resurrection, \
+                      nothing"
+                    .to_owned(),
+            ),
+            _ => {
+                let names: Vec<&str> = kinds.iter().map(|(name, _)| *name).collect();
+                Err(format!(
+                    "an action is one thing: this one has both {}",
+                    names.join(" and ")
+                ))
+            }
+        }
+    }
 }
 
 impl Action {

@@ -3,7 +3,11 @@ use serde::{Deserialize, Serialize};
 use super::{Action, Span};
 
 /// One game: tag pairs, then the main line of turns, then the result token.
+///
+/// Read from JSON strictly: a field that spec/sdn.schema.json does not name is refused, never
+/// skipped (through `GameFields`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "GameFields")]
 pub struct Game {
     /// Every tag pair, in the order written, unknown ones included.
     pub tags: Vec<Tag>,
@@ -16,6 +20,35 @@ pub struct Game {
     pub result: Option<GameResult>,
     #[serde(default)]
     pub span: Span,
+}
+
+/// A game as JSON writes it: every field the schema allows, none other. `verdict` is what
+/// `convert --annotate` adds; the referee works it out again, so it is read and set aside.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameFields {
+    tags: Vec<Tag>,
+    #[serde(default)]
+    preamble: Vec<Item>,
+    turns: Vec<Turn>,
+    #[serde(default)]
+    result: Option<GameResult>,
+    #[serde(default)]
+    span: Span,
+    #[serde(default, rename = "verdict")]
+    _verdict: Option<serde::de::IgnoredAny>,
+}
+
+impl From<GameFields> for Game {
+    fn from(fields: GameFields) -> Game {
+        Game {
+            tags: fields.tags,
+            preamble: fields.preamble,
+            turns: fields.turns,
+            result: fields.result,
+            span: fields.span,
+        }
+    }
 }
 
 impl Game {
@@ -54,6 +87,7 @@ impl Game {
 
 /// A tag pair `[Name "value"]`; the value is stored decoded (`\"` and `\\` unescaped).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tag {
     pub name: String,
     pub value: String,
@@ -117,6 +151,7 @@ impl Side {
 /// A move number with its side. When the text leaves it out, the parser counts it on from the
 /// turn before (or from the FEN tag's side to move and move number), so every turn has one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveNumber {
     pub number: u32,
     pub side: Side,
@@ -151,6 +186,7 @@ impl std::fmt::Display for MoveNumber {
 
 /// A die face `1:` … `6:` (or ⚀ … ⚅) opening a turn of Marquis de Sade chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DieFace {
     /// 1 to 6.
     pub value: u8,
@@ -160,6 +196,7 @@ pub struct DieFace {
 
 /// One player's turn: move number, die face (Sade only) and what was written after them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Turn {
     pub number: MoveNumber,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -191,6 +228,7 @@ pub enum Item {
 
 /// `{text}` or `; text` to the end of the line; the text is kept exactly, spaces included.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Comment {
     pub text: String,
     #[serde(default)]
@@ -199,6 +237,7 @@ pub struct Comment {
 
 /// A numeric annotation glyph `$n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Nag {
     pub nag: u8,
     #[serde(default)]
@@ -207,6 +246,7 @@ pub struct Nag {
 
 /// `( … )`: an alternative line, starting where the action before it started.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Variation {
     /// Comments written before the variation's first turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

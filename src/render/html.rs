@@ -108,6 +108,7 @@ fn game_data(game: &GameView) -> Value {
         })
         .collect();
     json!({
+        "number": game.number,
         "title": title,
         "variant": game.variant,
         "verdict": game.verdict,
@@ -125,9 +126,17 @@ fn script_json(value: &Value) -> String {
         .replace("<!--", "<\\!--")
 }
 
-/// The page for one or more games.
-pub fn page(games: &[GameView], title: &str) -> String {
+/// The page for one or more games. `unread` names the games of the file that could not be
+/// shown (their number and why): the picker lists them, so that every game keeps its file's
+/// number.
+pub fn page(games: &[GameView], unread: &[(usize, String)], title: &str) -> String {
     let data = Value::Array(games.iter().map(game_data).collect());
+    let unread = Value::Array(
+        unread
+            .iter()
+            .map(|(number, reason)| json!({ "number": number, "reason": reason }))
+            .collect(),
+    );
     let colours = json!({
         "light": svg::LIGHT,
         "dark": svg::DARK,
@@ -161,6 +170,7 @@ window.onerror = function (message, source, line) {{
 <header>
   <h1 id="title"></h1>
   <label id="picker-box">Game <select id="picker"></select></label>
+  <p id="notice" role="status"></p>
   <p id="verdict"></p>
   <table id="tags"></table>
 </header>
@@ -183,6 +193,7 @@ window.onerror = function (message, source, line) {{
   <section id="moves-box"><h2>Moves</h2><ol id="moves"></ol></section>
 </main>
 <script type="application/json" id="data">{data}</script>
+<script type="application/json" id="unread">{unread}</script>
 <script type="application/json" id="colours">{colours}</script>
 <script>
 {SCRIPT}
@@ -195,5 +206,6 @@ window.onerror = function (message, source, line) {{
         key = escape(svg::KEY),
         data = script_json(&data),
         colours = script_json(&colours),
+        unread = script_json(&unread),
     )
 }

@@ -79,6 +79,8 @@ pub struct TurnView {
 /// A whole game, ready to draw.
 #[derive(Clone, Debug)]
 pub struct GameView {
+    /// The game's number in its file (1 for the first), as `verify` numbers it.
+    pub number: usize,
     pub variant: String,
     pub tags: Vec<(String, String)>,
     /// One line: who won and how, or the first illegal action.
@@ -159,6 +161,7 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
         });
     }
     Ok(GameView {
+        number: 1,
         variant: verdict.variant.to_string(),
         tags: game
             .tags

@@ -2,6 +2,7 @@
 (function () {
   'use strict';
   var games = JSON.parse(document.getElementById('data').textContent);
+  var unread = JSON.parse(document.getElementById('unread').textContent);
   var colours = JSON.parse(document.getElementById('colours').textContent);
   var SVG = 'http://www.w3.org/2000/svg';
   var FILES = 'abcdefgh';
@@ -149,7 +150,7 @@
     document.getElementById('pools').textContent = "White's pool: " + (position.pools.white || '—') +
       " · Black's pool: " + (position.pools.black || '—');
     var status = document.getElementById('status');
-    status.setAttribute('data-game', gameIndex + 1);
+    status.setAttribute('data-game', game.number);
     status.setAttribute('data-turn', turn ? turn.key : 'start');
     status.setAttribute('data-action', step.action);
     status.setAttribute('data-board', position.board);
@@ -158,7 +159,7 @@
     for (var i = 0; i < links.length; i++) {
       links[i].classList.toggle('current', Number(links[i].getAttribute('data-step')) === current);
     }
-    var fragment = 'game=' + (gameIndex + 1) + (turn ? '&turn=' + turn.key + '&action=' + step.action : '');
+    var fragment = 'game=' + game.number + (turn ? '&turn=' + turn.key + '&action=' + step.action : '');
     try { history.replaceState(null, '', '#' + fragment); } catch (e) { /* a page without history */ }
   }
 
@@ -171,7 +172,7 @@
       var head = document.createElement('a');
       head.textContent = turn.label;
       head.className = 'turn-label';
-      head.href = '#game=' + (gameIndex + 1) + '&turn=' + turn.key + '&action=0';
+      head.href = '#game=' + game.number + '&turn=' + turn.key + '&action=0';
       head.setAttribute('data-step', stepIndex(t, 0));
       item.appendChild(head);
       if (turn.face) {
@@ -182,7 +183,7 @@
       turn.actions.forEach(function (a) {
         var link = document.createElement('a');
         link.textContent = a.written;
-        link.href = '#game=' + (gameIndex + 1) + '&turn=' + turn.key + '&action=' + a.n;
+        link.href = '#game=' + game.number + '&turn=' + turn.key + '&action=' + a.n;
         link.setAttribute('data-step', stepIndex(t, a.n));
         link.title = a.describe;
         if (a.offending) { link.className = 'bad'; }
@@ -219,28 +220,71 @@
     buildMoves(game);
   }
 
-  // #game=2&turn=12b&action=2 (also 12w, 12., 12...), then &press=N right-arrow presses.
+  // A line above the verdict when the page could not do what was asked (empty: nothing to say).
+  function notice(text) {
+    document.getElementById('notice').textContent = text;
+  }
+
+  // #game=2&turn=12b&action=2 (also 12w, 12., 12...), then &press=N right-arrow presses. The
+  // game is its number in the file. A fragment that names no place of the page opens the start
+  // of the game with a notice saying why.
   function fromFragment() {
     var params = {};
+    var problems = [];
+    var clamped = '';
     location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
       var kv = pair.split('=');
-      if (kv[0]) { params[decodeURIComponent(kv[0])] = decodeURIComponent(kv[1] || ''); }
+      if (!kv[0]) { return; }
+      try {
+        params[decodeURIComponent(kv[0])] = decodeURIComponent(kv.slice(1).join('=') || '');
+      } catch (e) {
+        problems.push('"' + pair + '" is not a readable part of the address');
+      }
     });
-    var game = params.game ? Number(params.game) - 1 : 0;
-    if (game !== gameIndex || steps.length === 0) { selectGame(game); }
-    var target = 0;
-    if (params.turn) {
-      var m = /^(\d+)(w|b|\.\.\.|\.|…)$/.exec(params.turn);
-      if (m) {
-        var key = m[1] + (m[2] === 'w' || m[2] === '.' ? 'w' : 'b');
-        var turns = games[gameIndex].turns;
-        for (var t = 0; t < turns.length; t++) {
-          if (turns[t].key === key) { target = stepIndex(t, Math.min(Number(params.action || 0), turns[t].actions.length)); }
-        }
+    var index = 0;
+    if (params.game !== undefined) {
+      var wanted = /^\d+$/.test(params.game) ? Number(params.game) : NaN;
+      var found = -1;
+      games.forEach(function (g, i) { if (g.number === wanted) { found = i; } });
+      var left = unread.filter(function (u) { return u.number === wanted; })[0];
+      if (found >= 0) {
+        index = found;
+      } else if (left) {
+        problems.push('game ' + wanted + ' is not on this page: ' + left.reason);
+      } else {
+        problems.push('there is no game "' + params.game + '" on this page');
       }
     }
+    if (index !== gameIndex || steps.length === 0) { selectGame(index); }
+    var target = 0;
+    if (params.turn !== undefined && problems.length === 0) {
+      var m = /^(\d+)(w|b|\.\.\.|\.|…)$/.exec(params.turn);
+      var turns = games[gameIndex].turns;
+      var matched = false;
+      if (m) {
+        var key = m[1] + (m[2] === 'w' || m[2] === '.' ? 'w' : 'b');
+        for (var t = 0; t < turns.length; t++) {
+          if (turns[t].key === key) {
+            matched = true;
+            var action = /^\d+$/.test(params.action || '0') ? Number(params.action || 0) : 0;
+            var count = turns[t].actions.length;
+            if (action > count) {
+              clamped = 'Shown at the end of turn ' + params.turn + ': it has ' + count +
+                (count === 1 ? ' action' : ' actions') + ', not ' + action + '.';
+              action = count;
+            }
+            target = stepIndex(t, action);
+          }
+        }
+      }
+      if (!matched) {
+        problems.push('this game has no turn "' + params.turn + '"');
+      }
+    }
+    notice(problems.length ? 'Shown from the start: ' + problems.join('; ') + '.' : clamped);
     show(target);
-    return Number(params.press || 0);
+    var presses = Number(params.press || 0);
+    return isFinite(presses) && presses > 0 ? Math.min(presses, 10000) : 0;
   }
 
   document.getElementById('first').onclick = function () { show(0); };
@@ -260,14 +304,18 @@
     show(Number(target.getAttribute('data-step')));
   });
   var picker = document.getElementById('picker');
-  games.forEach(function (game, i) {
+  var entries = games.map(function (game, i) { return { number: game.number, index: i, title: game.title }; })
+    .concat(unread.map(function (u) { return { number: u.number, index: -1, title: 'cannot be shown: ' + u.reason }; }))
+    .sort(function (a, b) { return a.number - b.number; });
+  entries.forEach(function (entry) {
     var option = document.createElement('option');
-    option.value = String(i);
-    option.textContent = (i + 1) + '. ' + game.title;
+    option.value = String(entry.index);
+    option.textContent = entry.number + '. ' + entry.title;
+    if (entry.index < 0) { option.disabled = true; }
     picker.appendChild(option);
   });
-  if (games.length < 2) { document.getElementById('picker-box').style.display = 'none'; }
-  picker.onchange = function () { selectGame(Number(picker.value)); show(0); };
+  if (entries.length < 2) { document.getElementById('picker-box').style.display = 'none'; }
+  picker.onchange = function () { selectGame(Number(picker.value)); notice(''); show(0); };
   window.addEventListener('hashchange', fromFragment);
 
   var presses = fromFragment();

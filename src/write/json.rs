@@ -29,11 +29,12 @@ use serde_json::value::RawValue;
 use crate::record::{Game, Item, Turn};
 
 /// A JSON text that is not a game record, with where it went wrong: a line and column where
-/// the text is not JSON or not a record's shape, a JSON pointer (`/0/turns/3/face/value`) where a
-/// value is not one SDN can write.
+/// the text is not JSON, and a JSON pointer (`/0/turns/3/face/value`) as well where the JSON is
+/// not a record: a field the schema does not name, a value of the wrong kind, a value SDN
+/// cannot write.
 #[derive(Debug, thiserror::Error)]
 pub enum JsonError {
-    /// The text is not JSON, or not the shape of a record.
+    /// The text is not JSON.
     #[error("{message}")]
     Syntax {
         /// 1-based line in the whole input.
@@ -42,26 +43,31 @@ pub enum JsonError {
         column: usize,
         message: String,
     },
-    /// A value a record cannot hold, at `pointer`.
+    /// JSON that is not a record, at `pointer` (and at `line`, `column` of the input).
     #[error("{pointer}: {message}")]
-    Record { pointer: String, message: String },
+    Record {
+        pointer: String,
+        message: String,
+        /// 1-based line in the whole input.
+        line: usize,
+        /// 1-based column (in bytes); 0 where only the line is known.
+        column: usize,
+    },
 }
 
 impl JsonError {
-    /// 1-based line of the error (1 for a record error, which a pointer locates).
+    /// 1-based line of the error.
     pub fn line(&self) -> usize {
         match self {
-            JsonError::Syntax { line, .. } => *line,
-            JsonError::Record { .. } => 1,
+            JsonError::Syntax { line, .. } | JsonError::Record { line, .. } => *line,
         }
     }
 
-    /// 1-based column (in bytes) of the error; 0 at the very start of a line or for a record
-    /// error.
+    /// 1-based column (in bytes) of the error; 0 at the very start of a line or where only the
+    /// line is known.
     pub fn column(&self) -> usize {
         match self {
-            JsonError::Syntax { column, .. } => *column,
-            JsonError::Record { .. } => 0,
+            JsonError::Syntax { column, .. } | JsonError::Record { column, .. } => *column,
         }
     }
 
@@ -76,25 +82,37 @@ impl JsonError {
     /// A serde_json error in a piece of text that starts at `offset` of `text`, placed in the
     /// whole text.
     fn at(text: &str, offset: usize, e: &serde_json::Error) -> JsonError {
-        let before = &text[..offset.min(text.len())];
-        let base_line = before.matches('\n').count() + 1;
-        let base_column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
-        let message = e.to_string();
-        // serde_json ends its message with " at line L column C" of the piece.
-        let message = message
-            .rfind(" at line ")
-            .map_or(message.as_str(), |i| &message[..i])
-            .to_owned();
+        let (line, column) = place(text, offset, e);
         JsonError::Syntax {
-            line: base_line + e.line().saturating_sub(1),
-            column: if e.line() <= 1 {
-                base_column + e.column()
-            } else {
-                e.column()
-            },
-            message,
+            line,
+            column,
+            message: message(e),
         }
     }
+}
+
+/// serde_json's message without the " at line L column C" it ends with (of the piece, not of
+/// the input: the caller places it).
+fn message(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    message
+        .rfind(" at line ")
+        .map_or(message.as_str(), |i| &message[..i])
+        .to_owned()
+}
+
+/// The line and column in `text` of a serde_json error in the piece that starts at `offset`.
+fn place(text: &str, offset: usize, e: &serde_json::Error) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let base_line = before.matches('\n').count() + 1;
+    let base_column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+    let line = base_line + e.line().saturating_sub(1);
+    let column = if e.line() <= 1 {
+        base_column + e.column()
+    } else {
+        e.column()
+    };
+    (line, column)
 }
 
 /// The games as a JSON array, one compact game object a line, spans included, ending with a
@@ -163,50 +181,141 @@ pub fn from_json(text: &str) -> Result<Vec<Game>, JsonError> {
 }
 
 /// Reads games from JSON as [`from_json`] does, one result a game, so that a bad game does not
-/// lose the others. Each game is checked ([`check`]): a record that the SDN writer could not
-/// write so that the reader reads it back is refused here, with a JSON pointer to the value.
-/// Text that is not JSON at all ends the list with its error.
+/// lose the others. Each game is read strictly: a field that spec/sdn.schema.json does not name,
+/// a value of the wrong kind, and a record that the SDN writer could not write so that the
+/// reader reads it back ([`check`]) are refused with a JSON pointer to the value, never trimmed.
+///
+/// Text that is not JSON is an error at its line and column. In JSON Lines (or objects one after
+/// another) reading goes on at the next line that opens an object, so one bad line loses only
+/// itself; in an array, the rest of the array cannot be told apart and the error says so.
 pub fn read_json(text: &str) -> Vec<Result<Game, JsonError>> {
     let mut games = Vec::new();
     let mut index = 0;
-    let offset = |piece: &str| piece.as_ptr() as usize - text.as_ptr() as usize;
-    let mut one = |raw: &RawValue, games: &mut Vec<Result<Game, JsonError>>| {
-        let piece = raw.get();
-        let pointer = format!("/{index}");
-        index += 1;
-        let game = serde_json::from_str::<Game>(piece)
-            .map_err(|e| JsonError::at(text, offset(piece), &e))
-            .and_then(|game| {
-                check(&game)
-                    .map(|()| game)
-                    .map_err(|(at, message)| JsonError::Record {
-                        pointer: format!("{pointer}{at}"),
-                        message,
-                    })
-            });
-        games.push(game);
-    };
-    for value in serde_json::Deserializer::from_str(text).into_iter::<&RawValue>() {
-        let raw = match value {
-            Ok(raw) => raw,
-            Err(e) => {
-                games.push(Err(JsonError::at(text, 0, &e)));
-                break;
-            }
-        };
-        if raw.get().starts_with('[') {
-            match serde_json::from_str::<Vec<&RawValue>>(raw.get()) {
-                Ok(items) => items.into_iter().for_each(|item| one(item, &mut games)),
+    let mut from = 0;
+    'resume: while from < text.len() {
+        let rest = &text[from..];
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<&RawValue>();
+        loop {
+            let started = stream.byte_offset();
+            let Some(value) = stream.next() else {
+                break 'resume;
+            };
+            let raw = match value {
+                Ok(raw) => raw,
                 Err(e) => {
-                    games.push(Err(JsonError::at(text, offset(raw.get()), &e)));
-                    break;
+                    // The bad value starts at the first non-blank byte after the last good one.
+                    let start = from
+                        + started
+                        + rest[started..]
+                            .find(|c: char| !c.is_whitespace())
+                            .unwrap_or(0);
+                    let next = next_object_line(text, start);
+                    let mut error = JsonError::at(text, from, &e);
+                    if next.is_none()
+                        && let JsonError::Syntax { message, .. } = &mut error
+                        && text[start..].starts_with('[')
+                    {
+                        message.push_str("; the rest of the array is not read");
+                    }
+                    games.push(Err(error));
+                    index += 1;
+                    match next {
+                        Some(next) => {
+                            from = next;
+                            continue 'resume;
+                        }
+                        None => break 'resume,
+                    }
                 }
+            };
+            if raw.get().starts_with('[') {
+                match serde_json::from_str::<Vec<&RawValue>>(raw.get()) {
+                    Ok(items) => {
+                        for item in items {
+                            games.push(one_game(text, item.get(), index));
+                            index += 1;
+                        }
+                    }
+                    Err(e) => {
+                        let mut error = JsonError::at(text, offset(text, raw.get()), &e);
+                        if let JsonError::Syntax { message, .. } = &mut error {
+                            message.push_str("; the rest of the array is not read");
+                        }
+                        games.push(Err(error));
+                        break 'resume;
+                    }
+                }
+            } else {
+                games.push(one_game(text, raw.get(), index));
+                index += 1;
             }
-        } else {
-            one(raw, &mut games);
         }
     }
     games
+}
+
+/// Where `piece`, a slice of `text`, starts in it.
+fn offset(text: &str, piece: &str) -> usize {
+    piece.as_ptr() as usize - text.as_ptr() as usize
+}
+
+/// The start of the first line after the one holding `at` that opens an object (`{` as its
+/// first byte): where the next record of JSON Lines begins.
+fn next_object_line(text: &str, at: usize) -> Option<usize> {
+    let mut line = at + text[at..].find('\n')? + 1;
+    loop {
+        if text[line..].starts_with('{') {
+            return Some(line);
+        }
+        line += text[line..].find('\n')? + 1;
+    }
+}
+
+/// One game's JSON value, the `index`-th of the input, read strictly and checked.
+fn one_game(text: &str, piece: &str, index: usize) -> Result<Game, JsonError> {
+    let at = offset(text, piece);
+    let mut deserializer = serde_json::Deserializer::from_str(piece);
+    let game: Game = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let pointer = format!("/{index}{}", pointer(e.path()));
+        let inner = e.into_inner();
+        if inner.is_syntax() || inner.is_eof() {
+            return JsonError::at(text, at, &inner);
+        }
+        let (line, column) = place(text, at, &inner);
+        JsonError::Record {
+            pointer,
+            message: message(&inner),
+            line,
+            column,
+        }
+    })?;
+    check(&game).map_err(|(within, message)| {
+        let before = &text[..at];
+        JsonError::Record {
+            pointer: format!("/{index}{within}"),
+            message,
+            line: before.matches('\n').count() + 1,
+            column: 0,
+        }
+    })?;
+    Ok(game)
+}
+
+/// A serde path (`turns[0].items[1]`) as a JSON pointer (`/turns/0/items/1`).
+fn pointer(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
+            Segment::Map { key } => {
+                pointer.push('/');
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    pointer
 }
 
 /// Whether a record holds only what SDN can say: die faces 1 to 6, tag names that are words,
