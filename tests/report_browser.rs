@@ -332,7 +332,10 @@ fn a_fragment_that_names_no_place_opens_the_start_with_a_notice() {
         ("game=7", "there is no game \"7\""),
         ("action=%", "not a readable part of the address"),
         ("turn=99w", "this game has no turn \"99w\""),
-        ("turn=5b&action=9", "end of turn 5b: it has 2 actions, not 9"),
+        (
+            "turn=5b&action=9",
+            "end of turn 5b: it has 2 actions, not 9",
+        ),
     ] {
         let shown = dom(name, &page, fragment, &dir);
         let notice = between(&shown, "id=\"notice\" role=\"status\">", "</p>");

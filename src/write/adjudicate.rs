@@ -9,7 +9,35 @@ use crate::record::{Comment, Game, GameResult, Item, Span};
 use crate::referee::{Status, Verdict};
 
 /// The record with the referee's verdict written into it.
+///
+/// Adjudicating an adjudicated record changes nothing (the same bytes come out), and the
+/// adjudicated record has the verdict of the record it came from: an invalid game stays invalid
+/// at the same action, for the same reason. Where replacing the players' result token would
+/// change that (a token that is itself the infraction, as `1/2-1/2` in Sade, Art. 17), the token
+/// and the `Result` tag are left as written.
 pub fn adjudicate(game: &Game, verdict: &Verdict) -> Game {
+    let out = write_verdict(game, verdict, true);
+    if verdict.status == Status::Invalid && !same_infraction(&crate::verify(&out), verdict) {
+        return write_verdict(game, verdict, false);
+    }
+    out
+}
+
+/// Whether two verdicts of an invalid game name the same infraction at the same place.
+fn same_infraction(a: &Verdict, b: &Verdict) -> bool {
+    a.status == b.status
+        && match (&a.error, &b.error) {
+            (Some(x), Some(y)) => {
+                (x.code, x.turn_index, x.action, &x.reason)
+                    == (y.code, y.turn_index, y.action, &y.reason)
+            }
+            _ => false,
+        }
+}
+
+/// The record with the verdict written in; `replace_result`: the `Result` tag and the result
+/// token become the referee's (for an invalid game, `*`).
+fn write_verdict(game: &Game, verdict: &Verdict, replace_result: bool) -> Game {
     let mut out = game.clone();
     let result = match verdict.status {
         Status::Invalid => GameResult::Unknown,
@@ -20,11 +48,9 @@ pub fn adjudicate(game: &Game, verdict: &Verdict) -> Game {
         Status::Unfinished => Some("unterminated".to_owned()),
         Status::Invalid => Some("rules infraction".to_owned()),
     };
+    let result_tag = replace_result.then(|| result.as_str().to_owned());
     let mut kept = Vec::new();
-    for (name, value) in [
-        ("Result", Some(result.as_str().to_owned())),
-        ("Termination", termination),
-    ] {
+    for (name, value) in [("Result", result_tag), ("Termination", termination)] {
         let Some(value) = value else { continue };
         if let Some(old) = game.tag(name)
             && old != value
@@ -33,17 +59,22 @@ pub fn adjudicate(game: &Game, verdict: &Verdict) -> Game {
         }
         out.set_tag(name, value);
     }
-    if let Some(token) = game.result
-        && token != result
-    {
-        kept.push(format!("result token {}", token.as_str()));
+    if replace_result {
+        if let Some(token) = game.result
+            && token != result
+        {
+            kept.push(format!("result token {}", token.as_str()));
+        }
+        out.result = Some(result);
     }
-    out.result = Some(result);
     if !kept.is_empty() {
-        out.preamble.push(comment(format!(
-            "the players wrote: {}; sade-ref's verdict replaces it",
-            kept.join(", ")
-        )));
+        push_once(
+            &mut out.preamble,
+            format!(
+                "the players wrote: {}; sade-ref's verdict replaces it",
+                kept.join(", ")
+            ),
+        );
     }
     if let Some(error) = &verdict.error {
         let text = format!(
@@ -53,18 +84,28 @@ pub fn adjudicate(game: &Game, verdict: &Verdict) -> Game {
         match out.turns.get_mut(error.turn_index) {
             Some(turn) => {
                 let at = after_action(&turn.items, error.action);
-                turn.items.insert(at, comment(text));
+                let there = turn.items.get(at);
+                if !matches!(there, Some(Item::Comment(c)) if c.text == text) {
+                    turn.items.insert(at, comment(text));
+                }
             }
-            None => out.preamble.push(comment(text)),
+            None => push_once(&mut out.preamble, text),
         }
     } else if let Some(dispute) = &verdict.dispute {
         let text = format!("sade-ref: {dispute}");
         match out.turns.last_mut() {
-            Some(turn) => turn.items.push(comment(text)),
-            None => out.preamble.push(comment(text)),
+            Some(turn) => push_once(&mut turn.items, text),
+            None => push_once(&mut out.preamble, text),
         }
     }
     out
+}
+
+/// Appends a comment unless the list already ends with the same one (a second adjudication).
+fn push_once(items: &mut Vec<Item>, text: String) {
+    if !matches!(items.last(), Some(Item::Comment(c)) if c.text == text) {
+        items.push(comment(text));
+    }
 }
 
 /// The index just after the `action`-th action of a turn (0: before its first item).

@@ -5,6 +5,7 @@
 //! [`generated`] (property tests on generated records), [`corpus`] (every corpus and real game);
 //! the records built by hand that they share are here.
 
+mod adjudicate;
 mod canonical;
 mod corpus;
 mod generated;
