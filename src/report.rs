@@ -55,7 +55,8 @@ pub struct ErrorReport {
     pub reason: String,
     pub article: Article,
     pub help: Option<String>,
-    /// The move number of the turn as counted; `null` for a syntax error.
+    /// The move number of the turn as counted; for a syntax error, as the notation counts it,
+    /// `null` where it does not tell (before the movetext, inside a variation).
     pub turn: Option<u32>,
     /// The turn as counted, `12...`.
     pub label: Option<String>,
@@ -126,6 +127,7 @@ impl<'a> Report<'a> {
         error: &ParseError,
     ) -> Report<'a> {
         let (line, column) = line_col(source, error.span.start);
+        let place = error.place;
         Report::unread(
             file,
             game_number,
@@ -135,11 +137,14 @@ impl<'a> Report<'a> {
                 reason: error.to_string(),
                 article: Article::SdnSyntax,
                 help: error.help(),
-                turn: None,
-                label: None,
-                side: None,
-                face: None,
-                action: None,
+                turn: place.map(|p| p.turn.number),
+                label: place.map(|p| p.turn.to_string()),
+                side: place.map(|p| match p.turn.side {
+                    crate::record::Side::White => "white",
+                    crate::record::Side::Black => "black",
+                }),
+                face: place.and_then(|p| p.face),
+                action: place.and_then(|p| p.action),
                 line,
                 column,
             },

@@ -94,7 +94,7 @@ fn convert_reports_a_bad_game_and_converts_the_others() {
         "{stdout}"
     );
     assert!(
-        stderr.contains("-:7:4: error: `7:` is not a die face"),
+        stderr.contains("-:7:4: error: turn 1. (White), the turn: `7:` is not a die face"),
         "{stderr}"
     );
     insta::assert_snapshot!(transcript(&["convert", "-", "--to", "sdn"], Some(text)));

@@ -6,21 +6,21 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// A fresh temporary folder for one row.
-fn scratch(row: &str) -> PathBuf {
+pub(crate) fn scratch(row: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sade-ref-errors-{}-{row}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
 }
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
+pub(crate) struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
 }
 
 /// Runs `sade-ref` in `dir` with the arguments and standard input.
-fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+pub(crate) fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
         .args(args)
         .current_dir(dir)
@@ -49,7 +49,14 @@ fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
 
 /// A row: `file` holds `bytes`, `sade-ref <args>` says `says` (on stderr or stdout) and exits
 /// with `code`.
-fn row(name: &str, file: &str, bytes: &[u8], args: &[&str], says: &str, code: i32) -> Run {
+pub(crate) fn row(
+    name: &str,
+    file: &str,
+    bytes: &[u8],
+    args: &[&str],
+    says: &str,
+    code: i32,
+) -> Run {
     let dir = scratch(name);
     std::fs::write(dir.join(file), bytes).expect("the input is written");
     let out = run(&dir, args, b"");
@@ -74,7 +81,7 @@ fn a_truncated_file() {
         "t.sdn",
         text.as_bytes(),
         &["verify", "t.sdn"],
-        "t.sdn:4:13: error: `N` is not a move",
+        "t.sdn:4:13: error: turn 1. (White, face 3), action 3: `N` is not a move",
         1,
     );
 }
@@ -109,7 +116,7 @@ fn invalid_utf8() {
         "u.sdn",
         b"[Event \"x\"]\n\n1. e4 {caf\xe9} e5 *\n",
         &["verify", "u.sdn"],
-        "u.sdn:3:11: error: text is not valid UTF-8",
+        "u.sdn:3:11: error: turn 1. (White): text is not valid UTF-8",
         1,
     );
 }
@@ -124,7 +131,7 @@ fn a_100_mb_line() {
         "long.sdn",
         &text,
         &["verify", "long.sdn"],
-        "long.sdn:3:7: error: `aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…` is not a move",
+        "long.sdn:3:7: error: turn 1... (Black), action 1: `aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…` is not a move",
         1,
     );
     // The message quotes 60 characters and the code frame a window of the line.
@@ -224,7 +231,7 @@ fn a_die_face_7() {
         "f.sdn",
         text.as_bytes(),
         &["verify", "f.sdn"],
-        "f.sdn:4:4: error: `7:` is not a die face",
+        "f.sdn:4:4: error: turn 1. (White), the turn: `7:` is not a die face",
         1,
     );
 }
@@ -323,7 +330,7 @@ fn a_json_record_of_the_wrong_shape() {
         "s.json",
         b"{\"games\": 3}\n",
         &["convert", "s.json", "--to", "sdn"],
-        "s.json:1:12: error: missing field `tags`",
+        "s.json:1:8: error: /0/games: `games` is not a field here (spec/sdn.schema.json): the fields are tags, preamble, turns, result, span, verdict",
         1,
     );
 }
@@ -369,7 +376,8 @@ fn standard_input_closed_early() {
     // Closed in the middle of a move.
     let out = run(&dir, &["verify", "-"], b"[Event \"x\"]\n\n1. e4 e");
     assert!(
-        out.stderr.contains("-:3:7: error: `e` is not a move"),
+        out.stderr
+            .contains("-:3:7: error: turn 1... (Black), action 1: `e` is not a move"),
         "{}",
         out.stderr
     );

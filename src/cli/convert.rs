@@ -33,7 +33,7 @@ pub struct Args {
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// With `--to json`: add to every action what the referee resolved (colour and piece moved,
+    /// With `--to json` only: add to every action what the referee resolved (colour and piece moved,
     /// from/to, UCI, capture, promotion, FEN after it).
     #[arg(long)]
     annotate: bool,
@@ -51,6 +51,13 @@ pub enum Format {
 }
 
 pub fn run(args: &Args) -> Status {
+    if args.annotate && args.to == Format::Sdn {
+        eprintln!(
+            "sade-ref: --annotate writes what the referee resolved into JSON; SDN has no place \
+             for it: use --to json"
+        );
+        return Status::Failed;
+    }
     let mut status = Status::Ok;
     let mut sink = match Sink::open(args.output.as_deref()) {
         Ok(sink) => sink,

@@ -24,7 +24,7 @@ pub fn report_syntax(input: &Input, error: &sade_ref::parse::ParseError) {
         source: &input.bytes,
         first_line: input.first_line,
         span: error.span,
-        message: error.to_string(),
+        message: error.located(),
         help: error.help(),
     };
     eprintln!("{diagnostic:#}\n");

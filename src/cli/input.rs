@@ -23,16 +23,28 @@ pub struct Input {
 #[derive(clap::Args, Clone, Debug)]
 pub struct Reading {
     /// The number of the first game of each input (for a chunk of a larger file, so that game
-    /// numbers are those of the whole file).
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub first_game: usize,
+    /// numbers are those of the whole file); 1 to 2^53 - 1.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NUMBER))]
+    pub first_game: u64,
     /// The line number of each input's first line (for a chunk of a larger file, so that
-    /// errors give the whole file's lines).
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// errors give the whole file's lines); 1 to 2^53 - 1.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NUMBER))]
     pub first_line: u64,
     /// No progress bar (it is drawn only when standard error is a terminal anyway).
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// The largest `--first-game` and `--first-line`: 2^53 - 1, the largest integer that every JSON
+/// reader keeps exact (the verdict's `game` and `line` are JSON numbers). A game or line number
+/// past it is refused, never wrapped.
+pub const MAX_NUMBER: u64 = (1 << 53) - 1;
+
+impl Reading {
+    /// `--first-game` as a count (at most [`MAX_NUMBER`], so it fits).
+    pub fn first_game(&self) -> usize {
+        usize::try_from(self.first_game).unwrap_or(usize::MAX)
+    }
 }
 
 /// Reads the games of `path` a window at a time (plain, gzip, zstd or bzip2 text) and hands
@@ -59,7 +71,7 @@ pub fn each_window<T: Send>(
     };
     let mut progress = Progress::new(reading.quiet, &name, opened.size);
     let mut stream = GameStream::new(opened.text, blocks);
-    let mut number = reading.first_game;
+    let mut number = reading.first_game();
     let mut input = Input {
         name,
         bytes: Vec::new(),
@@ -79,19 +91,19 @@ pub fn each_window<T: Send>(
                     || f(&input, number, window.games, &progress),
                     || stream.next_window_with(map),
                 );
-                number += count;
+                number = number.saturating_add(count);
                 progress.advance(count, opened.read.load(Ordering::Relaxed));
                 if !go_on {
                     break Status::Ok;
                 }
             }
-            Ok(None) if number == reading.first_game && stream.is_blank() => {
+            Ok(None) if number == reading.first_game() && stream.is_blank() => {
                 progress.suspend(|| eprintln!("sade-ref: {}: no games", input.name));
                 break Status::Problems;
             }
             Ok(None) => break Status::Ok,
             Err(error) => {
-                let after = if number > reading.first_game {
+                let after = if number > reading.first_game() {
                     format!(" after game {}", number - 1)
                 } else {
                     String::new()

@@ -42,8 +42,9 @@ pub struct Args {
     /// otherwise).
     #[arg(long, value_enum)]
     from: Option<InputFormat>,
-    /// Games verified at once (default: one per core); results keep the input's order.
-    #[arg(short, long, value_name = "N")]
+    /// Games verified at once: 1 to 256, used up to the number of cores (default: one per
+    /// core); results keep the input's order.
+    #[arg(short, long, value_name = "N", value_parser = jobs::parse)]
     jobs: Option<NonZeroUsize>,
     #[command(flatten)]
     reading: Reading,
@@ -157,7 +158,7 @@ fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
             let quiet = Progress::new(true, "", None);
             for input in &inputs {
                 let judged = json_games(input).into_par_iter().map(judge).collect();
-                lines(input, args.reading.first_game, judged, &quiet);
+                lines(input, args.reading.first_game(), judged, &quiet);
             }
             read
         } else {
@@ -238,7 +239,7 @@ fn line_of(format: Format, input: &Input, number: usize, judged: Judged) -> (Str
             let line = match format {
                 Format::Text => {
                     report_syntax(input, &error);
-                    format!("{} #{number}: invalid: {error}\n", input.name)
+                    format!("{} #{number}: invalid: {}\n", input.name, error.located())
                 }
                 Format::Json => syntax_json_line(input, number, &error),
             };

@@ -2,13 +2,29 @@
 
 use std::fmt;
 
-use crate::record::Span;
+use crate::record::{MoveNumber, Span};
 
 /// A syntax error in one game. The reader skips to the next game after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     pub kind: ErrorKind,
     pub span: Span,
+    /// The turn the error stands in, where the notation tells (in the main line).
+    pub place: Option<Place>,
+}
+
+/// Where in the main line a syntax error stands, as the notation counts it (the reader knows
+/// no rules: a Marseillais text without numbers is counted a move a turn here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The turn's number and side (the player whose turn it is).
+    pub turn: MoveNumber,
+    /// Its die face, when one was written.
+    pub face: Option<u8>,
+    /// The action at fault, 1-based; 0 for the turn as a whole (its number or die face, or a
+    /// number followed by no move); `None` for what is no action (a comment, a NAG, a stray
+    /// bracket, the result).
+    pub action: Option<usize>,
 }
 
 impl ParseError {
@@ -16,12 +32,35 @@ impl ParseError {
         ParseError {
             kind,
             span: Span::new(start, end.max(start)),
+            place: None,
         }
     }
 
     /// A hint for mending the text, where one helps.
     pub fn help(&self) -> Option<String> {
         self.kind.help()
+    }
+
+    /// The message with its place in the main line where the notation tells, as the referee
+    /// names a turn: `turn 3. (White, face 2), action 2: `Qx` is not a move`.
+    pub fn located(&self) -> String {
+        let Some(place) = self.place else {
+            return self.to_string();
+        };
+        let side = match place.turn.side {
+            crate::record::Side::White => "White",
+            crate::record::Side::Black => "Black",
+        };
+        let face = place
+            .face
+            .map(|f| format!(", face {f}"))
+            .unwrap_or_default();
+        let action = match place.action {
+            Some(0) => ", the turn".to_owned(),
+            Some(n) => format!(", action {n}"),
+            None => String::new(),
+        };
+        format!("turn {} ({side}{face}){action}: {self}", place.turn)
     }
 }
 

@@ -2,7 +2,7 @@
 //! without die faces each move is a turn (PGN), except in Marseillais records, where a move
 //! number or a comma pair opens a turn (M1, M8) and the referee judges what each group holds.
 
-use super::error::{ErrorKind, ParseError};
+use super::error::{ErrorKind, ParseError, Place};
 use super::lexer::Element;
 use super::token::NumberToken;
 use crate::record::{DieFace, Item, MoveNumber, Side, Span, Turn, Variation};
@@ -71,7 +71,7 @@ pub(super) fn group(
                         number: Some((prev, prev_span)),
                         ..
                     }) => {
-                        return Err(dangling(prev, prev_span));
+                        return Err(dangling(prev, prev_span, next_number));
                     }
                     Some(b) => preamble.extend(b.items),
                     None => {}
@@ -118,8 +118,12 @@ pub(super) fn group(
                 let start = b
                     .number
                     .map_or(next_number, |(n, _)| resolve_number(n, next_number));
+                // A variation's error has no place in the main line.
                 let (inner_preamble, inner_turns) =
-                    group(inner.into_iter(), grouping, start, pairs)?;
+                    group(inner.into_iter(), grouping, start, pairs).map_err(|mut error| {
+                        error.place = None;
+                        error
+                    })?;
                 b.items.push(Item::Variation(Variation {
                     preamble: inner_preamble,
                     turns: inner_turns,
@@ -133,20 +137,94 @@ pub(super) fn group(
         Some(Builder {
             number: Some((number, span)),
             ..
-        }) => return Err(dangling(number, span)),
+        }) => return Err(dangling(number, span, next_number)),
         Some(b) => preamble.extend(b.items),
         None => {}
     }
     Ok((preamble, turns))
 }
 
-fn dangling(number: NumberToken, span: Span) -> ParseError {
+/// A move number followed by no move: an error of that turn as a whole.
+fn dangling(number: NumberToken, span: Span, counted: MoveNumber) -> ParseError {
     let text = match number.white {
         Some(true) => format!("{}.", number.number),
         Some(false) => format!("{}...", number.number),
         None => number.number.to_string(),
     };
-    ParseError::new(ErrorKind::DanglingMoveNumber(text), span.start, span.end)
+    let mut error = ParseError::new(ErrorKind::DanglingMoveNumber(text), span.start, span.end);
+    error.place = Some(Place {
+        turn: resolve_number(number, counted),
+        face: None,
+        action: Some(0),
+    });
+    error
+}
+
+/// The main-line place of a token that could not be read after `elements` (the main line's
+/// tokens before it), as the grouping counts: an action is the next action of the turn being
+/// written (of the next turn where each move is a turn), a move number or die face opens the
+/// next turn, anything else stands in the turn being written. `None` where the tokens before do
+/// not group (the error before it is the one to fix).
+pub(super) fn place_after(
+    elements: &[Element],
+    grouping: Grouping,
+    first: MoveNumber,
+    pairs: &[usize],
+    kind: &ErrorKind,
+) -> Option<Place> {
+    let is_action = matches!(
+        kind,
+        ErrorKind::BadMove(_)
+            | ErrorKind::BadCastling(_)
+            | ErrorKind::BadPromotion(_)
+            | ErrorKind::BadSacrifice(_)
+            | ErrorKind::BadResurrection(_)
+            | ErrorKind::BadGlyph(_)
+            | ErrorKind::BadCheckMark(_)
+    );
+    let opens_turn = matches!(
+        kind,
+        ErrorKind::BadDieFace(_) | ErrorKind::BadMoveNumber(_) | ErrorKind::MoveNumberTooLarge(_)
+    );
+    let first_of_turn = if is_action {
+        Some(1)
+    } else if opens_turn {
+        Some(0)
+    } else {
+        None
+    };
+    // A written number with nothing after it yet: the bad token is its turn's.
+    if let Some((Element::Number(number, _), before)) = elements.split_last() {
+        let (_, turns) = group(before.iter().cloned(), grouping, first, pairs).ok()?;
+        let counted = turns.last().map_or(first, |t| t.number.next());
+        return Some(Place {
+            turn: resolve_number(*number, counted),
+            face: None,
+            action: first_of_turn,
+        });
+    }
+    let (_, turns) = group(elements.iter().cloned(), grouping, first, pairs).ok()?;
+    let Some(last) = turns.last() else {
+        return Some(Place {
+            turn: first,
+            face: None,
+            action: first_of_turn,
+        });
+    };
+    let next_turn = opens_turn || (is_action && grouping == Grouping::OneMove);
+    Some(if next_turn {
+        Place {
+            turn: last.number.next(),
+            face: None,
+            action: first_of_turn,
+        }
+    } else {
+        Place {
+            turn: last.number,
+            face: last.face.map(|f| f.value),
+            action: is_action.then(|| last.actions().count() + 1),
+        }
+    })
 }
 
 fn push_note(current: &mut Option<Builder>, preamble: &mut Vec<Item>, item: Item) {

@@ -11,6 +11,7 @@ use crate::record::{Action, Comment, DieFace, GameResult, Nag, Span};
 pub const MAX_DEPTH: usize = 20;
 
 /// A token of the movetext, before grouping.
+#[derive(Clone)]
 pub(super) enum Element {
     Number(NumberToken, Span),
     Face(DieFace),
@@ -51,15 +52,31 @@ pub(super) fn comma_pairs(src: &[u8], elements: &[Element], out: &mut Vec<usize>
 /// Reads tokens up to the result, the next tag section or the end of the text, into `current`
 /// (emptied first: the reader passes the same buffer for every game, so that a long file's
 /// games grow it once).
+///
+/// On an error, `current` holds the main line's elements before it, so that the caller can
+/// tell which turn the error stands in; an error inside a variation leaves it empty.
 pub(super) fn read_elements(
     text: Text<'_>,
     pos: &mut usize,
     current: &mut Vec<Element>,
 ) -> Result<(Option<GameResult>, usize), ParseError> {
-    let src = text.bytes;
     current.clear();
     // The open variations: their elements so far and where each `(` stood.
     let mut stack: Vec<(Vec<Element>, usize)> = Vec::new();
+    let read = read_into(text, pos, current, &mut stack);
+    if read.is_err() && !stack.is_empty() {
+        current.clear();
+    }
+    read
+}
+
+fn read_into(
+    text: Text<'_>,
+    pos: &mut usize,
+    current: &mut Vec<Element>,
+    stack: &mut Vec<(Vec<Element>, usize)>,
+) -> Result<(Option<GameResult>, usize), ParseError> {
+    let src = text.bytes;
     let mut end = *pos;
     let mut i = *pos;
     let unclosed = |stack: &[(Vec<Element>, usize)]| {
@@ -70,7 +87,7 @@ pub(super) fn read_elements(
         i = skip_movetext_space(src, i);
         let Some(&c) = src.get(i) else {
             if !stack.is_empty() {
-                return Err(unclosed(&stack));
+                return Err(unclosed(stack));
             }
             *pos = i;
             return Ok((None, end));
@@ -102,7 +119,7 @@ pub(super) fn read_elements(
             }
             b'[' => {
                 if !stack.is_empty() {
-                    return Err(unclosed(&stack));
+                    return Err(unclosed(stack));
                 }
                 // The next game's tag section: this game had no result token.
                 *pos = i;
@@ -145,7 +162,7 @@ pub(super) fn read_elements(
                 }
                 if let Some(result) = read_word(src, i, len, current)? {
                     if !stack.is_empty() {
-                        return Err(unclosed(&stack));
+                        return Err(unclosed(stack));
                     }
                     *pos = i + len;
                     return Ok((Some(result), i + len));
@@ -367,7 +384,11 @@ fn read_word(
                 return Err(ParseError::new(ErrorKind::BadResult(shown()), at, end));
             }
         }
-        let action = token::action(rest, at).map_err(|(kind, span)| ParseError { kind, span })?;
+        let action = token::action(rest, at).map_err(|(kind, span)| ParseError {
+            kind,
+            span,
+            place: None,
+        })?;
         out.push(Element::Action(action));
         return Ok(None);
     }

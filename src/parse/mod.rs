@@ -20,7 +20,7 @@ mod reader;
 mod scanner;
 mod token;
 
-pub use error::{ErrorKind, ParseError};
+pub use error::{ErrorKind, ParseError, Place};
 pub use reader::Reader;
 pub use scanner::Text;
 

@@ -3,7 +3,7 @@
 //! FEN's move number) and of the grouping (the Variant).
 
 use super::error::ParseError;
-use super::grouping::{Grouping, contains_face, group};
+use super::grouping::{Grouping, contains_face, group, place_after};
 use super::lexer::{Element, comma_pairs, read_elements};
 use super::scanner::Text;
 use crate::record::{GameResult, Item, MoveNumber, Side, Tag, Turn, VariantName};
@@ -26,7 +26,7 @@ pub(super) fn read(
     elements: &mut Vec<Element>,
 ) -> Result<Movetext, ParseError> {
     let src = text.bytes;
-    let (result, end) = read_elements(text, pos, elements)?;
+    let read = read_elements(text, pos, elements);
     let has_faces = contains_face(elements);
     let variant = VariantName::from_tag(
         tags.iter()
@@ -45,6 +45,15 @@ pub(super) fn read(
     if grouping == Grouping::Numbers {
         comma_pairs(src, elements, &mut pairs);
     }
+    let (result, end) = match read {
+        Ok(read) => read,
+        Err(mut error) => {
+            if !elements.is_empty() {
+                error.place = place_after(elements, grouping, first, &pairs, &error.kind);
+            }
+            return Err(error);
+        }
+    };
     let (preamble, turns) = group(elements.drain(..), grouping, first, &pairs)?;
     Ok(Movetext {
         preamble,

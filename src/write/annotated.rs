@@ -46,7 +46,7 @@ pub enum AnnotatedItem<'a> {
         /// What the referee resolved it to; absent for an action it did not accept or did not
         /// judge (after the first illegal action, or void after the end).
         #[serde(skip_serializing_if = "Option::is_none")]
-        resolved: Option<&'a Resolved>,
+        resolved: Option<serde_json::Value>,
     },
     Other(&'a Item),
 }
@@ -98,7 +98,8 @@ fn annotate_turn<'a>(
                     kind: kind_name(&a.kind),
                     resolved: resolved
                         .iter()
-                        .find(|r| r.turn_index == turn_index && r.action == action),
+                        .find(|r| r.turn_index == turn_index && r.action == action)
+                        .map(|r| resolution(r, &a.kind)),
                 }
             }
             other => AnnotatedItem::Other(other),
@@ -110,6 +111,18 @@ fn annotate_turn<'a>(
         items,
         span: turn.span,
     }
+}
+
+/// What the referee resolved an action to, as JSON. A `--` moves no piece: its `role` is null
+/// (the referee's record of it names the mover's king only as a placeholder).
+fn resolution(resolved: &Resolved, kind: &ActionKind) -> serde_json::Value {
+    let mut value = serde_json::to_value(resolved).expect("a resolution serializes");
+    if matches!(kind, ActionKind::Nothing {})
+        && let Some(role) = value.get_mut("role")
+    {
+        *role = serde_json::Value::Null;
+    }
+    value
 }
 
 /// A game as one compact annotated JSON object (no line break).

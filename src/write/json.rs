@@ -86,7 +86,7 @@ impl JsonError {
         JsonError::Syntax {
             line,
             column,
-            message: message(e),
+            message: format!("not JSON: {}", message(e)),
         }
     }
 }
@@ -99,6 +99,34 @@ fn message(e: &serde_json::Error) -> String {
         .rfind(" at line ")
         .map_or(message.as_str(), |i| &message[..i])
         .to_owned()
+}
+
+/// serde's words for a record of the wrong shape, in the record's: `unknown field `movez`,
+/// expected one of `tags`, ...` becomes "`movez` is not a field here (spec/sdn.schema.json):
+/// the fields are tags, ...".
+fn in_record_words(message: &str) -> String {
+    let names = |list: &str| list.replace('`', "").replace(" or ", ", ");
+    if let Some(rest) = message.strip_prefix("unknown field `")
+        && let Some((field, expected)) = rest.split_once("`, ")
+    {
+        let expected = expected
+            .strip_prefix("expected one of ")
+            .or_else(|| expected.strip_prefix("expected "))
+            .map(names);
+        return match expected {
+            Some(list) => format!(
+                "`{field}` is not a field here (spec/sdn.schema.json): the fields are {list}"
+            ),
+            None => format!("`{field}` is not a field here (spec/sdn.schema.json)"),
+        };
+    }
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        return format!("the field `{field}` is missing (spec/sdn.schema.json)");
+    }
+    message.to_owned()
 }
 
 /// The line and column in `text` of a serde_json error in the piece that starts at `offset`.
@@ -211,6 +239,24 @@ pub fn read_json(text: &str) -> Vec<Result<Game, JsonError>> {
                             .unwrap_or(0);
                     let next = next_object_line(text, start);
                     let mut error = JsonError::at(text, from, &e);
+                    // A record cut short runs on into the next one: the error is the cut
+                    // record's, where it starts.
+                    if let (
+                        Some(next),
+                        JsonError::Syntax {
+                            line,
+                            column,
+                            message,
+                        },
+                    ) = (next, &mut error)
+                        && line_start(text, *line) >= next
+                    {
+                        let before = &text[..start];
+                        *line = before.matches('\n').count() + 1;
+                        *column = start - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                        *message = "this record does not end before the next line that opens one"
+                            .to_owned();
+                    }
                     if next.is_none()
                         && let JsonError::Syntax { message, .. } = &mut error
                         && text[start..].starts_with('[')
@@ -254,6 +300,16 @@ pub fn read_json(text: &str) -> Vec<Result<Game, JsonError>> {
     games
 }
 
+/// The offset where 1-based `line` of `text` starts (the text's end past its last line).
+fn line_start(text: &str, line: usize) -> usize {
+    if line <= 1 {
+        return 0;
+    }
+    memchr::memchr_iter(b'\n', text.as_bytes())
+        .nth(line - 2)
+        .map_or(text.len(), |i| i + 1)
+}
+
 /// Where `piece`, a slice of `text`, starts in it.
 fn offset(text: &str, piece: &str) -> usize {
     piece.as_ptr() as usize - text.as_ptr() as usize
@@ -284,7 +340,7 @@ fn one_game(text: &str, piece: &str, index: usize) -> Result<Game, JsonError> {
         let (line, column) = place(text, at, &inner);
         JsonError::Record {
             pointer,
-            message: message(&inner),
+            message: in_record_words(&message(&inner)),
             line,
             column,
         }
@@ -424,9 +480,38 @@ mod tests {
     fn errors_are_located() {
         let err = from_json("[\n  {\"tags\": [], \"turns\": 3\n]").unwrap_err();
         assert_eq!(err.line(), 3);
-        // A value of the wrong shape is located in the whole text, not in its game.
+        // A value of the wrong shape is located in the whole text, not in its game, and
+        // named by its JSON pointer.
         let err = from_json("[\n  {\"tags\": [], \"turns\": 3}\n]").unwrap_err();
-        assert_eq!((err.line(), err.pointer()), (2, None));
+        assert_eq!((err.line(), err.pointer()), (2, Some("/0/turns")));
         assert!(err.column() > 10, "{err}");
+    }
+
+    #[test]
+    fn a_field_the_schema_does_not_name_is_refused_not_skipped() {
+        let err = from_json("{\"tags\": [], \"turns\": [], \"movez\": []}").unwrap_err();
+        assert_eq!(err.pointer(), Some("/0/movez"));
+        let action = "{\"type\": \"action\", \"san\": \"e4\", \"uci\": \"e2e4\"}";
+        let game = format!(
+            "{{\"tags\": [], \"turns\": [{{\"number\": {{\"number\": 1, \"side\": \"white\"}}, \
+             \"items\": [{action}]}}]}}"
+        );
+        let err = from_json(&game).unwrap_err();
+        assert_eq!(err.pointer(), Some("/0/turns/0/items/0"));
+        assert!(err.to_string().contains("both san and uci"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_line_of_json_lines_loses_only_itself() {
+        let good = "{\"tags\": [], \"turns\": []}";
+        let text = format!("{good}\ngarbage\n{good}\n{{\"tags\": [\n{good}\n");
+        let read = read_json(&text);
+        let lines: Vec<Option<usize>> = read
+            .iter()
+            .map(|r| r.as_ref().err().map(JsonError::line))
+            .collect();
+        // The garbage on line 2 and the object cut short on line 4 are errors at their lines;
+        // the games on lines 1, 3 and 5 are read.
+        assert_eq!(lines, [None, Some(2), None, Some(4), None]);
     }
 }
