@@ -65,7 +65,7 @@ use crate::rules::{
 
 pub use play::{Place, Played, TurnOutcome, play_turn, play_turn_at, play_turn_with};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
-pub use state::{Refused, State};
+pub use state::{BadStart, Refused, State};
 
 /// One action of a fulfilment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,13 +151,8 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     let mut state = match State::from_start(&start) {
         Ok(state) => state,
         Err(e) => {
-            let article = if e.reason.contains("(R1)") {
-                Article::R1
-            } else {
-                Article::FenTag
-            };
             replay.outcome =
-                Outcome::Invalid(setup_fault(e.reason, article, fen_span, start.setup.turn));
+                Outcome::Invalid(setup_fault(e.reason, e.article, fen_span, start.setup.turn));
             return replay;
         }
     };
@@ -267,4 +262,32 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     // playing a move.
     replay.final_fen = state.fen();
     replay
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault_at_the_start(fen: &str) -> Violation {
+        let text = format!("[Variant \"Sade\"]\n[FEN \"{fen}\"]\n\n1. 1: a6 *\n");
+        let game = crate::parse::parse_str(&text).remove(0).expect("a record");
+        match replay(&game, Detail::Verdict).outcome {
+            Outcome::Invalid(fault) => fault,
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_start_position_the_rules_refuse_cites_the_rule_it_breaks() {
+        // A king in check between turns breaks R1; a position shakmaty refuses, the FEN tag.
+        let check = fault_at_the_start("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+        assert_eq!(check.article, Article::R1);
+        assert_eq!(
+            check.reason,
+            "White's king is in check in the start position; between turns no king may be (R1)"
+        );
+        let rights = fault_at_the_start("4k3/8/8/8/8/8/8/4K3 w K - 0 1");
+        assert_eq!(rights.article, Article::FenTag);
+        assert_eq!(rights.code, FaultCode::BadSetup);
+    }
 }
