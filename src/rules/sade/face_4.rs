@@ -4,13 +4,15 @@
 use crate::rules::Article;
 use shakmaty::{MoveList, Position, Role};
 
-use super::ends::{mate_end, naked_end};
+use super::ends::{End, mate_end, naked_end};
+use super::fault::Refused;
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
 use super::notation;
-use super::state::{self, Aftermath, Refused, State};
+use super::search;
+use super::state::{self, Aftermath, State};
+use super::step::Step;
 use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{End, Step, search};
 use crate::record::ActionKind;
 use crate::rules::Termination;
 

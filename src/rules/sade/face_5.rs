@@ -5,10 +5,10 @@
 use crate::rules::Article;
 use shakmaty::{Bitboard, Role, Square, attacks};
 
-use super::Step;
-use super::fault::{Fault, Illegal};
+use super::fault::{Fault, Illegal, Refused};
 use super::notation::squares_text;
-use super::state::{self, Aftermath, Refused, State};
+use super::state::{self, Aftermath, State};
+use super::step::Step;
 use super::turn::{Next, Progress};
 use crate::record::ActionKind;
 

@@ -8,12 +8,13 @@ use crate::rules::Article;
 use shakmaty::{Bitboard, Move, MoveList, Position, Role, Square, attacks};
 
 use super::ends::{forbidden_check_end, mate_end, naked_end};
-use super::fault::{self, Fault, Illegal};
+use super::fault::{self, Fault, Illegal, Refused};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
-use super::state::{self, Aftermath, Refused, State};
+use super::state::{self, Aftermath, State};
+use super::step::Step;
 use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{Step, reach, search};
+use super::{reach, search};
 use crate::record::ActionKind;
 
 /// An exposure in progress.

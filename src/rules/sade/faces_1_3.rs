@@ -7,13 +7,14 @@
 use crate::rules::Article;
 use shakmaty::{Bitboard, Color, Move, MoveList, Position, Role};
 
-use super::ends::{forbidden_check_end, mate_end, naked_end};
-use super::fault::{self, Fault, Illegal, face_article};
+use super::ends::{End, forbidden_check_end, mate_end, naked_end};
+use super::fault::{self, Fault, Illegal, Refused, face_article};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
-use super::state::{self, Aftermath, Refused, State};
+use super::state::{self, Aftermath, State};
+use super::step::Step;
 use super::turn::{Next, Phase, Progress};
-use super::{Step, reach, search};
+use super::{reach, search};
 use crate::record::ActionKind;
 
 /// A series in progress.
@@ -350,7 +351,7 @@ pub(crate) fn nothing(progress: &Progress, series: &Series) -> Result<Next, Faul
         Article::Art13_2
     };
     Ok(Next::End(
-        super::End {
+        End {
             winner: !progress.roller(),
             termination: crate::rules::Termination::PovertyOfTheFlesh,
             article,

@@ -45,6 +45,7 @@ mod face_5;
 mod face_6;
 mod faces_1_3;
 mod fault;
+mod fulfilment;
 mod matching;
 mod notation;
 mod play;
@@ -52,72 +53,25 @@ mod pool;
 mod reach;
 mod search;
 mod state;
+mod step;
 mod turn;
 
 use crate::rules::Article;
-use shakmaty::{Color, Move, Role, Square};
+use shakmaty::Color;
 
-use crate::record::{ActionKind, Game};
+use crate::record::Game;
 use crate::rules::setup;
 use crate::rules::{
     ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
 };
 
+pub use ends::End;
+pub use fault::{BadStart, Refused};
+pub use fulfilment::Fulfilment;
 pub use play::{Place, Played, TurnOutcome, play_turn, play_turn_at, play_turn_with};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
-pub use state::{BadStart, Refused, State};
-
-/// One action of a fulfilment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// A move of a piece of either colour (whose piece: the board says).
-    Move(Move),
-    /// Face 4: the roller takes his own piece off the board.
-    Sacrifice { role: Role, square: Square },
-    /// Face 5: the opponent's piece comes back from the pool.
-    Resurrection { role: Role, square: Square },
-    /// `--`: face 5 with nothing to resurrect.
-    Nothing,
-}
-
-/// How a turn ended the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct End {
-    pub winner: Color,
-    pub termination: Termination,
-    /// `Article::Art9_2`, ...
-    pub article: Article,
-}
-
-impl End {
-    /// Whether the face was fulfilled (a mate, nakedness, a stalemate), rather than the roller
-    /// having lost by failing it (a forbidden check, Poverty of the Flesh).
-    pub fn is_fulfilment(self) -> bool {
-        !matches!(
-            self.termination,
-            Termination::ForbiddenCheck | Termination::PovertyOfTheFlesh
-        )
-    }
-}
-
-/// One legal way to fulfil a die face: the actions, in order, and how the game ended if it did.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Fulfilment {
-    /// Whose pieces the prescription moved: on faces 1–3 the opponent's, or the roller's own
-    /// when the opponent's could not (Art. 12.1); the roller on faces 4–6.
-    pub by: Color,
-    pub steps: Vec<Step>,
-    /// A fulfilment may end the game early (a mate, Art. 13.1; nakedness; a stalemate).
-    pub end: Option<End>,
-}
-
-impl Fulfilment {
-    /// The fulfilment as written actions from `state` (moves in SAN), ready for a
-    /// [`Turn`](crate::record::Turn).
-    pub fn actions(&self, state: &State) -> Vec<ActionKind> {
-        notation::actions_of(state, &self.steps)
-    }
-}
+pub use state::State;
+pub use step::Step;
 
 /// Replays a game under the rules of Marquis de Sade chess.
 pub fn replay(game: &Game, detail: Detail) -> Replay {

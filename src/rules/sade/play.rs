@@ -4,10 +4,12 @@
 
 use shakmaty::Color;
 
-use super::fault::{Fault, Illegal, face_article};
-use super::state::{Refused, State};
+use super::ends::End;
+use super::fault::{Fault, Illegal, Refused, face_article};
+use super::state::State;
+use super::step::Step;
 use super::turn::{Next, Phase, Progress, begin};
-use super::{End, Step, assumed, face_5, search};
+use super::{assumed, face_5, search};
 use crate::record::{Span, Turn};
 use crate::rules::{Article, Detail, Resolved, Termination};
 

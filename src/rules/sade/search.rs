@@ -11,10 +11,13 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
-use super::fault::Fault;
-use super::state::{Refused, State};
+use super::ends::End;
+use super::fault::{Fault, Refused};
+use super::fulfilment::Fulfilment;
+use super::state::State;
+use super::step::Step;
 use super::turn::{self, LookAhead, Next, Phase, Progress};
-use super::{Fulfilment, Step, faces_1_3, reach};
+use super::{faces_1_3, reach};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
 /// `state.roller()`), until it returns [`ControlFlow::Break`].
@@ -24,7 +27,7 @@ use super::{Fulfilment, Step, faces_1_3, reach};
 /// roller's own (R4); on face 4 a sacrifice and a regular move; on face 5 a resurrection, or
 /// `--` when nothing can come back; on face 6 every maximal order of the exposure (R9), or the
 /// fallback regular move (Art. 8.7), or `--` when there is no move at all (a stalemate, R7). A fulfilment that ends the game early (a mate, nakedness, a
-/// stalemate) stops there and carries its [`super::End`]. A turn that can only be lost (a
+/// stalemate) stops there and carries its [`End`]. A turn that can only be lost (a
 /// forbidden check, Poverty of the Flesh) is not a fulfilment: a face with none has no
 /// fulfilment at all.
 ///
@@ -102,7 +105,7 @@ pub(crate) fn any_step(progress: &Progress) -> Result<bool, Refused> {
 }
 
 /// Receives the steps of each way found to finish a turn, and how it ended the game.
-type Found<'a> = dyn FnMut(&[Step], Option<super::End>) -> ControlFlow<()> + 'a;
+type Found<'a> = dyn FnMut(&[Step], Option<End>) -> ControlFlow<()> + 'a;
 
 /// The depth-first walk: `found` gets the steps of each way to finish the turn.
 struct Walk<'f, 'a> {
@@ -246,7 +249,7 @@ impl<'f, 'a> Walk<'f, 'a> {
         Ok(ControlFlow::Continue(()))
     }
 
-    fn find(&mut self, end: Option<super::End>) -> ControlFlow<()> {
+    fn find(&mut self, end: Option<End>) -> ControlFlow<()> {
         self.finds += 1;
         (self.found)(&self.path, end)
     }

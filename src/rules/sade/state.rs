@@ -21,53 +21,12 @@ use shakmaty::{
     PositionError, Rank, Setup, Square,
 };
 
+use super::fault::{BadStart, Refused};
 use super::pool::{add, impossible_pocket, inferred_pocket};
 use crate::record::Game;
 use crate::rules::Article;
 pub(crate) use crate::rules::names::{a_role, color_name, possessive, role_name};
 use crate::rules::setup::{self, Pocket, Start};
-
-/// A position the referee cannot analyse: shakmaty refuses it, or the start position breaks a
-/// rule that holds between any two turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    pub reason: String,
-}
-
-impl fmt::Display for Refused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
-    }
-}
-
-impl std::error::Error for Refused {}
-
-/// A start position no game can begin from, and the rule it breaks: a `FEN` tag that cannot be
-/// set up ([`Article::FenTag`]: a position shakmaty refuses, an impossible pocket, ...), or a
-/// king in check, which no king may be between turns ([`Article::R1`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadStart {
-    pub reason: String,
-    pub article: Article,
-}
-
-impl BadStart {
-    /// A `FEN` tag that cannot be set up.
-    fn fen_tag(reason: String) -> BadStart {
-        BadStart {
-            reason,
-            article: Article::FenTag,
-        }
-    }
-}
-
-impl fmt::Display for BadStart {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
-    }
-}
-
-impl std::error::Error for BadStart {}
 
 /// The chance to take a pawn en passant: open for exactly one action after the double step, to a
 /// pawn of the other colour, whoever plays it (R11).

@@ -8,10 +8,12 @@
 
 use shakmaty::{Color, MoveList};
 
-use super::fault::{Fault, Illegal};
+use super::ends::End;
+use super::fault::{Fault, Illegal, Refused};
 use super::notation::steps_san;
-use super::state::{self, Refused, State};
-use super::{End, Step, face_4, face_5, face_6, faces_1_3, search};
+use super::state::{self, State};
+use super::step::Step;
+use super::{face_4, face_5, face_6, faces_1_3, search};
 use crate::record::ActionKind;
 use crate::rules::{Article, Termination};
 
