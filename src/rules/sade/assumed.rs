@@ -17,9 +17,9 @@
 //! check every turn judged here against the judgement from the roll (`play.rs`).
 
 use super::play::{Played, TurnOutcome, resolved};
+use super::progress::{LookAhead, Next, Phase, Progress, Series};
 use super::state::State;
-use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{face_6, faces_1_3, reach, search};
+use super::{face_6, reach, search};
 use crate::record::{ActionKind, Turn};
 use crate::rules::Resolved;
 
@@ -27,7 +27,7 @@ use crate::rules::Resolved;
 pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
     let face = turn.face?.value;
     let phase = match face {
-        1..=3 => Phase::Series(faces_1_3::assumed(state, face)),
+        1..=3 => Phase::Series(Series::assumed(state, face)),
         4 => Phase::Removal,
         6 => {
             let exposure = face_6::at_roll(state).ok()?;

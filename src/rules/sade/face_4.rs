@@ -9,10 +9,10 @@ use super::fault::Refused;
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
 use super::notation;
+use super::progress::{LookAhead, Next, Phase, Progress};
 use super::search;
 use super::state::{self, Aftermath, State};
 use super::step::Step;
-use super::turn::{LookAhead, Next, Phase, Progress};
 use crate::record::ActionKind;
 use crate::rules::Termination;
 

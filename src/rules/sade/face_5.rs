@@ -7,9 +7,9 @@ use shakmaty::{Bitboard, Role, Square, attacks};
 
 use super::fault::{Fault, Illegal, Refused};
 use super::notation::squares_text;
+use super::progress::{Next, Progress};
 use super::state::{self, Aftermath, State};
 use super::step::Step;
-use super::turn::{Next, Progress};
 use crate::record::ActionKind;
 
 /// The piece that must come back: the opponent's highest in the pool.

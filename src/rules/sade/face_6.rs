@@ -5,28 +5,17 @@
 //! If none can leave at the start, one regular move instead (Art. 8.7).
 
 use crate::rules::Article;
-use shakmaty::{Bitboard, Move, MoveList, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Move, MoveList, Position, Role, attacks};
 
 use super::ends::{forbidden_check_end, mate_end, naked_end};
 use super::fault::{self, Fault, Illegal, Refused};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
+use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
 use super::state::{self, Aftermath, State};
 use super::step::Step;
-use super::turn::{LookAhead, Next, Phase, Progress};
 use super::{reach, search};
 use crate::record::ActionKind;
-
-/// An exposure in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Exposure {
-    /// The king's square (the king does not move during the exposure).
-    pub king: Square,
-    /// The pieces next to the king at the roll that have not moved yet.
-    pub unmoved: Bitboard,
-    /// Where the pieces that have left now stand.
-    pub moved: Bitboard,
-}
 
 /// The exposure a roll of 6 asks for, before anyone looks whether a piece can leave.
 pub(crate) fn at_roll(state: &State) -> Result<Exposure, Refused> {

@@ -11,44 +11,16 @@ use super::ends::{End, forbidden_check_end, mate_end, naked_end};
 use super::fault::{self, Fault, Illegal, Refused, face_article};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
+use super::progress::{Next, Phase, Progress, Series};
 use super::state::{self, Aftermath, State};
 use super::step::Step;
-use super::turn::{Next, Phase, Progress};
 use super::{reach, search};
 use crate::record::ActionKind;
-
-/// A series in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Series {
-    /// Whose pieces move.
-    pub by: Color,
-    /// N, the face.
-    pub size: u8,
-    /// Moves still due.
-    pub left: u8,
-    /// Where the pieces that already moved now stand.
-    pub used: Bitboard,
-    /// A full series with the opponent's pieces, found at the roll, when one exists.
-    pub enemy_example: Option<Vec<Step>>,
-}
-
-/// The series with the opponent's pieces, before any search says whether one exists: what a
-/// written turn that moves them is judged against first (`assumed.rs`). A turn that completes it
-/// is itself the proof that the opponent's pieces could be played (R4), so it needs no search.
-pub(crate) fn assumed(state: &State, face: u8) -> Series {
-    Series {
-        by: !state.roller(),
-        size: face,
-        left: face,
-        used: Bitboard::EMPTY,
-        enemy_example: None,
-    }
-}
 
 /// The series a roll of `face` (1–3) asks for: with the opponent's pieces when that is
 /// possible (R4), else with the roller's own.
 pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
-    let enemy = assumed(state, face);
+    let enemy = Series::assumed(state, face);
     let probe = Progress {
         state: state.clone(),
         face,

@@ -50,6 +50,7 @@ mod matching;
 mod notation;
 mod play;
 mod pool;
+mod progress;
 mod reach;
 mod search;
 mod state;

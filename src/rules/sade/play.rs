@@ -6,9 +6,9 @@ use shakmaty::Color;
 
 use super::ends::End;
 use super::fault::{Fault, Illegal, Refused, face_article};
+use super::progress::{Next, Phase, Progress};
 use super::state::State;
 use super::step::Step;
-use super::turn::{Next, Phase, Progress, begin};
 use super::{assumed, face_5, search};
 use crate::record::{Span, Turn};
 use crate::rules::{Article, Detail, Resolved, Termination};
@@ -154,7 +154,7 @@ impl TurnPlayer {
                 None,
             );
         }
-        let start = match begin(state, face) {
+        let start = match Progress::begin(state, face) {
             Ok(progress) => progress,
             Err(e) => return refused(0, e, None),
         };

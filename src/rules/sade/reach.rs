@@ -10,8 +10,8 @@
 
 use shakmaty::{Bitboard, Board, Color, Move, Piece, Rank, Role, Square, attacks};
 
+use super::progress::{Phase, Progress};
 use super::state::State;
-use super::turn::{Phase, Progress};
 
 /// Whether the series in progress, of the opponent's pieces, can be seen from the board alone to
 /// have no fulfilment:
@@ -206,14 +206,14 @@ fn may_end_the_game(state: &State, roller: Color, from: Square) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::faces_1_3;
+    use super::super::progress::Series;
     use super::*;
     use shakmaty::Position;
 
     fn series(fen: &str, face: u8) -> Progress {
         let state = super::super::state::from_fen(fen).unwrap();
         Progress {
-            phase: Phase::Series(faces_1_3::assumed(&state, face)),
+            phase: Phase::Series(Series::assumed(&state, face)),
             state,
             face,
             done: 0,

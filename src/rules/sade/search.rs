@@ -14,9 +14,9 @@ use std::ops::ControlFlow;
 use super::ends::End;
 use super::fault::{Fault, Refused};
 use super::fulfilment::Fulfilment;
+use super::progress::{LookAhead, Next, Phase, Progress};
 use super::state::State;
 use super::step::Step;
-use super::turn::{self, LookAhead, Next, Phase, Progress};
 use super::{faces_1_3, reach};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
@@ -26,10 +26,10 @@ use super::{faces_1_3, reach};
 /// on faces 1–3 the series with the opponent's pieces, or, only when there is none, with the
 /// roller's own (R4); on face 4 a sacrifice and a regular move; on face 5 a resurrection, or
 /// `--` when nothing can come back; on face 6 every maximal order of the exposure (R9), or the
-/// fallback regular move (Art. 8.7), or `--` when there is no move at all (a stalemate, R7). A fulfilment that ends the game early (a mate, nakedness, a
-/// stalemate) stops there and carries its [`End`]. A turn that can only be lost (a
-/// forbidden check, Poverty of the Flesh) is not a fulfilment: a face with none has no
-/// fulfilment at all.
+/// fallback regular move (Art. 8.7), or `--` when there is no move at all (a stalemate, R7). A
+/// fulfilment that ends the game early (a mate, nakedness, a stalemate) stops there and carries
+/// its [`End`]. A turn that can only be lost (a forbidden check, Poverty of the Flesh) is not a
+/// fulfilment: a face with none has no fulfilment at all.
 ///
 /// # Errors
 /// [`Refused`] when a position on the way cannot be analysed, or `face` is not 1–6.
@@ -41,7 +41,7 @@ pub fn visit_fulfilments<F>(
 where
     F: FnMut(&Fulfilment) -> ControlFlow<()>,
 {
-    let progress = turn::begin(state, face)?;
+    let progress = Progress::begin(state, face)?;
     let by = progress.by();
     Walk::new(&mut |steps, end| {
         visit(&Fulfilment {
@@ -272,7 +272,7 @@ fn ways_without_cuts(progress: &Progress) -> Result<usize, Refused> {
 /// [`fulfilments`] walked without the cuts, for the tests of the cuts.
 #[cfg(test)]
 fn fulfilments_without_cuts(state: &State, face: u8) -> Result<Vec<Fulfilment>, Refused> {
-    let progress = turn::begin(state, face)?;
+    let progress = Progress::begin(state, face)?;
     let by = progress.by();
     let mut all = Vec::new();
     let mut keep = |steps: &[Step], end| {
