@@ -38,6 +38,7 @@
 //!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
 //!   material is accepted (resurrections create it).
 
+mod aftermath;
 mod assumed;
 mod ends;
 mod face_4;
@@ -46,9 +47,11 @@ mod face_6;
 mod faces_1_3;
 mod fault;
 mod fulfilment;
+mod last_piece;
 mod matching;
 mod notation;
 mod play;
+mod played;
 mod pool;
 mod progress;
 mod reach;
@@ -69,7 +72,8 @@ use crate::rules::{
 pub use ends::End;
 pub use fault::{BadStart, Refused};
 pub use fulfilment::Fulfilment;
-pub use play::{Place, Played, TurnOutcome, play_turn, play_turn_at, play_turn_with};
+pub use play::{Place, play_turn, play_turn_at, play_turn_with};
+pub use played::{Played, TurnOutcome};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
 pub use state::State;
 pub use step::Step;

@@ -7,11 +7,13 @@
 //! depends on the face: those methods of [`Progress`] live in `turn.rs`, the one place that
 //! knows the faces.
 
-use shakmaty::{Bitboard, Color, MoveList, Square};
+use shakmaty::{Bitboard, Color, MoveList, Square, attacks};
 
 use super::ends::End;
+use super::fault::Refused;
 use super::state::State;
 use super::step::Step;
+use crate::rules::names::color_name;
 
 /// A series in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +55,24 @@ pub(crate) struct Exposure {
     pub unmoved: Bitboard,
     /// Where the pieces that have left now stand.
     pub moved: Bitboard,
+}
+
+impl Exposure {
+    /// The exposure a roll of 6 asks for, before anyone looks whether a piece can leave.
+    pub(crate) fn at_roll(state: &State) -> Result<Exposure, Refused> {
+        let roller = state.roller();
+        let board = state.board();
+        let Some(king) = board.king_of(roller) else {
+            return Err(Refused {
+                reason: format!("{} has no king", color_name(roller)),
+            });
+        };
+        Ok(Exposure {
+            king,
+            unmoved: attacks::king_attacks(king) & board.by_color(roller) & !board.kings(),
+            moved: Bitboard::EMPTY,
+        })
+    }
 }
 
 /// What the face still asks for.

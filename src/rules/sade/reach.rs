@@ -20,7 +20,7 @@ use super::state::State;
 ///   Art. 4.2);
 /// - one move is due and none of the pieces left has a move at all;
 /// - more moves are due than pieces are left, so the next move must end the game (see
-///   [`super::faces_1_3::LastPieceShort`]), by a mate (it gives check) or by stripping the roller
+///   `LastPieceShort` in `last_piece.rs`), by a mate (it gives check) or by stripping the roller
 ///   naked (it takes his last piece besides his king, Art. 9.3), and the last piece can do
 ///   neither.
 pub(crate) fn hopeless(progress: &Progress) -> bool {

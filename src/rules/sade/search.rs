@@ -14,10 +14,11 @@ use std::ops::ControlFlow;
 use super::ends::End;
 use super::fault::{Fault, Refused};
 use super::fulfilment::Fulfilment;
+use super::last_piece;
 use super::progress::{LookAhead, Next, Phase, Progress};
+use super::reach;
 use super::state::State;
 use super::step::Step;
-use super::{faces_1_3, reach};
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
 /// `state.roller()`), until it returns [`ControlFlow::Break`].
@@ -115,7 +116,7 @@ struct Walk<'f, 'a> {
     /// How many ways have been found so far.
     finds: usize,
     /// Whether the walk skips what cannot lead anywhere ([`Transposition`]s and
-    /// [`faces_1_3::LastPieceShort`]); the debug builds' check and the tests walk without.
+    /// [`last_piece::LastPieceShort`]); the debug builds' check and the tests walk without.
     cuts: bool,
     /// The series in progress (after two moves or more) already walked without finding a way
     /// to finish them (see [`Transposition`]).
@@ -219,7 +220,7 @@ impl<'f, 'a> Walk<'f, 'a> {
             return Ok(ControlFlow::Continue(()));
         }
         let last_piece = if self.cuts {
-            faces_1_3::last_enemy_piece_short(progress)
+            last_piece::last_enemy_piece_short(progress)
         } else {
             None
         };
@@ -339,7 +340,7 @@ mod tests {
         // be completed. Ra1 mates White (a ritual victory, Art. 2), the only fulfilment with
         // Black's pieces: the checks that do not mate and the moves that stop the series short
         // are not. The search meets the last Black piece with moves still due (see
-        // `faces_1_3::LastPieceShort`).
+        // `last_piece::LastPieceShort`).
         let s = state("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1");
         let all = fulfilments(&s, 2).unwrap();
         assert_eq!(all.len(), 1, "{all:?}");

@@ -90,21 +90,6 @@ impl fmt::Debug for State {
     }
 }
 
-/// What the board says after an action (checked before anything else happens).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Aftermath {
-    /// No king in check, nobody naked.
-    Quiet,
-    /// This colour's king is checkmated.
-    Mate(Color),
-    /// This colour's king is in check, not mate.
-    Check(Color),
-    /// Both kings are in check (only a face-4 removal can do that).
-    BothInCheck,
-    /// This colour has nothing but the king (Art. 9.3).
-    Naked(Color),
-}
-
 impl State {
     /// The state at the start of a record: its `FEN` tag (with the pocket) or the initial position.
     ///
@@ -375,38 +360,6 @@ impl State {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.roller = !self.roller;
-    }
-
-    /// Checks, mates and nakedness after an action (R1, R2, R10).
-    ///
-    /// # Errors
-    /// [`Refused`] when the position of a checked king cannot be built.
-    pub(crate) fn aftermath(&self) -> Result<Aftermath, Refused> {
-        let white = self.in_check(Color::White);
-        let black = self.in_check(Color::Black);
-        let checked = match (white, black) {
-            (true, true) => return Ok(Aftermath::BothInCheck),
-            (true, false) => Some(Color::White),
-            (false, true) => Some(Color::Black),
-            (false, false) => None,
-        };
-        if let Some(color) = checked {
-            // No mate when the king can step out of check (most checks), seen without a position.
-            return Ok(if super::reach::can_step_away(self, color) {
-                debug_assert!(!self.chess(color)?.is_checkmate());
-                Aftermath::Check(color)
-            } else if self.chess(color)?.is_checkmate() {
-                Aftermath::Mate(color)
-            } else {
-                Aftermath::Check(color)
-            });
-        }
-        for color in Color::ALL {
-            if self.is_naked(color) {
-                return Ok(Aftermath::Naked(color));
-            }
-        }
-        Ok(Aftermath::Quiet)
     }
 }
 
