@@ -1,3 +1,21 @@
+// The files stand on floors, listed from the bottom up; a file imports only from the floors
+// below its own (the test in `layers.rs` reads this list and holds every file to it):
+//
+// 0. `step`, `ends`, `fault`, `pool`: the words (a step, an end, a fault, the pool)
+// 1. `state`: the game between two actions
+// 2. `progress`, `notation`, `matching`, `played`: a turn in progress, steps in writing, a
+//    written move matched, a turn played
+// 3. `reach`, `fulfilment`: what the board alone shows pieces can do; what the search finds
+// 4. `aftermath`, `last_piece`: the board after an action; the search's cut for a last piece
+// 5. `search`: every legal way to fulfil a face
+// 6. `faces_1_3`, `face_4`, `face_5`, `face_6`: the faces, each judging its own actions
+// 7. `turn`, `assumed`: the dispatch to the faces; a turn judged as written
+// 8. `play`: a turn judged from the roll
+// 9. `mod.rs`: the replay of a record and the public API
+//
+// The rules recurse (a face looks ahead with the search, the search judges each step with the
+// faces) through the methods of `Progress` that `turn.rs` implements, not through an import.
+
 //! Marquis de Sade chess (seeds/000, rulings R1–R14): the replay of a record and the search for
 //! the legal fulfilments of a die face.
 //!
@@ -48,6 +66,8 @@ mod faces_1_3;
 mod fault;
 mod fulfilment;
 mod last_piece;
+#[cfg(test)]
+mod layers;
 mod matching;
 mod notation;
 mod play;
