@@ -1,6 +1,7 @@
 //! The floors of the Sade rule set, held: the comment at the top of `mod.rs` lists them, every
 //! file of this folder stands on exactly one, and a file names only modules on the floors below
 //! its own. A file that named one on its own floor or above could close a circle of imports.
+//! Besides, only the dispatch (`turn.rs`) names the faces.
 //!
 //! A file's imports are the paths its code writes (comments and strings aside): after `super::`
 //! (after `super::super::` in its test module, where `super` is the file itself) and after
@@ -12,6 +13,9 @@ use std::path::{Path, PathBuf};
 
 /// This file, which no floor lists: a test that imports nothing of the rule set.
 const THIS_FILE: &str = "layers";
+
+/// The dispatch (`turn.rs`): the one file that names the faces (`faces_1_3.rs`, `face_4.rs`, ...).
+const DISPATCH: &str = "turn";
 
 fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/sade")
@@ -220,6 +224,11 @@ fn imports_run_downward() {
                 wrong.push(format!(
                     "{file}.rs (floor {floor}) imports {name} ({module}.rs, floor {other}): a \
                      file imports only from the floors below its own"
+                ));
+            }
+            if module.starts_with("face") && module != file && file != DISPATCH {
+                wrong.push(format!(
+                    "{file}.rs imports {name}: only {DISPATCH}.rs knows the faces"
                 ));
             }
         }

@@ -9,7 +9,7 @@
 // 4. `aftermath`, `last_piece`: the board after an action; the search's cut for a last piece
 // 5. `search`: every legal way to fulfil a face
 // 6. `faces_1_3`, `face_4`, `face_5`, `face_6`: the faces, each judging its own actions
-// 7. `turn`, `assumed`: the dispatch to the faces; a turn judged as written
+// 7. `turn`, `assumed`: the dispatch, the one file that knows the faces; a turn as written
 // 8. `play`: a turn judged from the roll
 // 9. `mod.rs`: the replay of a record and the public API
 //

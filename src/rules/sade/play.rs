@@ -8,7 +8,7 @@ use super::played::{Played, TurnOutcome, resolved};
 use super::progress::{Next, Phase, Progress};
 use super::state::State;
 use super::step::Step;
-use super::{assumed, face_5, search};
+use super::{assumed, search};
 use crate::record::{Span, Turn};
 use crate::rules::{Article, Detail, Termination};
 
@@ -337,7 +337,7 @@ impl TurnPlayer {
                 let state = start.state.after_nothing();
                 self.finished(end, state, 0)
             }
-            Phase::Resurrection if !face_5::can_return(&start.state) => {
+            _ if start.passes_at_the_roll() => {
                 let mut state = start.state.after_nothing();
                 state.end_turn();
                 self.played.state = state;

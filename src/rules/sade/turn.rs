@@ -125,6 +125,11 @@ impl Progress {
         }
     }
 
+    /// Whether the roll alone fulfils the face: face 5 with no piece that can come back (R8).
+    pub fn passes_at_the_roll(&self) -> bool {
+        matches!(self.phase, Phase::Resurrection) && !face_5::can_return(&self.state)
+    }
+
     /// Why the turn may not stop here.
     pub fn unfinished(&self) -> Result<Illegal, Refused> {
         match &self.phase {
