@@ -16,10 +16,10 @@
 //! go as above (an action refused, `--`, a turn left short or lost) gives `None`. Debug builds
 //! check every turn judged here against the judgement from the roll (`play.rs`).
 
-use super::play::{Played, TurnOutcome, resolved};
+use super::played::{Played, TurnOutcome, resolved};
+use super::progress::{Exposure, LookAhead, Next, Phase, Progress, Series};
 use super::state::State;
-use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{face_6, faces_1_3, reach, search};
+use super::{reach, search};
 use crate::record::{ActionKind, Turn};
 use crate::rules::Resolved;
 
@@ -27,10 +27,10 @@ use crate::rules::Resolved;
 pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
     let face = turn.face?.value;
     let phase = match face {
-        1..=3 => Phase::Series(faces_1_3::assumed(state, face)),
+        1..=3 => Phase::Series(Series::assumed(state, face)),
         4 => Phase::Removal,
         6 => {
-            let exposure = face_6::at_roll(state).ok()?;
+            let exposure = Exposure::at_roll(state).ok()?;
             // No piece next to the king can leave, seen from the board: the regular move instead
             // (Art. 8.7), as below, without resolving the written move as an exposure first.
             if reach::may_leave(state, exposure.unmoved, exposure.king) {

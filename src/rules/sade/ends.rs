@@ -2,9 +2,29 @@
 
 use shakmaty::Color;
 
-use super::End;
 use crate::rules::{Article, Termination};
 
+/// How a turn ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct End {
+    pub winner: Color,
+    pub termination: Termination,
+    /// `Article::Art9_2`, ...
+    pub article: Article,
+}
+
+impl End {
+    /// Whether the face was fulfilled (a mate, nakedness, a stalemate), rather than the roller
+    /// having lost by failing it (a forbidden check, Poverty of the Flesh).
+    pub fn is_fulfilment(self) -> bool {
+        !matches!(
+            self.termination,
+            Termination::ForbiddenCheck | Termination::PovertyOfTheFlesh
+        )
+    }
+}
+
+/// A mate: the mated player wins (R2).
 pub(crate) fn mate_end(mated: Color, roller: Color) -> End {
     if mated == roller {
         End {

@@ -4,13 +4,16 @@
 use crate::rules::Article;
 use shakmaty::{MoveList, Position, Role};
 
-use super::ends::{mate_end, naked_end};
+use super::aftermath::Aftermath;
+use super::ends::{End, mate_end, naked_end};
+use super::fault::Refused;
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
 use super::notation;
-use super::state::{self, Aftermath, Refused, State};
-use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{End, Step, search};
+use super::progress::{LookAhead, Next, Phase, Progress};
+use super::search;
+use super::state::{self, State};
+use super::step::Step;
 use crate::record::ActionKind;
 use crate::rules::Termination;
 
@@ -101,7 +104,7 @@ pub(crate) fn apply_removal(
     if next.is_naked(roller) {
         return Ok(Next::End(naked_end(roller), next));
     }
-    match next.aftermath()? {
+    match Aftermath::of(&next)? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) if checked == roller => Err(Illegal::new(
@@ -208,7 +211,7 @@ pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fau
     let state = &progress.state;
     let roller = progress.roller();
     let next = state.after_move(state.chess(roller)?, m);
-    match next.aftermath()? {
+    match Aftermath::of(&next)? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) => {

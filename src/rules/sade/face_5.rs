@@ -5,11 +5,12 @@
 use crate::rules::Article;
 use shakmaty::{Bitboard, Role, Square, attacks};
 
-use super::Step;
-use super::fault::{Fault, Illegal};
+use super::aftermath::Aftermath;
+use super::fault::{Fault, Illegal, Refused};
 use super::notation::squares_text;
-use super::state::{self, Aftermath, Refused, State};
-use super::turn::{Next, Progress};
+use super::progress::{Next, Progress};
+use super::state::{self, State};
+use super::step::Step;
 use crate::record::ActionKind;
 
 /// The piece that must come back: the opponent's highest in the pool.
@@ -148,7 +149,7 @@ pub(crate) fn apply(progress: &Progress, step: Step) -> Result<Next, Fault> {
         .after_placement(role.of(!progress.roller()), square);
     // A placement that gives no check to the roller's king creates no check at all: the board
     // says so anyway, and nothing else may end the turn.
-    match next.aftermath()? {
+    match Aftermath::of(&next)? {
         Aftermath::Quiet => Ok(Next::Done(next)),
         _ => Err(Illegal::new(
             format!("{} on {square} gives check (Art. 7)", state::a_role(role)),

@@ -5,48 +5,23 @@
 //! If none can leave at the start, one regular move instead (Art. 8.7).
 
 use crate::rules::Article;
-use shakmaty::{Bitboard, Move, MoveList, Position, Role, Square, attacks};
+use shakmaty::{Move, MoveList, Position, Role, attacks};
 
+use super::aftermath::Aftermath;
 use super::ends::{forbidden_check_end, mate_end, naked_end};
-use super::fault::{self, Fault, Illegal};
+use super::fault::{self, Fault, Illegal, Refused};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
-use super::state::{self, Aftermath, Refused, State};
-use super::turn::{LookAhead, Next, Phase, Progress};
-use super::{Step, reach, search};
+use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
+use super::state::{self, State};
+use super::step::Step;
+use super::{reach, search};
 use crate::record::ActionKind;
-
-/// An exposure in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Exposure {
-    /// The king's square (the king does not move during the exposure).
-    pub king: Square,
-    /// The pieces next to the king at the roll that have not moved yet.
-    pub unmoved: Bitboard,
-    /// Where the pieces that have left now stand.
-    pub moved: Bitboard,
-}
-
-/// The exposure a roll of 6 asks for, before anyone looks whether a piece can leave.
-pub(crate) fn at_roll(state: &State) -> Result<Exposure, Refused> {
-    let roller = state.roller();
-    let board = state.board();
-    let Some(king) = board.king_of(roller) else {
-        return Err(Refused {
-            reason: format!("{} has no king", state::color_name(roller)),
-        });
-    };
-    Ok(Exposure {
-        king,
-        unmoved: attacks::king_attacks(king) & board.by_color(roller) & !board.kings(),
-        moved: Bitboard::EMPTY,
-    })
-}
 
 /// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
 /// there is no move at all (R7).
 pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
-    let exposure = at_roll(state)?;
+    let exposure = Exposure::at_roll(state)?;
     let progress = |phase| Progress {
         state: state.clone(),
         face: 6,
@@ -204,7 +179,7 @@ pub(crate) fn apply(
     let state = &progress.state;
     let roller = progress.roller();
     let next = state.after_move(state.chess(roller)?, m);
-    match next.aftermath()? {
+    match Aftermath::of(&next)? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),

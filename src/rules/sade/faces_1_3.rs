@@ -7,47 +7,21 @@
 use crate::rules::Article;
 use shakmaty::{Bitboard, Color, Move, MoveList, Position, Role};
 
-use super::ends::{forbidden_check_end, mate_end, naked_end};
-use super::fault::{self, Fault, Illegal, face_article};
+use super::aftermath::Aftermath;
+use super::ends::{End, forbidden_check_end, mate_end, naked_end};
+use super::fault::{self, Fault, Illegal, Refused, face_article};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
-use super::state::{self, Aftermath, Refused, State};
-use super::turn::{Next, Phase, Progress};
-use super::{Step, reach, search};
+use super::progress::{Next, Phase, Progress, Series};
+use super::search;
+use super::state::{self, State};
+use super::step::Step;
 use crate::record::ActionKind;
-
-/// A series in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Series {
-    /// Whose pieces move.
-    pub by: Color,
-    /// N, the face.
-    pub size: u8,
-    /// Moves still due.
-    pub left: u8,
-    /// Where the pieces that already moved now stand.
-    pub used: Bitboard,
-    /// A full series with the opponent's pieces, found at the roll, when one exists.
-    pub enemy_example: Option<Vec<Step>>,
-}
-
-/// The series with the opponent's pieces, before any search says whether one exists: what a
-/// written turn that moves them is judged against first (`assumed.rs`). A turn that completes it
-/// is itself the proof that the opponent's pieces could be played (R4), so it needs no search.
-pub(crate) fn assumed(state: &State, face: u8) -> Series {
-    Series {
-        by: !state.roller(),
-        size: face,
-        left: face,
-        used: Bitboard::EMPTY,
-        enemy_example: None,
-    }
-}
 
 /// The series a roll of `face` (1–3) asks for: with the opponent's pieces when that is
 /// possible (R4), else with the roller's own.
 pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
-    let enemy = assumed(state, face);
+    let enemy = Series::assumed(state, face);
     let probe = Progress {
         state: state.clone(),
         face,
@@ -129,78 +103,6 @@ pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, 
         kept
     });
     Ok(moves)
-}
-
-/// A series of the opponent's pieces at the move of the last of them that has not moved, with
-/// moves still due after it: whatever that move is, no piece is left to complete the series, so
-/// it is a fulfilment only if it ends the game at once, by a mate or by leaving a side naked
-/// (Art. 1–3). A move that gives no check and takes nothing does neither, and the search skips it
-/// without building the position after it: it would only find the series stuck one move later.
-/// Nor does a capture that gives no check while the roller keeps another piece besides his king
-/// (nakedness is the king alone, Art. 9.3; the opponent, whose piece moves, keeps it).
-pub(crate) struct LastPieceShort<'a> {
-    /// The position with the series' side to move.
-    chess: &'a shakmaty::Chess,
-    /// Whether one capture can leave the roller naked: his king and one piece are left.
-    one_capture_strips: bool,
-    /// The roller's king.
-    king: Option<shakmaty::Square>,
-}
-
-/// See [`LastPieceShort`]; `None` when the series may still be completed (or is not the
-/// opponent's).
-pub(crate) fn last_enemy_piece_short(progress: &Progress) -> Option<LastPieceShort<'_>> {
-    let Phase::Series(series) = &progress.phase else {
-        return None;
-    };
-    if series.by == progress.roller() || series.left < 2 {
-        return None;
-    }
-    let board = progress.state.board();
-    // The opponent's pieces that may still move in the series: not his king, not one that
-    // moved. Moving the opponent's pieces takes none of his, so none is gained or lost.
-    let movable = board.by_color(series.by) & !board.kings() & !series.used;
-    if movable.count() != 1 {
-        return None;
-    }
-    let chess = progress.state.chess(series.by).ok()?;
-    let roller_pieces = board.by_color(progress.roller()) & !board.kings();
-    Some(LastPieceShort {
-        chess,
-        one_capture_strips: roller_pieces.count() <= 1,
-        king: board.king_of(progress.roller()),
-    })
-}
-
-impl LastPieceShort<'_> {
-    /// Whether the move may end the game: it takes the roller's last piece besides his king, or
-    /// gives a check his king cannot simply step out of (maybe a mate).
-    pub(crate) fn may_end_the_game(&self, step: Step) -> Result<bool, Refused> {
-        let Step::Move(m) = step else {
-            return Ok(true);
-        };
-        if m.is_capture() && self.one_capture_strips {
-            return Ok(true);
-        }
-        let played = || {
-            let mut after = self.chess.clone();
-            after.play_unchecked(m);
-            after
-        };
-        if let Some(king) = self.king
-            && !reach::may_give_check(self.chess.board(), m, king)
-        {
-            debug_assert!(!played().is_check());
-            return Ok(false);
-        }
-        // A check the king can step out of is no mate (Art. 2): not a fulfilment either. Asked
-        // as the judgement of the move asks it (`State::aftermath`), so that skipping the move
-        // skips no refusal.
-        let after = played();
-        Ok(after.is_check()
-            && !(after.maybe_ep_square().is_none()
-                && reach::king_can_step_away(after.board(), after.turn())))
-    }
 }
 
 /// The move a written action names, with the reason when it is not one of the series.
@@ -302,7 +204,7 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
     let state = &progress.state;
     let roller = progress.roller();
     let next = state.after_move(state.chess(series.by)?, m);
-    match next.aftermath()? {
+    match Aftermath::of(&next)? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) if series.size >= 2 => {
@@ -350,7 +252,7 @@ pub(crate) fn nothing(progress: &Progress, series: &Series) -> Result<Next, Faul
         Article::Art13_2
     };
     Ok(Next::End(
-        super::End {
+        End {
             winner: !progress.roller(),
             termination: crate::rules::Termination::PovertyOfTheFlesh,
             article,

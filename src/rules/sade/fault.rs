@@ -1,10 +1,55 @@
-//! The fault vocabulary of the Sade rule set: why an action is illegal ([`Illegal`]), or why a
-//! position cannot be analysed ([`Fault::Refused`]), and the messages more than one face gives.
+//! The fault vocabulary of the Sade rule set: why an action is illegal ([`Illegal`]), why a
+//! position cannot be analysed ([`Refused`]) or a game cannot start from it ([`BadStart`]), and
+//! the messages more than one face gives.
+
+use std::fmt;
 
 use shakmaty::Color;
 
-use super::state::{self, Refused};
 use crate::rules::Article;
+use crate::rules::names::possessive;
+
+/// A position the referee cannot analyse (shakmaty refuses it), or a roll it cannot judge (a
+/// die has no such face).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub reason: String,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// A start position no game can begin from, and the rule it breaks: a `FEN` tag that cannot be
+/// set up ([`Article::FenTag`]: a position shakmaty refuses, an impossible pocket, ...), or a
+/// king in check, which no king may be between turns ([`Article::R1`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadStart {
+    pub reason: String,
+    pub article: Article,
+}
+
+impl BadStart {
+    /// A `FEN` tag that cannot be set up.
+    pub(crate) fn fen_tag(reason: String) -> BadStart {
+        BadStart {
+            reason,
+            article: Article::FenTag,
+        }
+    }
+}
+
+impl fmt::Display for BadStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for BadStart {}
 
 /// An action the rules do not allow here, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,13 +88,12 @@ impl From<Refused> for Fault {
     }
 }
 
-/// The game-ending verdict for a mate: the mated player wins (R2).
 /// R1: `what` (a move, a removal) checks a king without mating it.
 pub(crate) fn non_mating_check(what: &str, checked: Color) -> Fault {
     Illegal::new(
         format!(
             "{what} gives check to {} king that is not mate (R1)",
-            state::possessive(checked)
+            possessive(checked)
         ),
         Article::R1,
     )

@@ -2,8 +2,8 @@
 
 use shakmaty::{Chess, Color, Move, MoveList, Position};
 
-use super::fault::Illegal;
-use super::state::{self, Refused, State};
+use super::fault::{Illegal, Refused};
+use super::state::{self, State};
 use crate::record::{ActionKind, SanMove};
 use crate::rules::Article;
 use crate::rules::resolve::{capture_mark_flipped, resolve_uci, to_shakmaty};

@@ -1,3 +1,21 @@
+// The files stand on floors, listed from the bottom up; a file imports only from the floors
+// below its own (the test in `layers.rs` reads this list and holds every file to it):
+//
+// 0. `step`, `ends`, `fault`, `pool`: the words (a step, an end, a fault, the pool)
+// 1. `state`: the game between two actions
+// 2. `progress`, `notation`, `matching`, `played`: a turn in progress, steps in writing, a
+//    written move matched, a turn played
+// 3. `reach`, `fulfilment`: what the board alone shows pieces can do; what the search finds
+// 4. `aftermath`, `last_piece`: the board after an action; the search's cut for a last piece
+// 5. `search`: every legal way to fulfil a face
+// 6. `faces_1_3`, `face_4`, `face_5`, `face_6`: the faces, each judging its own actions
+// 7. `turn`, `assumed`: the dispatch, the one file that knows the faces; a turn as written
+// 8. `play`: a turn judged from the roll
+// 9. `mod.rs`: the replay of a record and the public API
+//
+// The rules recurse (a face looks ahead with the search, the search judges each step with the
+// faces) through the methods of `Progress` that `turn.rs` implements, not through an import.
+
 //! Marquis de Sade chess (seeds/000, rulings R1–R14): the replay of a record and the search for
 //! the legal fulfilments of a die face.
 //!
@@ -38,6 +56,7 @@
 //!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
 //!   material is accepted (resurrections create it).
 
+mod aftermath;
 mod assumed;
 mod ends;
 mod face_4;
@@ -45,79 +64,39 @@ mod face_5;
 mod face_6;
 mod faces_1_3;
 mod fault;
+mod fulfilment;
+mod last_piece;
+#[cfg(test)]
+mod layers;
 mod matching;
 mod notation;
 mod play;
+mod played;
 mod pool;
+mod progress;
 mod reach;
 mod search;
 mod state;
+mod step;
 mod turn;
 
 use crate::rules::Article;
-use shakmaty::{Color, Move, Role, Square};
+use shakmaty::Color;
 
-use crate::record::{ActionKind, Game};
+use crate::record::Game;
 use crate::rules::setup;
 use crate::rules::{
     ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
 };
 
-pub use play::{Place, Played, TurnOutcome, play_turn, play_turn_at, play_turn_with};
+pub use ends::End;
+pub use fault::{BadStart, Refused};
+pub use fulfilment::Fulfilment;
+pub use play::{Place, play_turn, play_turn_at, play_turn_with};
+pub use played::{Played, TurnOutcome};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
-pub use state::{Refused, State};
-
-/// One action of a fulfilment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// A move of a piece of either colour (whose piece: the board says).
-    Move(Move),
-    /// Face 4: the roller takes his own piece off the board.
-    Sacrifice { role: Role, square: Square },
-    /// Face 5: the opponent's piece comes back from the pool.
-    Resurrection { role: Role, square: Square },
-    /// `--`: face 5 with nothing to resurrect.
-    Nothing,
-}
-
-/// How a turn ended the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct End {
-    pub winner: Color,
-    pub termination: Termination,
-    /// `Article::Art9_2`, ...
-    pub article: Article,
-}
-
-impl End {
-    /// Whether the face was fulfilled (a mate, nakedness, a stalemate), rather than the roller
-    /// having lost by failing it (a forbidden check, Poverty of the Flesh).
-    pub fn is_fulfilment(self) -> bool {
-        !matches!(
-            self.termination,
-            Termination::ForbiddenCheck | Termination::PovertyOfTheFlesh
-        )
-    }
-}
-
-/// One legal way to fulfil a die face: the actions, in order, and how the game ended if it did.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Fulfilment {
-    /// Whose pieces the prescription moved: on faces 1–3 the opponent's, or the roller's own
-    /// when the opponent's could not (Art. 12.1); the roller on faces 4–6.
-    pub by: Color,
-    pub steps: Vec<Step>,
-    /// A fulfilment may end the game early (a mate, Art. 13.1; nakedness; a stalemate).
-    pub end: Option<End>,
-}
-
-impl Fulfilment {
-    /// The fulfilment as written actions from `state` (moves in SAN), ready for a
-    /// [`Turn`](crate::record::Turn).
-    pub fn actions(&self, state: &State) -> Vec<ActionKind> {
-        notation::actions_of(state, &self.steps)
-    }
-}
+pub use state::State;
+pub use step::Step;
 
 /// Replays a game under the rules of Marquis de Sade chess.
 pub fn replay(game: &Game, detail: Detail) -> Replay {
@@ -151,13 +130,8 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     let mut state = match State::from_start(&start) {
         Ok(state) => state,
         Err(e) => {
-            let article = if e.reason.contains("(R1)") {
-                Article::R1
-            } else {
-                Article::FenTag
-            };
             replay.outcome =
-                Outcome::Invalid(setup_fault(e.reason, article, fen_span, start.setup.turn));
+                Outcome::Invalid(setup_fault(e.reason, e.article, fen_span, start.setup.turn));
             return replay;
         }
     };
@@ -267,4 +241,32 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     // playing a move.
     replay.final_fen = state.fen();
     replay
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault_at_the_start(fen: &str) -> Violation {
+        let text = format!("[Variant \"Sade\"]\n[FEN \"{fen}\"]\n\n1. 1: a6 *\n");
+        let game = crate::parse::parse_str(&text).remove(0).expect("a record");
+        match replay(&game, Detail::Verdict).outcome {
+            Outcome::Invalid(fault) => fault,
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_start_position_the_rules_refuse_cites_the_rule_it_breaks() {
+        // A king in check between turns breaks R1; a position shakmaty refuses, the FEN tag.
+        let check = fault_at_the_start("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+        assert_eq!(check.article, Article::R1);
+        assert_eq!(
+            check.reason,
+            "White's king is in check in the start position; between turns no king may be (R1)"
+        );
+        let rights = fault_at_the_start("4k3/8/8/8/8/8/8/4K3 w K - 0 1");
+        assert_eq!(rights.article, Article::FenTag);
+        assert_eq!(rights.code, FaultCode::BadSetup);
+    }
 }

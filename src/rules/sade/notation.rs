@@ -4,8 +4,8 @@
 use shakmaty::san::San;
 use shakmaty::{Bitboard, Move};
 
-use super::Step;
 use super::state::State;
+use super::step::Step;
 use crate::record::ActionKind;
 use crate::rules::resolve::written_move;
 

@@ -2,46 +2,15 @@
 //! a time, each resolved and judged by [`Progress`], with the end of the game looked for first
 //! (R21) and a turn that stops judged where it stands in the record (R15, R16).
 
-use shakmaty::Color;
-
-use super::fault::{Fault, Illegal, face_article};
-use super::state::{Refused, State};
-use super::turn::{Next, Phase, Progress, begin};
-use super::{End, Step, assumed, face_5, search};
+use super::ends::End;
+use super::fault::{Fault, Illegal, Refused, face_article};
+use super::played::{Played, TurnOutcome, resolved};
+use super::progress::{Next, Phase, Progress};
+use super::state::State;
+use super::step::Step;
+use super::{assumed, search};
 use crate::record::{Span, Turn};
-use crate::rules::{Article, Detail, Resolved, Termination};
-
-/// A turn played from a state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played {
-    /// After a complete turn or the end of the game: the state with the next player to roll.
-    /// After an invalid action or a record that stops inside the turn: the state after the
-    /// last accepted action (the roller to act).
-    pub state: State,
-    /// The accepted actions (`turn_index` 0: the caller knows which turn this is).
-    pub resolved: Vec<Resolved>,
-    pub outcome: TurnOutcome,
-}
-
-/// How a played turn went.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TurnOutcome {
-    /// The face was fulfilled; the game goes on.
-    Complete,
-    /// The game ended at `action` (1-based; 0: at the roll, before any action).
-    Finished { end: End, action: usize },
-    /// The record stops inside its last turn after `action` actions, where the prescription
-    /// could have gone on (R16): the game is unfinished there.
-    Stopped { action: usize, reason: String },
-    /// The first illegal action (1-based; 0: the turn as a whole).
-    Invalid {
-        action: usize,
-        reason: String,
-        article: Article,
-        /// The action's span (`None`: the turn's).
-        span: Option<Span>,
-    },
-}
+use crate::rules::{Article, Detail, Termination};
 
 /// Where a turn stands in its record: whether another turn follows it (R15, R16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,7 +121,7 @@ impl TurnPlayer {
                 None,
             );
         }
-        let start = match begin(state, face) {
+        let start = match Progress::begin(state, face) {
             Ok(progress) => progress,
             Err(e) => return refused(0, e, None),
         };
@@ -368,7 +337,7 @@ impl TurnPlayer {
                 let state = start.state.after_nothing();
                 self.finished(end, state, 0)
             }
-            Phase::Resurrection if !face_5::can_return(&start.state) => {
+            _ if start.passes_at_the_roll() => {
                 let mut state = start.state.after_nothing();
                 state.end_turn();
                 self.played.state = state;
@@ -376,63 +345,5 @@ impl TurnPlayer {
             }
             _ => self.incomplete(&start, 0, place),
         }
-    }
-}
-
-/// What an accepted action did, for `convert --annotate`.
-pub(super) fn resolved(
-    annotate: bool,
-    before: &State,
-    after: &State,
-    roller: Color,
-    action: usize,
-    step: Step,
-) -> Resolved {
-    let base = Resolved {
-        turn_index: 0,
-        action,
-        color: roller,
-        role: shakmaty::Role::King,
-        from: None,
-        to: None,
-        uci: None,
-        captured: None,
-        promotion: None,
-        fen_after: if annotate { after.fen() } else { String::new() },
-    };
-    match step {
-        Step::Move(m) => {
-            let color = m
-                .from()
-                .and_then(|sq| before.board().color_at(sq))
-                .unwrap_or(roller);
-            let to = match m.castling_side() {
-                Some(side) => side.king_to(color),
-                None => m.to(),
-            };
-            Resolved {
-                color,
-                role: m.role(),
-                from: m.from(),
-                to: Some(to),
-                uci: crate::rules::resolve::uci_of(m, before.castling_mode()),
-                captured: m.capture(),
-                promotion: m.promotion(),
-                ..base
-            }
-        }
-        Step::Sacrifice { role, square } => Resolved {
-            role,
-            from: Some(square),
-            ..base
-        },
-        Step::Resurrection { role, square } => Resolved {
-            color: !roller,
-            role,
-            to: Some(square),
-            ..base
-        },
-        // `--`: nobody's piece; the entry names the roller and his king.
-        Step::Nothing => base,
     }
 }

@@ -10,8 +10,8 @@
 
 use shakmaty::{Bitboard, Board, Color, Move, Piece, Rank, Role, Square, attacks};
 
+use super::progress::{Phase, Progress};
 use super::state::State;
-use super::turn::{Phase, Progress};
 
 /// Whether the series in progress, of the opponent's pieces, can be seen from the board alone to
 /// have no fulfilment:
@@ -20,7 +20,7 @@ use super::turn::{Phase, Progress};
 ///   Art. 4.2);
 /// - one move is due and none of the pieces left has a move at all;
 /// - more moves are due than pieces are left, so the next move must end the game (see
-///   [`super::faces_1_3::LastPieceShort`]), by a mate (it gives check) or by stripping the roller
+///   `LastPieceShort` in `last_piece.rs`), by a mate (it gives check) or by stripping the roller
 ///   naked (it takes his last piece besides his king, Art. 9.3), and the last piece can do
 ///   neither.
 pub(crate) fn hopeless(progress: &Progress) -> bool {
@@ -206,14 +206,14 @@ fn may_end_the_game(state: &State, roller: Color, from: Square) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::faces_1_3;
+    use super::super::progress::Series;
     use super::*;
     use shakmaty::Position;
 
     fn series(fen: &str, face: u8) -> Progress {
         let state = super::super::state::from_fen(fen).unwrap();
         Progress {
-            phase: Phase::Series(faces_1_3::assumed(&state, face)),
+            phase: Phase::Series(Series::assumed(&state, face)),
             state,
             face,
             done: 0,

@@ -11,10 +11,14 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
-use super::fault::Fault;
-use super::state::{Refused, State};
-use super::turn::{self, LookAhead, Next, Phase, Progress};
-use super::{Fulfilment, Step, faces_1_3, reach};
+use super::ends::End;
+use super::fault::{Fault, Refused};
+use super::fulfilment::Fulfilment;
+use super::last_piece;
+use super::progress::{LookAhead, Next, Phase, Progress};
+use super::reach;
+use super::state::State;
+use super::step::Step;
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
 /// `state.roller()`), until it returns [`ControlFlow::Break`].
@@ -23,10 +27,10 @@ use super::{Fulfilment, Step, faces_1_3, reach};
 /// on faces 1–3 the series with the opponent's pieces, or, only when there is none, with the
 /// roller's own (R4); on face 4 a sacrifice and a regular move; on face 5 a resurrection, or
 /// `--` when nothing can come back; on face 6 every maximal order of the exposure (R9), or the
-/// fallback regular move (Art. 8.7), or `--` when there is no move at all (a stalemate, R7). A fulfilment that ends the game early (a mate, nakedness, a
-/// stalemate) stops there and carries its [`super::End`]. A turn that can only be lost (a
-/// forbidden check, Poverty of the Flesh) is not a fulfilment: a face with none has no
-/// fulfilment at all.
+/// fallback regular move (Art. 8.7), or `--` when there is no move at all (a stalemate, R7). A
+/// fulfilment that ends the game early (a mate, nakedness, a stalemate) stops there and carries
+/// its [`End`]. A turn that can only be lost (a forbidden check, Poverty of the Flesh) is not a
+/// fulfilment: a face with none has no fulfilment at all.
 ///
 /// # Errors
 /// [`Refused`] when a position on the way cannot be analysed, or `face` is not 1–6.
@@ -38,7 +42,7 @@ pub fn visit_fulfilments<F>(
 where
     F: FnMut(&Fulfilment) -> ControlFlow<()>,
 {
-    let progress = turn::begin(state, face)?;
+    let progress = Progress::begin(state, face)?;
     let by = progress.by();
     Walk::new(&mut |steps, end| {
         visit(&Fulfilment {
@@ -102,7 +106,7 @@ pub(crate) fn any_step(progress: &Progress) -> Result<bool, Refused> {
 }
 
 /// Receives the steps of each way found to finish a turn, and how it ended the game.
-type Found<'a> = dyn FnMut(&[Step], Option<super::End>) -> ControlFlow<()> + 'a;
+type Found<'a> = dyn FnMut(&[Step], Option<End>) -> ControlFlow<()> + 'a;
 
 /// The depth-first walk: `found` gets the steps of each way to finish the turn.
 struct Walk<'f, 'a> {
@@ -112,7 +116,7 @@ struct Walk<'f, 'a> {
     /// How many ways have been found so far.
     finds: usize,
     /// Whether the walk skips what cannot lead anywhere ([`Transposition`]s and
-    /// [`faces_1_3::LastPieceShort`]); the debug builds' check and the tests walk without.
+    /// [`last_piece::LastPieceShort`]); the debug builds' check and the tests walk without.
     cuts: bool,
     /// The series in progress (after two moves or more) already walked without finding a way
     /// to finish them (see [`Transposition`]).
@@ -216,7 +220,7 @@ impl<'f, 'a> Walk<'f, 'a> {
             return Ok(ControlFlow::Continue(()));
         }
         let last_piece = if self.cuts {
-            faces_1_3::last_enemy_piece_short(progress)
+            last_piece::last_enemy_piece_short(progress)
         } else {
             None
         };
@@ -246,7 +250,7 @@ impl<'f, 'a> Walk<'f, 'a> {
         Ok(ControlFlow::Continue(()))
     }
 
-    fn find(&mut self, end: Option<super::End>) -> ControlFlow<()> {
+    fn find(&mut self, end: Option<End>) -> ControlFlow<()> {
         self.finds += 1;
         (self.found)(&self.path, end)
     }
@@ -269,7 +273,7 @@ fn ways_without_cuts(progress: &Progress) -> Result<usize, Refused> {
 /// [`fulfilments`] walked without the cuts, for the tests of the cuts.
 #[cfg(test)]
 fn fulfilments_without_cuts(state: &State, face: u8) -> Result<Vec<Fulfilment>, Refused> {
-    let progress = turn::begin(state, face)?;
+    let progress = Progress::begin(state, face)?;
     let by = progress.by();
     let mut all = Vec::new();
     let mut keep = |steps: &[Step], end| {
@@ -336,7 +340,7 @@ mod tests {
         // be completed. Ra1 mates White (a ritual victory, Art. 2), the only fulfilment with
         // Black's pieces: the checks that do not mate and the moves that stop the series short
         // are not. The search meets the last Black piece with moves still due (see
-        // `faces_1_3::LastPieceShort`).
+        // `last_piece::LastPieceShort`).
         let s = state("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1");
         let all = fulfilments(&s, 2).unwrap();
         assert_eq!(all.len(), 1, "{all:?}");

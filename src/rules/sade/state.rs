@@ -21,25 +21,12 @@ use shakmaty::{
     PositionError, Rank, Setup, Square,
 };
 
+use super::fault::{BadStart, Refused};
 use super::pool::{add, impossible_pocket, inferred_pocket};
 use crate::record::Game;
+use crate::rules::Article;
 pub(crate) use crate::rules::names::{a_role, color_name, possessive, role_name};
 use crate::rules::setup::{self, Pocket, Start};
-
-/// A position the referee cannot analyse: shakmaty refuses it, or the start position breaks a
-/// rule that holds between any two turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    pub reason: String,
-}
-
-impl fmt::Display for Refused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
-    }
-}
-
-impl std::error::Error for Refused {}
 
 /// The chance to take a pawn en passant: open for exactly one action after the double step, to a
 /// pawn of the other colour, whoever plays it (R11).
@@ -103,29 +90,14 @@ impl fmt::Debug for State {
     }
 }
 
-/// What the board says after an action (checked before anything else happens).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Aftermath {
-    /// No king in check, nobody naked.
-    Quiet,
-    /// This colour's king is checkmated.
-    Mate(Color),
-    /// This colour's king is in check, not mate.
-    Check(Color),
-    /// Both kings are in check (only a face-4 removal can do that).
-    BothInCheck,
-    /// This colour has nothing but the king (Art. 9.3).
-    Naked(Color),
-}
-
 impl State {
     /// The state at the start of a record: its `FEN` tag (with the pocket) or the initial position.
     ///
     /// # Errors
-    /// [`Refused`] when the tag cannot be read or the position cannot be played (see
+    /// [`BadStart`] when the tag cannot be read or the position cannot be played (see
     /// [`State::from_start`]).
-    pub fn from_game(game: &Game) -> Result<State, Refused> {
-        let start = setup::start_of(game).map_err(|e| Refused { reason: e.reason })?;
+    pub fn from_game(game: &Game) -> Result<State, BadStart> {
+        let start = setup::start_of(game).map_err(|e| BadStart::fen_tag(e.reason))?;
         State::from_start(&start)
     }
 
@@ -133,10 +105,11 @@ impl State {
     /// is the standard army minus what stands on the board, never below zero (SDN v1).
     ///
     /// # Errors
-    /// [`Refused`] when shakmaty refuses the position (missing king, pawns on the back rank,
-    /// castling rights without their rook, a wrong en passant square, ...) or a king is in check
-    /// (between turns no king may be: R1). Too much material is accepted: resurrection creates it.
-    pub fn from_start(start: &Start) -> Result<State, Refused> {
+    /// [`BadStart`] when shakmaty refuses the position (missing king, pawns on the back rank,
+    /// castling rights without their rook, a wrong en passant square, ...), with
+    /// [`Article::FenTag`], or a king is in check (between turns no king may be), with
+    /// [`Article::R1`]. Too much material is accepted: resurrection creates it.
+    pub fn from_start(start: &Start) -> Result<State, BadStart> {
         let setup = &start.setup;
         let ep = match setup.ep_square {
             None => None,
@@ -145,12 +118,10 @@ impl State {
                     Rank::Third => Color::White,
                     Rank::Sixth => Color::Black,
                     _ => {
-                        return Err(Refused {
-                            reason: format!(
-                                "the FEN's en passant square {square} is not on the third or \
-                                 sixth rank"
-                            ),
-                        });
+                        return Err(BadStart::fen_tag(format!(
+                            "the FEN's en passant square {square} is not on the third or sixth \
+                             rank"
+                        )));
                     }
                 };
                 Some(EpChance { square, pusher })
@@ -159,7 +130,7 @@ impl State {
         if let Some(pocket) = &start.pocket
             && let Some(reason) = impossible_pocket(&setup.board, pocket)
         {
-            return Err(Refused { reason });
+            return Err(BadStart::fen_tag(reason));
         }
         let mut state = State {
             board: setup.board.clone(),
@@ -176,18 +147,19 @@ impl State {
         };
         for color in Color::ALL {
             if state.in_check(color) {
-                return Err(Refused {
+                return Err(BadStart {
                     reason: format!(
                         "{} king is in check in the start position; between turns no king may \
                          be (R1)",
                         possessive(color)
                     ),
+                    article: Article::R1,
                 });
             }
         }
         for color in Color::ALL {
-            let pos = state.build(color).map_err(|e| Refused {
-                reason: format!("the start position cannot be played: {e}"),
+            let pos = state.build(color).map_err(|e| {
+                BadStart::fen_tag(format!("the start position cannot be played: {e}"))
             })?;
             state.castling_rights = pos.castles().castling_rights();
         }
@@ -389,47 +361,13 @@ impl State {
         }
         self.roller = !self.roller;
     }
-
-    /// Checks, mates and nakedness after an action (R1, R2, R10).
-    ///
-    /// # Errors
-    /// [`Refused`] when the position of a checked king cannot be built.
-    pub(crate) fn aftermath(&self) -> Result<Aftermath, Refused> {
-        let white = self.in_check(Color::White);
-        let black = self.in_check(Color::Black);
-        let checked = match (white, black) {
-            (true, true) => return Ok(Aftermath::BothInCheck),
-            (true, false) => Some(Color::White),
-            (false, true) => Some(Color::Black),
-            (false, false) => None,
-        };
-        if let Some(color) = checked {
-            // No mate when the king can step out of check (most checks), seen without a position.
-            return Ok(if super::reach::can_step_away(self, color) {
-                debug_assert!(!self.chess(color)?.is_checkmate());
-                Aftermath::Check(color)
-            } else if self.chess(color)?.is_checkmate() {
-                Aftermath::Mate(color)
-            } else {
-                Aftermath::Check(color)
-            });
-        }
-        for color in Color::ALL {
-            if self.is_naked(color) {
-                return Ok(Aftermath::Naked(color));
-            }
-        }
-        Ok(Aftermath::Quiet)
-    }
 }
 
 /// A state from a FEN without a pocket (the pool inferred), for the unit tests of the rule set.
 #[cfg(test)]
-pub(crate) fn from_fen(fen: &str) -> Result<State, Refused> {
+pub(crate) fn from_fen(fen: &str) -> Result<State, BadStart> {
     let setup = Fen::from_ascii(fen.as_bytes())
-        .map_err(|e| Refused {
-            reason: format!("not a FEN: {e}"),
-        })?
+        .map_err(|e| BadStart::fen_tag(format!("not a FEN: {e}")))?
         .into_setup();
     State::from_start(&Start {
         setup,
@@ -464,12 +402,14 @@ mod tests {
     fn a_king_in_check_at_the_start_is_refused() {
         let err = from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap_err();
         assert!(err.reason.contains("White's king is in check"), "{err}");
+        assert_eq!(err.article, Article::R1);
     }
 
     #[test]
     fn castling_rights_without_their_rook_are_refused() {
         let err = from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
         assert!(err.reason.contains("invalid castling rights"), "{err}");
+        assert_eq!(err.article, Article::FenTag);
     }
 
     #[test]

@@ -1,132 +1,46 @@
-//! One turn: the die face, then the actions it prescribes, one at a time.
+//! One turn: the die face, then the actions it prescribes, one at a time. This is the dispatch,
+//! the one file that knows every face.
 //!
-//! A turn in progress is a [`Progress`]: the state reached, the face, and what the face still
-//! asks for (a [`Phase`]). From it, [`Progress::options`] lists the candidate actions,
-//! [`Progress::resolve`] turns a written action into one (or says why it cannot be), and
-//! [`Progress::apply`] judges it on the board (R1, R2, R3, R10) and moves on. The replay
-//! (`play.rs`) and the search (`search.rs`) share these three, so they cannot disagree.
+//! A turn in progress is a [`Progress`] (`progress.rs`): the state reached, the face, and what
+//! the face still asks for (a [`Phase`]). [`Progress::begin`] rolls the face; from there,
+//! [`Progress::options`] lists the candidate actions, [`Progress::resolve`] turns a written
+//! action into one (or says why it cannot be), and [`Progress::apply`] judges it on the board
+//! (R1, R2, R3, R10) and moves on, each by asking the face's own file. The replay (`play.rs`)
+//! and the search (`search.rs`) share these methods, so they cannot disagree.
 
-use shakmaty::{Color, MoveList};
-
-use super::fault::{Fault, Illegal};
+use super::ends::End;
+use super::fault::{Fault, Illegal, Refused};
 use super::notation::steps_san;
-use super::state::{self, Refused, State};
-use super::{End, Step, face_4, face_5, face_6, faces_1_3, search};
+use super::progress::{LookAhead, Next, Options, Phase, Progress};
+use super::state::{self, State};
+use super::step::Step;
+use super::{face_4, face_5, face_6, faces_1_3, search};
 use crate::record::ActionKind;
 use crate::rules::{Article, Termination};
 
-/// What the face still asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Phase {
-    /// Faces 1–3: moves by different pieces of one colour.
-    Series(faces_1_3::Series),
-    /// Face 4: the sacrifice.
-    Removal,
-    /// Face 4 after the sacrifice, face 6 when no piece can leave the king: a regular move.
-    Regular,
-    /// Face 5.
-    Resurrection,
-    /// Face 6: the pieces next to the king leave it.
-    Exposure(face_6::Exposure),
-    /// Face 6 with no legal move at all, not even the fallback one: the record says `--` and
-    /// the roller wins by stalemate (R7).
-    Stalemate,
-}
-
-/// The candidate actions of a turn in progress ([`Progress::options`]): the legal moves the face
-/// allows (kept as shakmaty lists them, not collected), or the other steps.
-pub(crate) struct Options {
-    moves: MoveList,
-    steps: Vec<Step>,
-}
-
-impl Options {
-    #[inline(always)]
-    fn moves(moves: MoveList) -> Options {
-        Options {
-            moves,
-            steps: Vec::new(),
-        }
-    }
-
-    fn steps(steps: Vec<Step>) -> Options {
-        Options {
-            moves: MoveList::new(),
-            steps,
-        }
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = Step> + '_ {
-        let moves = self.moves.iter().map(|&m| Step::Move(m));
-        moves.chain(self.steps.iter().copied())
-    }
-}
-
-/// Whether [`Progress::apply`] looks past the action it judges: whether an exposure can go on
-/// (R9), whether a regular move is left after a sacrifice (R7). The search for a next step
-/// needs only to know that an action is accepted, whatever follows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum LookAhead {
-    Yes,
-    No,
-}
-
-/// A turn in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Progress {
-    pub state: State,
-    pub face: u8,
-    pub phase: Phase,
-    /// Actions accepted so far in this turn.
-    pub done: usize,
-}
-
-/// Where an accepted action leads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Next {
-    /// The face asks for more.
-    Continue(Progress),
-    /// The face is fulfilled; the state is the one reached (the roller still to move).
-    Done(State),
-    /// The game is over.
-    End(End, State),
-}
-
-/// The turn right after the roll of `face`.
-///
-/// # Errors
-/// [`Refused`] when a position cannot be analysed, or `face` is not 1–6.
-pub(crate) fn begin(state: &State, face: u8) -> Result<Progress, Refused> {
-    let phase = match face {
-        1..=3 => Phase::Series(faces_1_3::begin(state, face)?),
-        4 => Phase::Removal,
-        5 => Phase::Resurrection,
-        6 => face_6::begin(state)?,
-        _ => {
-            return Err(Refused {
-                reason: format!("a die has no face {face}"),
-            });
-        }
-    };
-    Ok(Progress {
-        state: state.clone(),
-        face,
-        phase,
-        done: 0,
-    })
-}
-
 impl Progress {
-    pub fn roller(&self) -> Color {
-        self.state.roller()
-    }
-
-    /// Whose pieces the face moves: the series' colour on faces 1–3, the roller's otherwise.
-    pub fn by(&self) -> Color {
-        match &self.phase {
-            Phase::Series(series) => series.by,
-            _ => self.roller(),
-        }
+    /// The turn right after the roll of `face`.
+    ///
+    /// # Errors
+    /// [`Refused`] when a position cannot be analysed, or `face` is not 1–6.
+    pub fn begin(state: &State, face: u8) -> Result<Progress, Refused> {
+        let phase = match face {
+            1..=3 => Phase::Series(faces_1_3::begin(state, face)?),
+            4 => Phase::Removal,
+            5 => Phase::Resurrection,
+            6 => face_6::begin(state)?,
+            _ => {
+                return Err(Refused {
+                    reason: format!("a die has no face {face}"),
+                });
+            }
+        };
+        Ok(Progress {
+            state: state.clone(),
+            face,
+            phase,
+            done: 0,
+        })
     }
 
     /// The candidate actions: those the face allows, before the board judges them (a candidate
@@ -211,6 +125,11 @@ impl Progress {
         }
     }
 
+    /// Whether the roll alone fulfils the face: face 5 with no piece that can come back (R8).
+    pub fn passes_at_the_roll(&self) -> bool {
+        matches!(self.phase, Phase::Resurrection) && !face_5::can_return(&self.state)
+    }
+
     /// Why the turn may not stop here.
     pub fn unfinished(&self) -> Result<Illegal, Refused> {
         match &self.phase {
@@ -234,16 +153,6 @@ impl Progress {
             )),
             Phase::Exposure(exposure) => face_6::unfinished(self, exposure),
             Phase::Stalemate => Ok(face_6::stalemate_claim(self)),
-        }
-    }
-
-    /// The same turn, one action further.
-    pub fn next(&self, state: State, phase: Phase) -> Progress {
-        Progress {
-            state,
-            face: self.face,
-            phase,
-            done: self.done + 1,
         }
     }
 }

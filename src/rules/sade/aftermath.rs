@@ -1,0 +1,57 @@
+//! What the board says after an action, before anything else is judged: a check, a mate, a
+//! king left alone (R1, R2, R10).
+
+use shakmaty::{Color, Position};
+
+use super::fault::Refused;
+use super::reach;
+use super::state::State;
+
+/// What the board says after an action (checked before anything else happens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Aftermath {
+    /// No king in check, nobody naked.
+    Quiet,
+    /// This colour's king is checkmated.
+    Mate(Color),
+    /// This colour's king is in check, not mate.
+    Check(Color),
+    /// Both kings are in check (only a face-4 removal can do that).
+    BothInCheck,
+    /// This colour has nothing but the king (Art. 9.3).
+    Naked(Color),
+}
+
+impl Aftermath {
+    /// Checks, mates and nakedness in `state`, reached by an action (R1, R2, R10).
+    ///
+    /// # Errors
+    /// [`Refused`] when the position of a checked king cannot be built.
+    pub(crate) fn of(state: &State) -> Result<Aftermath, Refused> {
+        let white = state.in_check(Color::White);
+        let black = state.in_check(Color::Black);
+        let checked = match (white, black) {
+            (true, true) => return Ok(Aftermath::BothInCheck),
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            (false, false) => None,
+        };
+        if let Some(color) = checked {
+            // No mate when the king can step out of check (most checks), seen without a position.
+            return Ok(if reach::can_step_away(state, color) {
+                debug_assert!(!state.chess(color)?.is_checkmate());
+                Aftermath::Check(color)
+            } else if state.chess(color)?.is_checkmate() {
+                Aftermath::Mate(color)
+            } else {
+                Aftermath::Check(color)
+            });
+        }
+        for color in Color::ALL {
+            if state.is_naked(color) {
+                return Ok(Aftermath::Naked(color));
+            }
+        }
+        Ok(Aftermath::Quiet)
+    }
+}
