@@ -4,10 +4,10 @@
 
 use sade_ref::parse::parse_str;
 use sade_ref::referee::{Status, verify};
-use sade_ref::render::model::{Shape, game_view};
-use sade_ref::render::{board_text, html, svg};
+use sade_ref::render::model::{GameView, Shape, game_view};
+use sade_ref::render::{board_text, html, layout, svg};
 
-use crate::support::{corpus_files, display};
+use crate::support::{corpus_files, display, root};
 
 #[test]
 fn every_corpus_game_has_a_view_that_agrees_with_the_verdict() {
@@ -48,4 +48,211 @@ fn every_corpus_game_has_a_view_that_agrees_with_the_verdict() {
         }
     }
     assert!(games > 150, "{games} games");
+}
+
+/// Every corpus game that has a view, with its file.
+fn corpus_views() -> Vec<(String, GameView)> {
+    let mut views = Vec::new();
+    for file in corpus_files("corpus", &["sdn", "pgn"]) {
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        for game in parse_str(&text).into_iter().flatten() {
+            if let Ok(view) = game_view(&game) {
+                views.push((display(&file), view));
+            }
+        }
+    }
+    views
+}
+
+/// The collinear arrows of issue 17 (`Rc5` then `R1c3`; `d4` then `Qd3`), the face-6
+/// exposures and every other turn of the corpus: no badge's circle touches another's, none
+/// sits on the piece a move goes to, and every arrow head stops before that piece.
+#[test]
+fn no_number_badge_covers_another_or_the_piece_a_move_reaches() {
+    let mut turns = 0;
+    let mut crowded = 0;
+    for (file, view) in corpus_views() {
+        for turn in &view.turns {
+            turns += 1;
+            let places = layout::badge_places(&turn.actions);
+            let badges: Vec<(i32, i32)> = places.iter().flatten().copied().collect();
+            if badges.len() >= 3 {
+                crowded += 1;
+            }
+            for (i, a) in badges.iter().enumerate() {
+                for b in &badges[i + 1..] {
+                    let d = f64::from(a.0 - b.0).hypot(f64::from(a.1 - b.1));
+                    assert!(
+                        d >= 2.0 * layout::BADGE,
+                        "{file} turn {}: badges at {a:?} and {b:?} overlap",
+                        turn.label
+                    );
+                }
+            }
+            for (action, place) in turn.actions.iter().zip(&places) {
+                let Shape::Move { from, to } = action.shape else {
+                    continue;
+                };
+                let (qx, qy) = layout::centre(to);
+                let (bx, by) = place.expect("a move has a badge");
+                let dx = (f64::from(bx) - qx).abs() - 34.0;
+                let dy = (f64::from(by) - qy).abs() - 34.0;
+                assert!(
+                    dx.max(0.0).hypot(dy.max(0.0)) >= layout::BADGE,
+                    "{file} turn {}: badge {} on the piece on {to}",
+                    turn.label,
+                    action.number
+                );
+                let (start, end) = layout::arrow_ends(from, to, svg::ARROW_STROKE);
+                let (px, py) = (f64::from(start.0), f64::from(start.1));
+                let len = (qx - px).hypot(qy - py);
+                let shaft = (f64::from(end.0) - px).hypot(f64::from(end.1) - py);
+                let tip = shaft + layout::HEAD * svg::ARROW_STROKE;
+                assert!(
+                    len - tip >= 34.0,
+                    "{file} turn {}: the head of {} reaches the piece on {to}",
+                    turn.label,
+                    action.written
+                );
+            }
+        }
+    }
+    assert!(
+        turns > 2000 && crowded > 150,
+        "{turns} turns, {crowded} crowded"
+    );
+}
+
+/// The view of one turn of a corpus file.
+fn turn_of(file: &str, label: &str) -> (GameView, usize) {
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let game = parse_str(&text).into_iter().next().unwrap().unwrap();
+    let view = game_view(&game).unwrap();
+    let index = view
+        .turns
+        .iter()
+        .position(|t| t.label == label)
+        .unwrap_or_else(|| panic!("{file} has no turn {label}"));
+    (view, index)
+}
+
+fn diagram(file: &str, label: &str) -> String {
+    let (view, index) = turn_of(file, label);
+    svg::turn(&view, &view.turns[index])
+}
+
+#[test]
+fn the_diagram_draws_castling_en_passant_and_promotion() {
+    let castling = diagram("corpus/rules/sade/face4_castling_regular_move.sdn", "4.");
+    assert_eq!(castling.matches("class=\"rook\"").count(), 1, "{castling}");
+    assert!(castling.contains("castles: the rook h1–f1"), "{castling}");
+    assert!(castling.contains("thin arrow: the castling rook"));
+    let en_passant = diagram("corpus/rules/sade/en_passant_next_turn.sdn", "1...");
+    assert!(en_passant.contains("class=\"en-passant\""), "{en_passant}");
+    assert!(en_passant.contains("on d5 en"), "{en_passant}");
+    let promotion = diagram("corpus/rules/sade/face2_enemy_promotion_mates.sdn", "1.");
+    assert!(promotion.contains("class=\"promotion\""), "{promotion}");
+    assert!(promotion.contains("promotes to a queen"), "{promotion}");
+}
+
+/// Face 5: both pools are drawn before the turn, the returned piece ringed like the
+/// resurrection, so that Q > R > B > N can be checked on the picture.
+#[test]
+fn a_resurrection_diagram_shows_both_pools_and_the_piece_that_returns() {
+    let (view, index) = turn_of("corpus/rules/sade/face5_queen_first.sdn", "1.");
+    let turn = &view.turns[index];
+    let picture = svg::turn(&view, turn);
+    let in_pools: usize = shakmaty::Color::ALL
+        .into_iter()
+        .map(|c| {
+            let pool = turn.before.pools.get(c);
+            [pool.pawn, pool.knight, pool.bishop, pool.rook, pool.queen]
+                .iter()
+                .map(|n| usize::from(*n))
+                .sum::<usize>()
+        })
+        .sum();
+    assert!(in_pools >= 2, "{in_pools}");
+    assert!(picture.contains("White's pool") && picture.contains("Black's pool"));
+    assert!(
+        picture.matches("class=\"pool\"").count() >= in_pools,
+        "{picture}"
+    );
+    let returned = picture
+        .lines()
+        .filter(|l| l.contains("stroke-dasharray=\"6 4\""))
+        .count();
+    assert_eq!(returned, 1, "the returned piece is ringed once: {picture}");
+    assert!(picture.contains("class=\"drop\""));
+}
+
+/// A move that was written but not played is a grey dashed square, not the resurrection's
+/// dashed ring; and only marks the diagram shows are in its key.
+#[test]
+fn an_unplayed_action_looks_unlike_a_resurrection() {
+    let picture = diagram(
+        "corpus/rules/sade/own_pieces_midgame_while_enemy_possible.sdn",
+        "5...",
+    );
+    assert!(picture.contains("class=\"unplayed\""), "{picture}");
+    assert!(!picture.contains("<circle class=\"unplayed\""), "{picture}");
+    assert!(picture.contains("grey dashed square"), "{picture}");
+    assert!(!picture.contains("dashed ring"), "{picture}");
+}
+
+#[test]
+fn marseillais_and_standard_diagrams_show_no_pools_and_no_sade_key() {
+    for (file, label) in [
+        ("corpus/games/marseillais_01.sdn", "5."),
+        ("corpus/rules/standard/checkmate.pgn", "2."),
+    ] {
+        let picture = diagram(file, label);
+        assert!(!picture.contains("pool"), "{file}: {picture}");
+        for sade in ["opponent's piece", "sacrifice", "resurrection", "face"] {
+            assert!(!picture.contains(sade), "{file}: {sade}");
+        }
+        assert!(picture.contains("Key: numbers: the order played"), "{file}");
+    }
+}
+
+/// Tags, names and comments are the players' text: embedded in the page, nothing they hold can
+/// end the script element or change how the data is read.
+#[test]
+fn hostile_text_is_embedded_as_data_that_reads_back_the_same() {
+    let hostile = "</script><!-- <script>x</script> <img src=x onerror=alert(1)> \u{2028}\u{2029} \"q\" \\ &amp; -->";
+    let value = serde_json::json!({ "tag": hostile, "list": [hostile] });
+    let embedded = html::script_json(&value);
+    for bad in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+        assert!(!embedded.contains(bad), "{bad:?} in {embedded}");
+    }
+    let read: serde_json::Value = serde_json::from_str(&embedded).unwrap();
+    assert_eq!(read, value);
+}
+
+/// The page stores moves, not boards: a page of 600 games stays within five times the size of
+/// its records (it was 48 times when it stored every board).
+#[test]
+fn a_page_of_600_games_is_within_five_times_its_records() {
+    let files = corpus_files("corpus/games", &["sdn"]);
+    let mut text = String::new();
+    let mut games = 0;
+    while games < 600 {
+        for file in &files {
+            text.push_str(&std::fs::read_to_string(file).unwrap());
+            text.push('\n');
+            games += 1;
+            if games == 600 {
+                break;
+            }
+        }
+    }
+    let views: Vec<GameView> = parse_str(&text)
+        .into_iter()
+        .map(|g| game_view(&g.unwrap()).unwrap())
+        .collect();
+    assert_eq!(views.len(), 600);
+    let page = html::page(&views, &[], "600 games");
+    #[allow(clippy::cast_precision_loss)]
+    let ratio = page.len() as f64 / text.len() as f64;
+    assert!(ratio <= 5.0, "the page is {ratio:.2} times its records");
 }

@@ -10,9 +10,11 @@ use std::process::Command;
 use sade_ref::parse::parse_str;
 use sade_ref::record::Game;
 use sade_ref::referee::verify_annotated;
-use shakmaty::Square;
+use sade_ref::render::model::{GameView, Snapshot, game_view};
+use sade_ref::render::{describe, html, layout};
+use shakmaty::{Color, Role, Square};
 
-use crate::support::root;
+use crate::support::{corpus_files, root};
 
 /// Whether the tests run in CI: `CI` set to anything but empty, `0` or `false`.
 fn in_ci() -> bool {
@@ -133,6 +135,162 @@ fn board_of(fen: &str) -> String {
         .into_iter()
         .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
         .collect()
+}
+
+/// Every step of every corpus game (Sade with faces 4, 5 and 6, castling, en passant and
+/// promotion, Marseillais, Standard), replayed by the page from the moves the referee resolved:
+/// the board and the pools after each step are the referee's, each action is described as
+/// `describe` says it, and each badge is where the SVG diagram puts it.
+#[test]
+fn every_step_the_page_replays_is_the_referees_position() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("trace");
+    let mut views = Vec::new();
+    for file in corpus_files("corpus", &["sdn", "pgn"]) {
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        for game in parse_str(&text).into_iter().flatten() {
+            if let Ok(mut view) = game_view(&game) {
+                view.number = views.len() + 1;
+                views.push(view);
+            }
+        }
+    }
+    let page = dir.join("corpus.html");
+    std::fs::write(&page, html::page(&views, &[], "the corpus")).unwrap();
+    let dom = dom(name, &page, "trace", &dir);
+    let trace = between(&dom, "id=\"trace\">", "</pre>")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+    let expected = expected_trace(&views);
+    let lines: Vec<&str> = trace.lines().collect();
+    assert_eq!(lines.len(), expected.len(), "one line a step");
+    let kinds = [
+        "sacrifice",
+        "returns on",
+        "castles",
+        "en passant",
+        "promotes",
+    ];
+    for kind in kinds {
+        assert!(expected.iter().any(|l| l.contains(kind)), "no step {kind}");
+    }
+    for (page, referee) in lines.iter().zip(&expected) {
+        assert_eq!(page, referee, "the page, then the referee");
+    }
+}
+
+/// The trace lines the page must write: game, turn, action, board, pools, the action in words,
+/// the badge.
+fn expected_trace(views: &[GameView]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for view in views {
+        let pools = |s: &Snapshot| {
+            if view.sade {
+                pool_letters(s)
+            } else {
+                String::new()
+            }
+        };
+        let line = |turn: &str, action: usize, s: &Snapshot, describe: &str, badge: &str| {
+            format!(
+                "{}|{turn}|{action}|{}|{}|{describe}|{badge}",
+                view.number,
+                board_letters(s),
+                pools(s)
+            )
+        };
+        lines.push(line("start", 0, &view.start, "", ""));
+        for turn in &view.turns {
+            let key = format!(
+                "{}{}",
+                turn.label.trim_end_matches('.'),
+                if turn.side == Color::White { "w" } else { "b" }
+            );
+            lines.push(line(&key, 0, &turn.before, "", ""));
+            let badges = layout::badge_places(&turn.actions);
+            let mut now = &turn.before;
+            for (action, badge) in turn.actions.iter().zip(badges) {
+                if let Some(after) = &action.after {
+                    now = after;
+                }
+                let badge = badge.map(|(x, y)| format!("{x},{y}")).unwrap_or_default();
+                lines.push(line(&key, action.number, now, &describe(action), &badge));
+            }
+        }
+    }
+    lines
+}
+
+fn board_letters(s: &Snapshot) -> String {
+    Square::ALL
+        .into_iter()
+        .map(|sq| s.board.piece_at(sq).map_or('.', |p| p.char()))
+        .collect()
+}
+
+/// White's pool then Black's, strongest first.
+fn pool_letters(s: &Snapshot) -> String {
+    let mut text = String::new();
+    for color in Color::ALL {
+        for role in [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
+            for _ in 0..*s.pools.get(color).get(role) {
+                text.push(role.of(color).char());
+            }
+        }
+    }
+    text
+}
+
+/// Tags, player names and comments holding what ends a script or a comment, markup with a
+/// handler, line separators, quotes and backslashes: every game of the page still shows, the
+/// text reads as written, and nothing in it runs.
+#[test]
+fn hostile_tags_and_comments_neither_break_the_page_nor_run_a_script() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("hostile");
+    let pwn = "<img src=x onerror=\"document.documentElement.setAttribute('data-pwned','1')\">";
+    let first = format!(
+        "[Event \"<!-- a </script><script>document.documentElement.setAttribute('data-pwned','2')</script>\"]\n\
+         [White \"{}\"]\n[Black \"line\u{2028}sep\u{2029} \\\"quoted\\\" back\\\\slash\"]\n\n\
+         1. 3: e6 {{ <!-- {pwn} </script> }} d6 Nf6 1... 1: Nc3 {{ \u{2028} ' \" \\ }} *\n",
+        pwn.replace('"', "\\\"")
+    );
+    let text = format!("{first}\n[Event \"second\"]\n\n1. e4 e5 *\n");
+    let page = report_of_text(&text, &dir);
+    for fragment in ["game=1&turn=1w&action=3", "game=2"] {
+        let shown = dom(name, &page, fragment, &dir);
+        let html = between(&shown, "<html", ">");
+        assert!(html.contains("data-ready"), "{html}");
+        assert!(
+            !html.contains("data-pwned"),
+            "a script ran at #{fragment}: {html}"
+        );
+        assert!(
+            !between(&shown, "<body>", "id=\"data\"").contains("<img"),
+            "markup was made at #{fragment}"
+        );
+        assert!(
+            piece_on(&shown, Square::E1) == Some('K'),
+            "#{fragment}: no board"
+        );
+    }
+    let shown = dom(name, &page, "game=1&turn=1w&action=3", &dir);
+    let title = between(&shown, "id=\"title\">", "</h1>");
+    assert!(title.contains("&lt;!-- a &lt;/script&gt;"), "{title}");
+    let moves = between(&shown, "id=\"moves\"", "</ol>");
+    assert!(
+        moves.contains("&lt;!--") && moves.contains("onerror"),
+        "{moves}"
+    );
+    assert_eq!(status(&shown, "data-action"), "3");
 }
 
 #[test]

@@ -9,14 +9,24 @@
 //! tests, `&press=3` then presses the right arrow key three times. A script error writes an
 //! element `#script-error` into the page; a page that finished loading has `data-ready` on
 //! its `<html>` element. The board after each step is in `#board`, one element per piece with
-//! `data-square` and `data-piece`.
+//! `data-square` and `data-piece`. `#trace` makes the page step through every game and write
+//! one line per step into `#trace` (game, turn, action, board, pools, the action in words, the
+//! badges' places): what the browser test compares with the referee.
+//!
+//! The data holds no board but the start: each action is the move the referee resolved it to
+//! (from, to, promotion, castling rook, en passant victim, sacrifice, resurrection; see
+//! `resolved_code`) and the page applies it to the board it has. It decides nothing about
+//! legality: it replays what the referee resolved. A game is
+//! `{number, title, variant, sade, verdict, bad, tags, start: {board, pools}, rest, turns}`;
+//! a turn is `[label, face (0: none), actions, {v: verdict, bad, c: comments}?]`, the verdict
+//! left out when it is "legal" or the game's `rest` (`[from turn index, verdict]`); an action
+//! is `[written, code, flags?]`.
 
 use serde_json::{Value, json};
 use shakmaty::{Color, Role, Square};
 
 use super::model::{ActionView, GameView, Shape, Snapshot};
-use super::svg::{self, escape};
-use super::{describe, glyph};
+use super::svg::{self, Mark, escape};
 
 const SCRIPT: &str = include_str!("report.js");
 const STYLE: &str = include_str!("report.css");
@@ -29,11 +39,11 @@ fn board_text(snapshot: &Snapshot) -> String {
         .collect()
 }
 
-/// The pools as symbols, strongest first: `{"white": "♕♘", "black": ""}`.
-fn pools(snapshot: &Snapshot) -> Value {
-    let list = |color: Color| -> String {
+/// The pools as piece letters, White's first, strongest first: `QNNPbp`.
+fn pool_letters(snapshot: &Snapshot) -> String {
+    let mut text = String::new();
+    for color in Color::ALL {
         let pool = snapshot.pools.get(color);
-        let mut text = String::new();
         for role in [
             Role::Queen,
             Role::Rook,
@@ -42,38 +52,60 @@ fn pools(snapshot: &Snapshot) -> Value {
             Role::Pawn,
         ] {
             for _ in 0..*pool.get(role) {
-                text.push(glyph(role.of(color)));
+                text.push(role.of(color).char());
             }
         }
-        text
-    };
-    json!({ "white": list(Color::White), "black": list(Color::Black) })
+    }
+    text
 }
 
-fn position(snapshot: &Snapshot) -> Value {
-    json!({ "board": board_text(snapshot), "pools": pools(snapshot) })
+/// What the referee resolved an action to, in a few characters (the page applies it; see the
+/// module docs): `e2e4`, `e7e8=q`, `e1g1/h1f1` (castling: the king, then the rook),
+/// `e5d6xd5` (en passant: the pawn taken), `-a1` (sacrifice), `Q@d4` (resurrection), `--`,
+/// `?e4` or `?` (written, not played).
+fn resolved_code(action: &ActionView) -> String {
+    match action.shape {
+        Shape::Move { from, to } => {
+            let mut code = format!("{from}{to}");
+            if let Some(role) = action.promotion {
+                code.push('=');
+                code.push(role.char());
+            }
+            if let Some((rook_from, rook_to)) = action.rook {
+                code.push_str(&format!("/{rook_from}{rook_to}"));
+            }
+            if let Some(victim) = action.en_passant {
+                code.push_str(&format!("x{victim}"));
+            }
+            code
+        }
+        Shape::Sacrifice { square } => format!("-{square}"),
+        Shape::Resurrection { square } => match action.piece {
+            Some(piece) => format!("{}@{square}", piece.char()),
+            None => format!("?{square}"),
+        },
+        Shape::Nothing => "--".to_owned(),
+        Shape::Unplayed { square } => {
+            format!("?{}", square.map(|s| s.to_string()).unwrap_or_default())
+        }
+    }
 }
 
+/// `[written, code]`, with a third element when the action is the illegal one (`o`) or void
+/// (`v`).
 fn action(action: &ActionView) -> Value {
-    let (kind, from, to) = match action.shape {
-        Shape::Move { from, to } => ("move", Some(from), Some(to)),
-        Shape::Sacrifice { square } => ("sacrifice", None, Some(square)),
-        Shape::Resurrection { square } => ("resurrection", None, Some(square)),
-        Shape::Nothing => ("nothing", None, None),
-        Shape::Unplayed { square } => ("unplayed", None, square),
-    };
-    json!({
-        "n": action.number,
-        "written": action.written,
-        "describe": describe(action),
-        "kind": kind,
-        "from": from.map(|s| s.to_string()),
-        "to": to.map(|s| s.to_string()),
-        "colour": svg::action_colour(action),
-        "dashed": action.opponent_piece && !action.offending,
-        "offending": action.offending,
-        "after": action.after.as_ref().map(position),
-    })
+    let mut flags = String::new();
+    if action.offending {
+        flags.push('o');
+    }
+    if action.void {
+        flags.push('v');
+    }
+    let mut item = vec![json!(action.written), json!(resolved_code(action))];
+    if !flags.is_empty() {
+        item.push(json!(flags));
+    }
+    Value::Array(item)
 }
 
 fn game_data(game: &GameView) -> Value {
@@ -91,39 +123,80 @@ fn game_data(game: &GameView) -> Value {
         tag("Event"),
         tag("Date")
     );
+    // The verdict the last turns share when the record is invalid or ended before them: said
+    // once for the game.
+    let rest_text = game
+        .turns
+        .last()
+        .map(|t| t.verdict.as_str())
+        .filter(|v| v.starts_with("not judged") || v.starts_with("void"));
+    let rest_from = rest_text.map(|text| {
+        game.turns
+            .iter()
+            .rposition(|t| t.verdict != text)
+            .map_or(0, |i| i + 1)
+    });
     let turns: Vec<Value> = game
         .turns
         .iter()
         .map(|turn| {
-            json!({
-                "label": turn.label,
-                "key": format!("{}{}", turn.label.trim_end_matches('.'), turn.side.fold_wb("w", "b")),
-                "side": turn.side.fold_wb("White", "Black"),
-                "face": turn.face,
-                "verdict": turn.verdict,
-                "invalid": turn.invalid,
-                "before": position(&turn.before),
-                "actions": turn.actions.iter().map(action).collect::<Vec<_>>(),
-            })
+            let mut extra = serde_json::Map::new();
+            let in_rest = rest_from.is_some_and(|from| turn.index >= from);
+            if turn.verdict != "legal" && !in_rest {
+                extra.insert("v".to_owned(), json!(turn.verdict));
+            }
+            if turn.invalid {
+                extra.insert("bad".to_owned(), json!(1));
+            }
+            if !turn.comments.is_empty() {
+                extra.insert("c".to_owned(), json!(turn.comments));
+            }
+            let mut item = vec![
+                json!(turn.label),
+                json!(turn.face.unwrap_or(0)),
+                Value::Array(turn.actions.iter().map(action).collect()),
+            ];
+            if !extra.is_empty() {
+                item.push(Value::Object(extra));
+            }
+            Value::Array(item)
         })
         .collect();
     json!({
         "number": game.number,
         "title": title,
         "variant": game.variant,
+        "sade": game.sade,
         "verdict": game.verdict,
+        "bad": game.at_fault,
         "tags": game.tags,
-        "start": position(&game.start),
+        "start": {
+            "board": board_text(&game.start),
+            "pools": if game.sade { pool_letters(&game.start) } else { String::new() },
+        },
+        "rest": rest_from.zip(rest_text).map(|(from, text)| json!([from, text])),
         "turns": turns,
     })
 }
 
-/// The JSON text safe inside a `<script>` element.
-fn script_json(value: &Value) -> String {
-    value
-        .to_string()
-        .replace("</", "<\\/")
-        .replace("<!--", "<\\!--")
+/// The JSON text safe inside a `<script>` element whatever the strings hold: `<`, `>`, `&`,
+/// U+2028 and U+2029 written as `\u` escapes (they can only occur inside JSON strings, where
+/// the escape means the same character), so that no `</script>`, `<!--` or line separator in
+/// a tag, comment or name can end the element or change how it is read.
+pub fn script_json(value: &Value) -> String {
+    let text = value.to_string();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The page for one or more games. `unread` names the games of the file that could not be
@@ -142,7 +215,20 @@ pub fn page(games: &[GameView], unread: &[(usize, String)], title: &str) -> Stri
         "dark": svg::DARK,
         "white": svg::piece_paint(Color::White),
         "black": svg::piece_paint(Color::Black),
+        "own": svg::OWN,
+        "opponent": svg::OPPONENT,
+        "offending": svg::OFFENDING,
+        "sacrifice": svg::SACRIFICE,
+        "unplayed": svg::UNPLAYED,
         "heads": [svg::OWN, svg::OPPONENT, svg::OFFENDING, svg::SACRIFICE],
+        "arrow": svg::ARROW_STROKE,
+        "rook": svg::ROOK_STROKE,
+        "head": super::layout::HEAD,
+        "badge": super::layout::BADGE,
+        "keys": {
+            "sade": svg::key(&Mark::all(true), true),
+            "other": svg::key(&Mark::all(false), false),
+        },
     });
     format!(
         r#"<!DOCTYPE html>
@@ -185,7 +271,7 @@ window.onerror = function (message, source, line) {{
       <button id="next" title="forward (→)">▶</button>
       <button id="last" title="end (End)">▶|</button>
     </nav>
-    <p id="key">{key}</p>
+    <p id="key"></p>
     <p id="action-line"></p>
     <p id="turn-verdict"></p>
     <div id="status"></div>
@@ -203,7 +289,6 @@ window.onerror = function (message, source, line) {{
 "#,
         title = escape(title),
         symbols = svg::PIECE_SYMBOLS,
-        key = escape(svg::KEY),
         data = script_json(&data),
         colours = script_json(&colours),
         unread = script_json(&unread),

@@ -6,6 +6,7 @@
 
 pub mod board_text;
 pub mod html;
+pub mod layout;
 pub mod model;
 pub mod svg;
 
@@ -25,14 +26,18 @@ pub fn describe(action: &model::ActionView) -> String {
         Shape::Unplayed { .. } if action.void => "void: after the end of the game".to_owned(),
         Shape::Unplayed { .. } => "not played".to_owned(),
     };
+    if let Some((from, to)) = action.rook {
+        text.push_str(&format!(", castles: the rook {from}–{to}"));
+    }
     if let (Some(captured), Some(p)) = (action.captured, action.piece) {
-        text.push_str(&format!(
-            ", takes {}",
-            piece_name(Piece {
-                color: !p.color,
-                role: captured
-            })
-        ));
+        let taken = piece_name(Piece {
+            color: !p.color,
+            role: captured,
+        });
+        match action.en_passant {
+            Some(square) => text.push_str(&format!(", takes {taken} on {square} en passant")),
+            None => text.push_str(&format!(", takes {taken}")),
+        }
     }
     if let Some(promotion) = action.promotion {
         text.push_str(&format!(", promotes to a {}", role_name(promotion)));

@@ -5,7 +5,7 @@
 use crate::rules::names::color_name;
 use shakmaty::{Board, ByColor, ByRole, Color, Piece, Role, Square};
 
-use crate::record::{ActionKind, Game, SanMove};
+use crate::record::{ActionKind, Game, Item, SanMove, VariantName};
 use crate::referee::{Status, Verdict, verify_annotated};
 use crate::rules::sade::State;
 use crate::rules::{Resolved, standard};
@@ -49,6 +49,10 @@ pub struct ActionView {
     pub opponent_piece: bool,
     pub captured: Option<Role>,
     pub promotion: Option<Role>,
+    /// Castling: the rook's move (from, to), as the boards before and after show it.
+    pub rook: Option<(Square, Square)>,
+    /// En passant: the square of the pawn taken (not the move's destination).
+    pub en_passant: Option<Square>,
     /// The move in UCI, for moves.
     pub uci: Option<String>,
     /// The referee's illegal action.
@@ -74,6 +78,8 @@ pub struct TurnView {
     pub verdict: String,
     /// Whether this turn holds the first illegal action (or is at fault as a whole).
     pub invalid: bool,
+    /// The players' comments in the turn, each with the number of actions written before it.
+    pub comments: Vec<(usize, String)>,
 }
 
 /// A whole game, ready to draw.
@@ -82,6 +88,10 @@ pub struct GameView {
     /// The game's number in its file (1 for the first), as `verify` numbers it.
     pub number: usize,
     pub variant: String,
+    /// Whether the game is Marquis de Sade chess (pools, die faces, the opponent's pieces).
+    pub sade: bool,
+    /// Whether the verdict is invalid or the result disputed: what the arbiter must look at.
+    pub at_fault: bool,
     pub tags: Vec<(String, String)>,
     /// One line: who won and how, or the first illegal action.
     pub verdict: String,
@@ -120,7 +130,8 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
             let view = match resolved {
                 Some(r) => {
                     let after = snapshot(&r.fen_after);
-                    if let Some(after) = &after {
+                    let view = resolved_view(number, action.to_string(), r, side, &now, after);
+                    if let Some(after) = &view.after {
                         now = after.clone();
                     }
                     // A move the board allowed can still be the illegal action (M3: a first
@@ -128,7 +139,7 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
                     ActionView {
                         offending,
                         void,
-                        ..resolved_view(number, action.to_string(), r, side, after)
+                        ..view
                     }
                 }
                 None => ActionView {
@@ -141,6 +152,8 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
                     opponent_piece: false,
                     captured: None,
                     promotion: None,
+                    rook: None,
+                    en_passant: None,
                     uci: None,
                     offending,
                     void,
@@ -158,11 +171,14 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
             actions,
             verdict: turn_verdict(game, &verdict, index),
             invalid: error.is_some_and(|e| e.turn_index == index),
+            comments: comments(turn),
         });
     }
     Ok(GameView {
         number: 1,
         variant: verdict.variant.to_string(),
+        sade: verdict.variant == VariantName::Sade,
+        at_fault: verdict.status == Status::Invalid || verdict.dispute.is_some(),
         tags: game
             .tags
             .iter()
@@ -192,11 +208,49 @@ fn start_fen(game: &Game, verdict: &Verdict) -> Result<String, String> {
     }
 }
 
+/// The comments of a turn, each with the number of actions written before it.
+fn comments(turn: &crate::record::Turn) -> Vec<(usize, String)> {
+    let mut actions = 0;
+    let mut found = Vec::new();
+    for item in &turn.items {
+        match item {
+            Item::Action(_) => actions += 1,
+            Item::Comment(c) if !c.text.trim().is_empty() => {
+                found.push((actions, c.text.trim().to_owned()));
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Castling: the rook of the king's colour that left a square and the one that reached one.
+fn rook_move(r: &Resolved, before: &Board, after: &Board) -> Option<(Square, Square)> {
+    if r.role != Role::King || r.from.is_none() {
+        return None;
+    }
+    let rooks = |board: &Board| board.by_role(Role::Rook) & board.by_color(r.color);
+    let (was, is) = (rooks(before), rooks(after));
+    let from = (was & !is).first()?;
+    let to = (is & !was).first()?;
+    Some((from, to))
+}
+
+/// En passant: a pawn that takes a pawn on an empty square took the one beside its origin.
+fn en_passant_victim(r: &Resolved, before: &Board) -> Option<Square> {
+    let (from, to) = (r.from?, r.to?);
+    let diagonal = from.file() != to.file();
+    (r.role == Role::Pawn && r.captured == Some(Role::Pawn) && diagonal)
+        .then(|| Square::from_coords(to.file(), from.rank()))
+        .filter(|_| before.piece_at(to).is_none())
+}
+
 fn resolved_view(
     number: usize,
     written: String,
     r: &Resolved,
     side: Color,
+    before: &Snapshot,
     after: Option<Snapshot>,
 ) -> ActionView {
     let shape = match (r.from, r.to) {
@@ -217,6 +271,10 @@ fn resolved_view(
         opponent_piece: acts && r.color != side,
         captured: r.captured,
         promotion: r.promotion,
+        rook: after
+            .as_ref()
+            .and_then(|a| rook_move(r, &before.board, &a.board)),
+        en_passant: en_passant_victim(r, &before.board),
         uci: r.uci.map(|u| u.to_string()),
         offending: false,
         void: false,

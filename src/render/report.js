@@ -1,4 +1,6 @@
-// sade-ref report: steps through the games in #data (written by src/render/html.rs).
+// sade-ref report: steps through the games in #data (written by src/render/html.rs). The data
+// holds each action as the move the referee resolved it to; this script applies those moves to
+// the start position and decides nothing about legality.
 (function () {
   'use strict';
   var games = JSON.parse(document.getElementById('data').textContent);
@@ -6,8 +8,13 @@
   var colours = JSON.parse(document.getElementById('colours').textContent);
   var SVG = 'http://www.w3.org/2000/svg';
   var FILES = 'abcdefgh';
+  var ROLES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+  var GLYPHS = { P: '♙', N: '♘', B: '♗', R: '♖', Q: '♕', K: '♔', p: '♟', n: '♞', b: '♝', r: '♜', q: '♛', k: '♚' };
+  var POOL_ORDER = 'QRBNPqrbnp';
+  var MOVE = /^([a-h][1-8])([a-h][1-8])(?:=([qrbnk]))?(?:\/([a-h][1-8])([a-h][1-8]))?(?:x([a-h][1-8]))?$/;
   var gameIndex = 0;
   var steps = [];
+  var replayed = null;
   var current = 0;
 
   function el(name, attrs, parent) {
@@ -17,45 +24,230 @@
     return node;
   }
   function squareIndex(name) { return (name.charCodeAt(1) - 49) * 8 + FILES.indexOf(name[0]); }
-  function corner(name) {
+  function squareName(i) { return FILES[i % 8] + (Math.floor(i / 8) + 1); }
+  // Board units: a square is 100, a8's top-left corner is 0 0 (as src/render/layout.rs).
+  function centre(name) {
     var i = squareIndex(name);
-    return [40 + (i % 8) * 100, 40 + (7 - Math.floor(i / 8)) * 100];
+    return [(i % 8) * 100 + 50, (7 - Math.floor(i / 8)) * 100 + 50];
   }
-  function centre(name) { var c = corner(name); return [c[0] + 50, c[1] + 50]; }
+  var OFFSET = 40;
+  function isWhite(letter) { return letter === letter.toUpperCase(); }
+  function pieceName(letter) {
+    return (isWhite(letter) ? "White's " : "Black's ") + ROLES[letter.toLowerCase()];
+  }
 
-  // Every step of a game: the start, then each turn before its first action and after each.
-  function buildSteps(game) {
-    var list = [{ turn: -1, action: 0 }];
-    game.turns.forEach(function (turn, t) {
-      list.push({ turn: t, action: 0 });
-      turn.actions.forEach(function (a) { list.push({ turn: t, action: a.n }); });
-    });
-    return list;
-  }
-  function positionAt(game, step) {
-    if (step.turn < 0) { return game.start; }
-    var turn = game.turns[step.turn];
-    var position = turn.before;
-    for (var k = 0; k < step.action; k++) {
-      if (turn.actions[k].after) { position = turn.actions[k].after; }
+  // ---- The replay: the referee's resolved moves applied to the start position. ----
+
+  function readAction(item, n, side) {
+    var a = { n: n, written: item[0], code: item[1], offending: (item[2] || '').indexOf('o') >= 0,
+      void: (item[2] || '').indexOf('v') >= 0 };
+    var code = a.code;
+    var m = MOVE.exec(code);
+    if (m) {
+      a.kind = 'move'; a.from = m[1]; a.to = m[2]; a.promotion = m[3] || null;
+      a.rook = m[4] ? [m[4], m[5]] : null; a.ep = m[6] || null;
+    } else if (code[0] === '-' && code.length === 3) {
+      a.kind = 'sacrifice'; a.to = code.slice(1);
+    } else if (code[1] === '@') {
+      a.kind = 'resurrection'; a.to = code.slice(2); a.piece = code[0];
+    } else if (code === '--') {
+      a.kind = 'nothing';
+    } else {
+      a.kind = 'unplayed'; a.to = code.slice(1) || null;
     }
-    return position;
+    a.side = side;
+    return a;
   }
 
-  function drawBoard(position, marks) {
+  // Applies an action to board (64 letters) and pools (letter -> count); fills in the piece,
+  // what it took, its colour and its description, as src/render/mod.rs `describe` says them.
+  function apply(a, board, pools) {
+    var text;
+    if (a.kind === 'move') {
+      var piece = board[squareIndex(a.from)];
+      a.piece = piece;
+      var victimSquare = a.ep || a.to;
+      var victim = board[squareIndex(victimSquare)];
+      var taken = victim !== '.' && !a.rook ? victim : null;
+      if (a.rook) {
+        var rook = board[squareIndex(a.rook[0])];
+        board[squareIndex(a.rook[0])] = '.';
+        board[squareIndex(a.from)] = '.';
+        board[squareIndex(a.to)] = piece;
+        board[squareIndex(a.rook[1])] = rook;
+      } else {
+        board[squareIndex(a.from)] = '.';
+        board[squareIndex(victimSquare)] = '.';
+        var placed = a.promotion ? (isWhite(piece) ? a.promotion.toUpperCase() : a.promotion) : piece;
+        board[squareIndex(a.to)] = placed;
+      }
+      if (taken) { pools[taken] = (pools[taken] || 0) + 1; }
+      text = pieceName(piece) + ' ' + a.from + '–' + a.to;
+      if (a.rook) { text += ', castles: the rook ' + a.rook[0] + '–' + a.rook[1]; }
+      if (taken) {
+        text += ', takes ' + pieceName(taken) + (a.ep ? ' on ' + a.ep + ' en passant' : '');
+      }
+      if (a.promotion) { text += ', promotes to a ' + ROLES[a.promotion]; }
+    } else if (a.kind === 'sacrifice') {
+      a.piece = board[squareIndex(a.to)];
+      board[squareIndex(a.to)] = '.';
+      pools[a.piece] = (pools[a.piece] || 0) + 1;
+      text = pieceName(a.piece) + ' removed from ' + a.to + ' (sacrifice)';
+    } else if (a.kind === 'resurrection') {
+      board[squareIndex(a.to)] = a.piece;
+      pools[a.piece] = Math.max(0, (pools[a.piece] || 0) - 1);
+      text = pieceName(a.piece) + ' returns on ' + a.to + ' (resurrection)';
+    } else if (a.kind === 'nothing') {
+      text = 'nothing (`--`)';
+    } else {
+      text = a.offending ? 'refused by the referee'
+        : a.void ? 'void: after the end of the game' : 'not played';
+    }
+    var acts = a.kind === 'move' || a.kind === 'sacrifice' || a.kind === 'resurrection';
+    a.opponent = acts && (isWhite(a.piece) ? 'White' : 'Black') !== a.side;
+    if (a.opponent) { text += " [the opponent's piece]"; }
+    a.describe = text;
+    a.colour = a.offending ? colours.offending : a.kind === 'unplayed' ? colours.unplayed
+      : a.kind === 'sacrifice' ? colours.sacrifice : a.opponent ? colours.opponent : colours.own;
+    a.dashed = a.opponent && !a.offending;
+  }
+
+  function poolsFrom(letters) {
+    var pools = {};
+    letters.split('').forEach(function (c) { pools[c] = (pools[c] || 0) + 1; });
+    return pools;
+  }
+  function copyPools(pools) {
+    var copy = {};
+    Object.keys(pools).forEach(function (k) { copy[k] = pools[k]; });
+    return copy;
+  }
+  function poolText(pools, white) {
+    var text = '';
+    POOL_ORDER.split('').forEach(function (c) {
+      if (isWhite(c) !== white) { return; }
+      for (var i = 0; i < (pools[c] || 0); i++) { text += c; }
+    });
+    return text;
+  }
+
+  // The game replayed: each turn with its actions read and applied, and the position after
+  // each action (the board as 64 letters, the pools).
+  function replay(game) {
+    var board = game.start.board.split('');
+    var pools = poolsFrom(game.start.pools);
+    var start = { board: board.join(''), pools: copyPools(pools) };
+    var turns = game.turns.map(function (t, index) {
+      var label = t[0];
+      var side = /\.\.\.$/.test(label) ? 'Black' : 'White';
+      var extra = t[3] || {};
+      var verdict = extra.v || (game.rest && index >= game.rest[0] ? game.rest[1] : 'legal');
+      var turn = { label: label, side: side, face: t[1] || null, verdict: verdict, invalid: !!extra.bad,
+        comments: extra.c || [], key: label.replace(/\.+$/, '') + (side === 'White' ? 'w' : 'b'),
+        before: { board: board.join(''), pools: copyPools(pools) }, actions: [], after: [] };
+      t[2].forEach(function (item, k) {
+        var a = readAction(item, k + 1, side);
+        apply(a, board, pools);
+        turn.actions.push(a);
+        turn.after.push({ board: board.join(''), pools: copyPools(pools) });
+      });
+      turn.badges = badgePlaces(turn.actions);
+      return turn;
+    });
+    return { start: start, turns: turns };
+  }
+
+  // ---- Where the marks go: the steps of src/render/layout.rs, in the same order. ----
+
+  var BADGE = colours.badge, BADGE_GAP = 3, TIP_GAP = 36, PIECE = 34, HEAD = colours.head;
+  function arrowEnds(from, to, stroke) {
+    var p = centre(from), q = centre(to);
+    var len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    var ux = (q[0] - p[0]) / len, uy = (q[1] - p[1]) / len;
+    var back = TIP_GAP + HEAD * stroke;
+    return [[Math.round(p[0]), Math.round(p[1])], [Math.round(q[0] - ux * back), Math.round(q[1] - uy * back)]];
+  }
+  function candidates(a) {
+    var list = [];
+    if (a.kind === 'move') {
+      var p = centre(a.from), q = centre(a.to);
+      var len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+      var ux = (q[0] - p[0]) / len, uy = (q[1] - p[1]) / len;
+      var nx = -uy, ny = ux;
+      var offsets = len > 150 ? [0, 34, -34, 56, -56] : [56, -56, 34, -34];
+      [len / 2, len / 3, len * 2 / 3].forEach(function (along) {
+        offsets.forEach(function (side) {
+          list.push([Math.round(p[0] + ux * along + nx * side), Math.round(p[1] + uy * along + ny * side)]);
+        });
+      });
+      return { list: list, destination: a.to };
+    }
+    if (a.kind === 'sacrifice' || a.kind === 'resurrection' || (a.kind === 'unplayed' && a.to)) {
+      var c = centre(a.to);
+      var corners = a.kind === 'sacrifice' ? [[-30, -30], [30, -30], [-30, 30], [30, 30]]
+        : [[30, -30], [-30, -30], [30, 30], [-30, 30]];
+      corners.forEach(function (d) { list.push([Math.round(c[0] + d[0]), Math.round(c[1] + d[1])]); });
+    }
+    return { list: list, destination: null };
+  }
+  function fits(at, placed, destination) {
+    var x = at[0], y = at[1];
+    var inside = x >= BADGE && y >= BADGE && x <= 800 - BADGE && y <= 800 - BADGE;
+    var clear = placed.every(function (b) { return Math.hypot(b[0] - x, b[1] - y) >= 2 * BADGE + BADGE_GAP; });
+    var offPiece = true;
+    if (destination) {
+      var q = centre(destination);
+      var dx = Math.max(Math.abs(x - q[0]) - PIECE, 0), dy = Math.max(Math.abs(y - q[1]) - PIECE, 0);
+      offPiece = Math.hypot(dx, dy) >= BADGE;
+    }
+    return inside && clear && offPiece;
+  }
+  function ringFind(at, ok) {
+    for (var k = 1; k <= 80; k++) {
+      var ring = [];
+      var d;
+      for (d = -k; d <= k; d++) { ring.push([d, -k]); }
+      for (d = -k; d <= k; d++) { ring.push([d, k]); }
+      for (d = 1 - k; d < k; d++) { ring.push([-k, d]); ring.push([k, d]); }
+      for (var i = 0; i < ring.length; i++) {
+        var c = [at[0] + ring[i][0] * 10, at[1] + ring[i][1] * 10];
+        if (ok(c)) { return c; }
+      }
+    }
+    return null;
+  }
+  function badgePlaces(actions) {
+    var placed = [];
+    return actions.map(function (a) {
+      var cand = candidates(a);
+      if (cand.list.length === 0) { return null; }
+      var found = null;
+      for (var i = 0; i < cand.list.length && !found; i++) {
+        if (fits(cand.list[i], placed, cand.destination)) { found = cand.list[i]; }
+      }
+      found = found || ringFind(cand.list[0], function (c) { return fits(c, placed, cand.destination); }) ||
+        ringFind(cand.list[0], function (c) { return fits(c, placed, null); }) || cand.list[0];
+      placed.push(found);
+      return found;
+    });
+  }
+
+  // ---- Drawing. ----
+
+  function drawBoard(position, marks, badges) {
     var board = document.getElementById('board');
     while (board.firstChild) { board.removeChild(board.firstChild); }
     var defs = el('defs', {}, board);
     colours.heads.forEach(function (colour) {
-      var marker = el('marker', { id: 'h' + colour.slice(1), viewBox: '0 0 10 10', refX: 6, refY: 5,
-        markerWidth: 3, markerHeight: 3, orient: 'auto' }, defs);
+      var marker = el('marker', { id: 'h' + colour.slice(1), viewBox: '0 0 10 10', refX: 0, refY: 5,
+        markerWidth: HEAD, markerHeight: HEAD, orient: 'auto' }, defs);
       el('path', { d: 'M0 0L10 5L0 10z', fill: colour }, marker);
     });
     for (var i = 0; i < 64; i++) {
-      var name = FILES[i % 8] + (Math.floor(i / 8) + 1);
-      var c = corner(name);
+      var name = squareName(i);
+      var c = centre(name);
       var light = (i % 8 + Math.floor(i / 8)) % 2 === 1;
-      el('rect', { x: c[0], y: c[1], width: 100, height: 100,
+      el('rect', { x: c[0] - 50 + OFFSET, y: c[1] - 50 + OFFSET, width: 100, height: 100,
         fill: light ? colours.light : colours.dark, 'data-name': name }, board);
     }
     for (var f = 0; f < 8; f++) {
@@ -67,52 +259,74 @@
     for (var s = 0; s < 64; s++) {
       var letter = position.board[s];
       if (letter === '.') { continue; }
-      var square = FILES[s % 8] + (Math.floor(s / 8) + 1);
-      var white = letter === letter.toUpperCase();
-      var paint = white ? colours.white : colours.black;
-      var at = corner(square);
-      el('use', { href: '#' + letter.toLowerCase(), x: at[0], y: at[1], width: 100, height: 100,
-        fill: paint[0], stroke: paint[1], 'stroke-width': 3, 'stroke-linejoin': 'round',
-        'data-square': square, 'data-piece': letter }, board);
+      var square = squareName(s);
+      var paint = isWhite(letter) ? colours.white : colours.black;
+      var at = centre(square);
+      el('use', { href: '#' + letter.toLowerCase(), x: at[0] - 50 + OFFSET, y: at[1] - 50 + OFFSET,
+        width: 100, height: 100, fill: paint[0], stroke: paint[1], 'stroke-width': 3,
+        'stroke-linejoin': 'round', 'data-square': square, 'data-piece': letter }, board);
     }
     marks.forEach(function (a) { drawMark(board, a); });
+    // The badges last, so that no arrow paints over a number.
+    marks.forEach(function (a, k) {
+      if (badges[k]) { label(board, badges[k][0] + OFFSET, badges[k][1] + OFFSET, a.n, a.colour); }
+    });
   }
 
   function label(board, x, y, n, colour) {
-    var g = el('g', { 'class': 'label' }, board);
-    el('circle', { cx: x, cy: y, r: 19, fill: colour, stroke: '#fff', 'stroke-width': 3 }, g);
+    var g = el('g', { 'class': 'label', 'data-at': (x - OFFSET) + ',' + (y - OFFSET) }, board);
+    el('circle', { cx: x, cy: y, r: BADGE, fill: colour, stroke: '#fff', 'stroke-width': 3 }, g);
     el('text', { x: x, y: y + 8, 'font-size': 24, 'font-weight': 'bold', 'text-anchor': 'middle',
       fill: '#fff' }, g).textContent = String(n);
   }
+  function arrow(board, cls, from, to, stroke, a) {
+    var ends = arrowEnds(from, to, stroke);
+    var attrs = { 'class': cls, x1: ends[0][0] + OFFSET, y1: ends[0][1] + OFFSET, x2: ends[1][0] + OFFSET,
+      y2: ends[1][1] + OFFSET, stroke: a.colour, 'stroke-width': stroke, opacity: 0.85,
+      'marker-end': 'url(#h' + a.colour.slice(1) + ')' };
+    if (a.dashed) { attrs['stroke-dasharray'] = '22 12'; }
+    el('line', attrs, board);
+  }
   function drawMark(board, a) {
-    var head = 'url(#h' + a.colour.slice(1) + ')';
+    var c;
     if (a.kind === 'move') {
-      var p = centre(a.from), q = centre(a.to);
-      var attrs = { 'class': 'arrow', x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke: a.colour,
-        'stroke-width': 11, 'stroke-linecap': 'round', opacity: 0.85, 'marker-end': head };
-      if (a.dashed) { attrs['stroke-dasharray'] = '22 12'; }
-      el('line', attrs, board);
-      label(board, (2 * p[0] + q[0]) / 3, (2 * p[1] + q[1]) / 3, a.n, a.colour);
+      arrow(board, 'arrow', a.from, a.to, colours.arrow, a);
+      if (a.rook) { arrow(board, 'rook', a.rook[0], a.rook[1], colours.rook, a); }
+      if (a.ep) {
+        c = centre(a.ep);
+        var g = el('g', { 'class': 'en-passant' }, board);
+        el('circle', { cx: c[0] + OFFSET, cy: c[1] + OFFSET, r: 40, fill: 'none', stroke: a.colour,
+          'stroke-width': 6 }, g);
+        el('text', { x: c[0] + OFFSET, y: c[1] + OFFSET + 44, 'font-size': 22, 'font-weight': 'bold',
+          'text-anchor': 'middle', fill: a.colour, stroke: '#fff', 'stroke-width': 4,
+          'paint-order': 'stroke' }, g).textContent = 'e.p.';
+      }
+      if (a.promotion) {
+        c = centre(a.to);
+        var paint = isWhite(a.piece) ? colours.white : colours.black;
+        var p = el('g', { 'class': 'promotion' }, board);
+        el('rect', { x: c[0] + OFFSET - 4, y: c[1] + OFFSET - 48, width: 52, height: 52, rx: 8, fill: '#fff',
+          'fill-opacity': 0.8, stroke: a.colour, 'stroke-width': 3 }, p);
+        el('use', { href: '#' + a.promotion, x: c[0] + OFFSET - 3, y: c[1] + OFFSET - 47, width: 50, height: 50,
+          fill: paint[0], stroke: paint[1], 'stroke-width': 4, 'stroke-linejoin': 'round' }, p);
+      }
     } else if (a.kind === 'sacrifice') {
-      var c = corner(a.to);
-      el('path', { 'class': 'sacrifice', d: 'M' + (c[0] + 18) + ' ' + (c[1] + 18) + 'L' + (c[0] + 82) + ' ' +
-        (c[1] + 82) + 'M' + (c[0] + 82) + ' ' + (c[1] + 18) + 'L' + (c[0] + 18) + ' ' + (c[1] + 82),
-        stroke: a.colour, 'stroke-width': 10, 'stroke-linecap': 'round', opacity: 0.9 }, board);
-      label(board, c[0] + 20, c[1] + 20, a.n, a.colour);
+      c = centre(a.to);
+      var x0 = c[0] + OFFSET - 32, y0 = c[1] + OFFSET - 32, x1 = c[0] + OFFSET + 32, y1 = c[1] + OFFSET + 32;
+      el('path', { 'class': 'sacrifice', d: 'M' + x0 + ' ' + y0 + 'L' + x1 + ' ' + y1 + 'M' + x1 + ' ' + y0 +
+        'L' + x0 + ' ' + y1, stroke: a.colour, 'stroke-width': 10, 'stroke-linecap': 'round', opacity: 0.9 }, board);
     } else if (a.kind === 'resurrection') {
-      var d = centre(a.to);
-      el('circle', { 'class': 'drop', cx: d[0], cy: d[1], r: 42, fill: 'none', stroke: a.colour,
+      c = centre(a.to);
+      el('circle', { 'class': 'drop', cx: c[0] + OFFSET, cy: c[1] + OFFSET, r: 42, fill: 'none', stroke: a.colour,
         'stroke-width': 6, 'stroke-dasharray': '10 7' }, board);
-      el('line', { x1: d[0], y1: d[1] - 106, x2: d[0], y2: d[1] - 46, stroke: a.colour,
-        'stroke-width': 9, 'marker-end': head }, board);
-      label(board, d[0] + 30, d[1] - 30, a.n, a.colour);
+      el('line', { x1: c[0] + OFFSET, y1: c[1] + OFFSET - 106, x2: c[0] + OFFSET, y2: c[1] + OFFSET - 46,
+        stroke: a.colour, 'stroke-width': 9, 'marker-end': 'url(#h' + a.colour.slice(1) + ')' }, board);
     } else if (a.kind === 'unplayed' && a.to) {
-      var u = centre(a.to);
-      var ring = { 'class': 'unplayed', cx: u[0], cy: u[1], r: 44, fill: 'none', stroke: a.colour,
-        'stroke-width': 8 };
-      if (!a.offending) { ring['stroke-dasharray'] = '12 8'; }
-      el('circle', ring, board);
-      label(board, u[0] + 30, u[1] - 30, a.n, a.colour);
+      c = centre(a.to);
+      var frame = { 'class': 'unplayed', x: c[0] + OFFSET - 44, y: c[1] + OFFSET - 44, width: 88, height: 88,
+        fill: 'none', stroke: a.colour, 'stroke-width': 7 };
+      if (!a.offending) { frame['stroke-dasharray'] = '6 6'; }
+      el('rect', frame, board);
     }
   }
 
@@ -127,18 +341,39 @@
     svg.setAttribute('data-face', face);
   }
 
+  // Every step of a game: the start, then each turn before its first action and after each.
+  function buildSteps(game) {
+    var list = [{ turn: -1, action: 0 }];
+    game.turns.forEach(function (turn, t) {
+      list.push({ turn: t, action: 0 });
+      turn[2].forEach(function (a, k) { list.push({ turn: t, action: k + 1 }); });
+    });
+    return list;
+  }
+  function positionAt(step) {
+    if (step.turn < 0) { return replayed.start; }
+    var turn = replayed.turns[step.turn];
+    return step.action === 0 ? turn.before : turn.after[step.action - 1];
+  }
+  function glyphs(text) {
+    return text.split('').map(function (c) { return GLYPHS[c]; }).join('') || '—';
+  }
+
   function show(index) {
     var game = games[gameIndex];
     current = Math.max(0, Math.min(steps.length - 1, index));
     var step = steps[current];
-    var position = positionAt(game, step);
-    var turn = step.turn >= 0 ? game.turns[step.turn] : null;
+    var position = positionAt(step);
+    var turn = step.turn >= 0 ? replayed.turns[step.turn] : null;
     var marks = turn ? turn.actions.slice(0, step.action) : [];
-    drawBoard(position, marks);
+    drawBoard(position, marks, turn ? turn.badges : []);
     drawDie(document.getElementById('die'), turn ? turn.face : null);
+    var unit = game.sade ? 'action' : 'move';
     document.getElementById('turn-title').textContent = turn
       ? 'Turn ' + turn.label + ' — ' + turn.side + (turn.face ? ' rolled ' + turn.face : '') +
-        (step.action ? ', after action ' + step.action + ' of ' + turn.actions.length : ', before the first action')
+        (step.action ? ', after ' + unit + ' ' + step.action + ' of ' + turn.actions.length
+          : ', before the first ' + unit) +
+        (game.sade ? '' : ' (' + turn.actions.map(function (a) { return a.written; }).join(' ') + ')')
       : 'Start position';
     var action = turn && step.action ? turn.actions[step.action - 1] : null;
     var line = document.getElementById('action-line');
@@ -147,8 +382,9 @@
     var verdict = document.getElementById('turn-verdict');
     verdict.textContent = turn ? 'Referee: ' + turn.verdict : '';
     verdict.className = turn && turn.invalid ? 'bad' : '';
-    document.getElementById('pools').textContent = "White's pool: " + (position.pools.white || '—') +
-      " · Black's pool: " + (position.pools.black || '—');
+    var pools = document.getElementById('pools');
+    pools.textContent = game.sade ? "White's pool: " + glyphs(poolText(position.pools, true)) +
+      " · Black's pool: " + glyphs(poolText(position.pools, false)) : '';
     var status = document.getElementById('status');
     status.setAttribute('data-game', game.number);
     status.setAttribute('data-turn', turn ? turn.key : 'start');
@@ -166,7 +402,7 @@
   function buildMoves(game) {
     var list = document.getElementById('moves');
     while (list.firstChild) { list.removeChild(list.firstChild); }
-    game.turns.forEach(function (turn, t) {
+    replayed.turns.forEach(function (turn, t) {
       var item = document.createElement('li');
       if (turn.invalid) { item.className = 'bad-turn'; }
       var head = document.createElement('a');
@@ -180,6 +416,17 @@
         drawDie(die, turn.face);
         item.appendChild(die);
       }
+      var comment = function (after) {
+        turn.comments.forEach(function (c) {
+          if (c[0] !== after) { return; }
+          var note = document.createElement('span');
+          note.className = 'comment';
+          note.textContent = c[1];
+          item.appendChild(document.createTextNode(' '));
+          item.appendChild(note);
+        });
+      };
+      comment(0);
       turn.actions.forEach(function (a) {
         var link = document.createElement('a');
         link.textContent = a.written;
@@ -190,6 +437,7 @@
         if (a.dashed) { link.classList.add('theirs'); }
         item.appendChild(document.createTextNode(' '));
         item.appendChild(link);
+        comment(a.n);
       });
       list.appendChild(item);
     });
@@ -205,11 +453,13 @@
     gameIndex = Math.max(0, Math.min(games.length - 1, index));
     var game = games[gameIndex];
     steps = buildSteps(game);
+    replayed = replay(game);
     document.getElementById('picker').value = String(gameIndex);
     document.getElementById('title').textContent = game.title;
     var verdict = document.getElementById('verdict');
     verdict.textContent = game.variant + ': ' + game.verdict;
-    verdict.className = /^invalid/.test(game.verdict) ? 'bad' : '';
+    verdict.className = game.bad ? 'bad' : '';
+    document.getElementById('key').textContent = game.sade ? colours.keys.sade : colours.keys.other;
     var tags = document.getElementById('tags');
     while (tags.firstChild) { tags.removeChild(tags.firstChild); }
     game.tags.forEach(function (tag) {
@@ -223,6 +473,28 @@
   // A line above the verdict when the page could not do what was asked (empty: nothing to say).
   function notice(text) {
     document.getElementById('notice').textContent = text;
+  }
+
+  // #trace: every step of every game, one line each, in #trace (for the browser test).
+  function trace() {
+    var lines = [];
+    games.forEach(function (game, g) {
+      selectGame(g);
+      steps.forEach(function (step) {
+        var position = positionAt(step);
+        var turn = step.turn >= 0 ? replayed.turns[step.turn] : null;
+        var action = turn && step.action ? turn.actions[step.action - 1] : null;
+        var badge = turn && step.action ? turn.badges[step.action - 1] : null;
+        lines.push([game.number, turn ? turn.key : 'start', step.action, position.board,
+          game.sade ? poolText(position.pools, true) + poolText(position.pools, false) : '',
+          action ? action.describe : '', badge ? badge.join(',') : ''].join('|'));
+      });
+    });
+    var out = document.createElement('pre');
+    out.id = 'trace';
+    out.textContent = lines.join('\n');
+    document.body.appendChild(out);
+    selectGame(0);
   }
 
   // #game=2&turn=12b&action=2 (also 12w, 12., 12...), then &press=N right-arrow presses. The
@@ -259,7 +531,7 @@
     var target = 0;
     if (params.turn !== undefined && problems.length === 0) {
       var m = /^(\d+)(w|b|\.\.\.|\.|…)$/.exec(params.turn);
-      var turns = games[gameIndex].turns;
+      var turns = replayed.turns;
       var matched = false;
       if (m) {
         var key = m[1] + (m[2] === 'w' || m[2] === '.' ? 'w' : 'b');
@@ -318,6 +590,7 @@
   picker.onchange = function () { selectGame(Number(picker.value)); notice(''); show(0); };
   window.addEventListener('hashchange', fromFragment);
 
+  if (location.hash === '#trace') { trace(); }
   var presses = fromFragment();
   for (var p = 0; p < presses; p++) {
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));

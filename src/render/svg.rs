@@ -8,9 +8,10 @@
 
 use std::fmt::Write as _;
 
-use shakmaty::{Color, File, Rank, Square};
+use shakmaty::{Color, File, Rank, Role, Square};
 
 use super::describe;
+use super::layout;
 use super::model::{ActionView, GameView, Shape, Snapshot, TurnView};
 
 /// Units per square.
@@ -29,10 +30,6 @@ pub const SACRIFICE: &str = "#6a1b9a";
 pub const UNPLAYED: &str = "#757575";
 pub const LIGHT: &str = "#f0d9b5";
 pub const DARK: &str = "#b58863";
-
-/// What the marks mean.
-pub const KEY: &str = "Key: blue, own piece · orange dashed, the opponent's piece · purple ✕, sacrifice · \
-     dashed ring, resurrection · red, illegal";
 
 /// The piece shapes, drawn for a 100×100 square: `#p`, `#n`, `#b`, `#r`, `#q`, `#k`.
 pub const PIECE_SYMBOLS: &str = r##"<symbol id="p" viewBox="0 0 100 100"><circle cx="50" cy="30" r="12"/><path d="M39 44h22l7 30H32z"/><path d="M24 74h52v10H24z"/></symbol>
@@ -131,36 +128,167 @@ pub fn action_colour(action: &ActionView) -> &'static str {
     }
 }
 
-/// A numbered label: a disc with the number as `<text>`.
-fn label(out: &mut String, (x, y): (u32, u32), number: usize, colour: &str) {
+/// The stroke widths of a move's arrow and of a castling rook's.
+pub const ARROW_STROKE: f64 = 11.0;
+pub const ROOK_STROKE: f64 = 6.0;
+
+/// A point of the board (board units) on the drawing.
+fn at((x, y): (i32, i32)) -> (i32, i32) {
+    (x + to_i32(MARGIN), y + to_i32(HEADER + MARGIN))
+}
+
+fn to_i32(v: u32) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// A numbered badge: a disc with the number as `<text>`.
+fn badge(out: &mut String, (x, y): (i32, i32), number: usize, colour: &str) {
     let _ = writeln!(
         out,
-        r##"<g class="label"><circle cx="{x}" cy="{y}" r="19" fill="{colour}" stroke="#fff" stroke-width="3"/><text x="{x}" y="{}" font-size="24" font-weight="bold" text-anchor="middle" fill="#fff">{number}</text></g>"##,
+        r##"<g class="label"><circle cx="{x}" cy="{y}" r="{}" fill="{colour}" stroke="#fff" stroke-width="3"/><text x="{x}" y="{}" font-size="24" font-weight="bold" text-anchor="middle" fill="#fff">{number}</text></g>"##,
+        layout::BADGE,
         y + 8
     );
 }
 
-/// One action's mark on the board.
+/// An arrow from square to square that stops short of the piece on its destination.
+fn arrow(
+    out: &mut String,
+    class: &str,
+    (from, to): (Square, Square),
+    stroke: f64,
+    colour: &str,
+    dash: &str,
+) {
+    let ((x1, y1), (x2, y2)) = layout::arrow_ends(from, to, stroke);
+    let ((x1, y1), (x2, y2)) = (at((x1, y1)), at((x2, y2)));
+    let _ = writeln!(
+        out,
+        r#"<line class="{class}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="{stroke}" opacity="0.85"{dash} marker-end="url(#head-{})"/>"#,
+        colour.trim_start_matches('#')
+    );
+}
+
+/// The marks that tell what each drawn mark means, as the key names them.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Mark {
+    Own,
+    Opponent,
+    Sacrifice,
+    Resurrection,
+    Castling,
+    EnPassant,
+    Promotion,
+    Illegal,
+    Unplayed,
+}
+
+impl Mark {
+    /// What the mark means, in words.
+    pub fn meaning(self, sade: bool) -> &'static str {
+        match self {
+            Mark::Own if sade => "blue arrow: a move of the roller's own piece",
+            Mark::Own => "blue arrow: a move",
+            Mark::Opponent => "orange dashed arrow: a move of the opponent's piece",
+            Mark::Sacrifice => "purple ✕: a piece sacrificed (face 4)",
+            Mark::Resurrection => "dashed ring under a drop arrow: a piece returned (face 5)",
+            Mark::Castling => "thin arrow: the castling rook",
+            Mark::EnPassant => "ring with e.p.: the pawn taken en passant",
+            Mark::Promotion => "small piece on the square: what the pawn promotes to",
+            Mark::Illegal => "red: the illegal action",
+            Mark::Unplayed => "grey dashed square: written, not played",
+        }
+    }
+
+    /// Every mark a game of this kind can show.
+    pub fn all(sade: bool) -> Vec<Mark> {
+        let sade_only = [Mark::Opponent, Mark::Sacrifice, Mark::Resurrection];
+        [
+            Mark::Own,
+            Mark::Opponent,
+            Mark::Sacrifice,
+            Mark::Resurrection,
+            Mark::Castling,
+            Mark::EnPassant,
+            Mark::Promotion,
+            Mark::Illegal,
+            Mark::Unplayed,
+        ]
+        .into_iter()
+        .filter(|m| sade || !sade_only.contains(m))
+        .collect()
+    }
+}
+
+/// The key of the marks given: "Key: numbers, the order played · …".
+pub fn key(marks: &[Mark], sade: bool) -> String {
+    let mut parts = vec!["numbers: the order played"];
+    parts.extend(marks.iter().map(|m| m.meaning(sade)));
+    format!("Key: {}", parts.join(" · "))
+}
+
+/// The marks an action is drawn with.
+fn marks_of(action: &ActionView) -> Vec<Mark> {
+    let mut marks = Vec::new();
+    match action.shape {
+        Shape::Move { .. } if action.opponent_piece => marks.push(Mark::Opponent),
+        Shape::Move { .. } => marks.push(Mark::Own),
+        Shape::Sacrifice { .. } => marks.push(Mark::Sacrifice),
+        Shape::Resurrection { .. } => marks.push(Mark::Resurrection),
+        Shape::Unplayed { square: Some(_) } if !action.offending => marks.push(Mark::Unplayed),
+        Shape::Unplayed { .. } | Shape::Nothing => {}
+    }
+    if action.rook.is_some() {
+        marks.push(Mark::Castling);
+    }
+    if action.en_passant.is_some() {
+        marks.push(Mark::EnPassant);
+    }
+    if action.promotion.is_some() {
+        marks.push(Mark::Promotion);
+    }
+    if action.offending {
+        marks.push(Mark::Illegal);
+    }
+    marks
+}
+
+/// One action's mark on the board, without its badge.
 fn mark(out: &mut String, action: &ActionView) {
     let colour = action_colour(action);
-    let n = action.number;
     match action.shape {
         Shape::Move { from, to } => {
-            let (x1, y1) = center(from);
-            let (x2, y2) = center(to);
             let dash = if action.opponent_piece && !action.offending {
                 r#" stroke-dasharray="22 12""#
             } else {
                 ""
             };
-            let _ = writeln!(
-                out,
-                r#"<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="11" stroke-linecap="round" opacity="0.85"{dash} marker-end="url(#head-{})"/>"#,
-                colour.trim_start_matches('#')
-            );
-            let mx = (x1 * 2 + x2) / 3;
-            let my = (y1 * 2 + y2) / 3;
-            label(out, (mx, my), n, colour);
+            arrow(out, "arrow", (from, to), ARROW_STROKE, colour, dash);
+            if let Some(rook) = action.rook {
+                arrow(out, "rook", rook, ROOK_STROKE, colour, dash);
+            }
+            if let Some(victim) = action.en_passant {
+                let (x, y) = corner(victim);
+                let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+                let _ = writeln!(
+                    out,
+                    r##"<g class="en-passant"><circle cx="{cx}" cy="{cy}" r="40" fill="none" stroke="{colour}" stroke-width="6"/><text x="{cx}" y="{}" font-size="22" font-weight="bold" text-anchor="middle" fill="{colour}" stroke="#fff" stroke-width="4" paint-order="stroke">e.p.</text></g>"##,
+                    y + SQUARE - 6
+                );
+            }
+            if let (Some(role), Some(piece)) = (action.promotion, action.piece) {
+                let (x, y) = corner(to);
+                let (fill, stroke) = piece_paint(piece.color);
+                let _ = writeln!(
+                    out,
+                    r##"<g class="promotion"><rect x="{}" y="{}" width="52" height="52" rx="8" fill="#fff" fill-opacity="0.8" stroke="{colour}" stroke-width="3"/><use href="#{}" x="{}" y="{}" width="50" height="50" fill="{fill}" stroke="{stroke}" stroke-width="4" stroke-linejoin="round"/></g>"##,
+                    x + SQUARE - 54,
+                    y + 2,
+                    role.char(),
+                    x + SQUARE - 53,
+                    y + 3
+                );
+            }
         }
         Shape::Sacrifice { square } => {
             let (x, y) = corner(square);
@@ -170,7 +298,6 @@ fn mark(out: &mut String, action: &ActionView) {
                 out,
                 r#"<path class="sacrifice" d="M{a} {b}L{c} {d}M{c} {b}L{a} {d}" stroke="{colour}" stroke-width="10" stroke-linecap="round" opacity="0.9"/>"#
             );
-            label(out, (x + 20, y + 20), n, colour);
         }
         Shape::Resurrection { square } => {
             let (x, y) = center(square);
@@ -181,35 +308,146 @@ fn mark(out: &mut String, action: &ActionView) {
                 top.saturating_sub(60),
                 colour.trim_start_matches('#')
             );
-            label(out, (x + 30, y - 30), n, colour);
         }
         Shape::Unplayed {
             square: Some(square),
         } => {
-            let (x, y) = center(square);
+            let (x, y) = corner(square);
             let dash = if action.offending {
                 ""
             } else {
-                r#" stroke-dasharray="12 8""#
+                r#" stroke-dasharray="6 6""#
             };
             let _ = writeln!(
                 out,
-                r#"<circle class="unplayed" cx="{x}" cy="{y}" r="44" fill="none" stroke="{colour}" stroke-width="8"{dash}/>"#
+                r#"<rect class="unplayed" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{colour}" stroke-width="7"{dash}/>"#,
+                x + 6,
+                y + 6,
+                SQUARE - 12,
+                SQUARE - 12
             );
-            label(out, (x + 30, y - 30), n, colour);
         }
         Shape::Unplayed { square: None } | Shape::Nothing => {}
     }
 }
 
-/// Arrow heads, one per colour.
+/// Arrow heads, one per colour; the head starts where the line ends.
 fn markers(out: &mut String) {
     for colour in [OWN, OPPONENT, OFFENDING, SACRIFICE] {
         let _ = writeln!(
             out,
-            r#"<marker id="head-{}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0 0L10 5L0 10z" fill="{colour}"/></marker>"#,
-            colour.trim_start_matches('#')
+            r#"<marker id="head-{}" viewBox="0 0 10 10" refX="0" refY="5" markerWidth="{}" markerHeight="{}" orient="auto"><path d="M0 0L10 5L0 10z" fill="{colour}"/></marker>"#,
+            colour.trim_start_matches('#'),
+            layout::HEAD,
+            layout::HEAD
         );
+    }
+}
+
+/// The pieces of a pool, strongest first, with the action (if any) that took each out (a
+/// resurrection) or put it in during the turn.
+const POOL_ORDER: [Role; 5] = [
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+/// Both pools before the turn, each piece a small symbol; the piece a resurrection takes out
+/// ringed like the resurrection, and the pieces that enter during the turn after a `+`, ringed
+/// in their action's colour.
+fn pools(out: &mut String, turn: &TurnView, top: u32) {
+    const SIZE: u32 = 44;
+    for (row, color) in Color::ALL.into_iter().enumerate() {
+        let y = top + u32::try_from(row).unwrap_or(0) * (SIZE + 10);
+        let _ = writeln!(
+            out,
+            r##"<text x="{MARGIN}" y="{}" font-size="22" fill="#222">{}'s pool</text>"##,
+            y + 30,
+            color.fold_wb("White", "Black")
+        );
+        let (fill, stroke) = piece_paint(color);
+        let mut x = MARGIN + 160;
+        let mut returned: Vec<(Role, &ActionView)> = turn
+            .actions
+            .iter()
+            .filter(|a| matches!(a.shape, Shape::Resurrection { .. }))
+            .filter_map(|a| a.piece.filter(|p| p.color == color).map(|p| (p.role, a)))
+            .collect();
+        let entering: Vec<(Role, &ActionView)> = turn
+            .actions
+            .iter()
+            .filter_map(|a| match (a.shape, a.piece) {
+                (Shape::Sacrifice { .. }, Some(p)) if p.color == color => Some((p.role, a)),
+                (Shape::Move { .. }, Some(p)) if p.color != color => a.captured.map(|r| (r, a)),
+                _ => None,
+            })
+            .collect();
+        let before: u32 = POOL_ORDER
+            .iter()
+            .map(|r| u32::from(*turn.before.pools.get(color).get(*r)))
+            .sum();
+        // Up to 15 pieces and what enters: closer together when the row is full.
+        let room = 8 * SQUARE - 160 - 40;
+        let count = before + u32::try_from(entering.len()).unwrap_or(0);
+        let step = (room / count.max(1)).min(SIZE + 4);
+        let mut any = false;
+        let draw = |out: &mut String, x: u32, role: Role, ring: Option<(&str, bool)>| {
+            if let Some((colour, dashed)) = ring {
+                let dash = if dashed {
+                    r#" stroke-dasharray="6 4""#
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{colour}" stroke-width="4"{dash}/>"#,
+                    x + SIZE / 2,
+                    y + SIZE / 2,
+                    SIZE / 2 + 2
+                );
+            }
+            let _ = writeln!(
+                out,
+                r##"<use class="pool" href="#{}" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="{stroke}" stroke-width="5" stroke-linejoin="round" data-pool="{}"/>"##,
+                role.char(),
+                role.of(color).char()
+            );
+        };
+        for role in POOL_ORDER {
+            for _ in 0..*turn.before.pools.get(color).get(role) {
+                let ring = returned
+                    .iter()
+                    .position(|(r, _)| *r == role)
+                    .map(|i| returned.remove(i).1)
+                    .map(|a| (action_colour(a), true));
+                draw(out, x, role, ring);
+                x += step;
+                any = true;
+            }
+        }
+        if !any {
+            let _ = writeln!(
+                out,
+                r##"<text x="{x}" y="{}" font-size="22" fill="#777">empty</text>"##,
+                y + 30
+            );
+            x += 80;
+        }
+        if !entering.is_empty() {
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" font-size="26" font-weight="bold" fill="#222">+</text>"##,
+                x + 4,
+                y + 31
+            );
+            x += 30;
+            for (role, action) in entering {
+                draw(out, x, role, Some((action_colour(action), false)));
+                x += step;
+            }
+        }
     }
 }
 
@@ -236,6 +474,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 pub fn turn(game: &GameView, turn: &TurnView) -> String {
     let width = 2 * MARGIN + 8 * SQUARE;
     let mut legend = Vec::new();
+    let mut used: Vec<Mark> = Vec::new();
     for action in &turn.actions {
         let text = format!(
             "{}. {} — {}",
@@ -246,14 +485,28 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
         for (i, line) in wrap(&text, 62).into_iter().enumerate() {
             legend.push((if i == 0 { Some(action) } else { None }, line));
         }
+        used.extend(marks_of(action));
+    }
+    used.sort();
+    used.dedup();
+    for (after, text) in &turn.comments {
+        let text = format!("Comment after action {after}: {text}");
+        for line in wrap(&text, 62) {
+            legend.push((None, line));
+        }
     }
     for line in wrap(&format!("Verdict: {}", turn.verdict), 62) {
         legend.push((None, line));
     }
-    for line in wrap(KEY, 62) {
+    for line in wrap(&key(&used, game.sade), 62) {
         legend.push((None, line));
     }
-    let legend_top = HEADER + 2 * MARGIN + 8 * SQUARE + 10;
+    let pools_top = HEADER + 2 * MARGIN + 8 * SQUARE + 10;
+    let legend_top = if game.sade {
+        pools_top + 2 * 54 + 10
+    } else {
+        pools_top
+    };
     let height = legend_top + u32::try_from(legend.len()).unwrap_or(0) * LINE + 20;
     let mut out = String::new();
     let _ = writeln!(
@@ -282,6 +535,15 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
     board(&mut out, &turn.before);
     for action in &turn.actions {
         mark(&mut out, action);
+    }
+    // The badges last, so that no arrow paints over a number.
+    for (action, place) in turn.actions.iter().zip(layout::badge_places(&turn.actions)) {
+        if let Some(place) = place {
+            badge(&mut out, at(place), action.number, action_colour(action));
+        }
+    }
+    if game.sade {
+        pools(&mut out, turn, pools_top);
     }
     for (i, (action, line)) in legend.iter().enumerate() {
         let y = legend_top + u32::try_from(i).unwrap_or(0) * LINE + 24;
