@@ -89,7 +89,8 @@ fn no_number_badge_covers_another_or_the_piece_a_move_reaches() {
                     );
                 }
             }
-            for (action, place) in turn.actions.iter().zip(&places) {
+            let lanes = layout::lanes(&turn.actions);
+            for ((action, place), (lane, _)) in turn.actions.iter().zip(&places).zip(lanes) {
                 let Shape::Move { from, to } = action.shape else {
                     continue;
                 };
@@ -103,7 +104,7 @@ fn no_number_badge_covers_another_or_the_piece_a_move_reaches() {
                     turn.label,
                     action.number
                 );
-                let (start, end) = layout::arrow_ends(from, to, svg::ARROW_STROKE);
+                let (start, end) = layout::arrow_ends(from, to, svg::ARROW_STROKE, lane);
                 let (px, py) = (f64::from(start.0), f64::from(start.1));
                 let len = (qx - px).hypot(qy - py);
                 let shaft = (f64::from(end.0) - px).hypot(f64::from(end.1) - py);
@@ -141,12 +142,30 @@ fn diagram(file: &str, label: &str) -> String {
     svg::turn(&view, &view.turns[index])
 }
 
+/// `d4` then `Qd3` (one file, a shared stretch): the two arrows are drawn side by side; the
+/// other pawns' arrows stay on their lines.
+#[test]
+fn collinear_moves_are_drawn_side_by_side() {
+    let (view, index) = turn_of("corpus/games/sade_16.sdn", "1.");
+    let turn = &view.turns[index];
+    let written: Vec<&str> = turn.actions.iter().map(|a| a.written.as_str()).collect();
+    assert_eq!(written, ["e4", "d4", "Qd3", "f4"]);
+    let lanes: Vec<i32> = layout::lanes(&turn.actions).iter().map(|l| l.0).collect();
+    assert_eq!(lanes, [0, 0, 1, 0]);
+    // And the castling king and rook, which share f1–g1.
+    let (view, index) = turn_of("corpus/rules/sade/face4_castling_regular_move.sdn", "4.");
+    let castling = &view.turns[index].actions;
+    let lanes = layout::lanes(castling);
+    let (king, rook) = lanes[castling.len() - 1];
+    assert_ne!(king, rook);
+}
+
 #[test]
 fn the_diagram_draws_castling_en_passant_and_promotion() {
     let castling = diagram("corpus/rules/sade/face4_castling_regular_move.sdn", "4.");
     assert_eq!(castling.matches("class=\"rook\"").count(), 1, "{castling}");
     assert!(castling.contains("castles: the rook h1–f1"), "{castling}");
-    assert!(castling.contains("thin arrow: the castling rook"));
+    assert!(castling.contains("thin arrow, the castling rook"));
     let en_passant = diagram("corpus/rules/sade/en_passant_next_turn.sdn", "1...");
     assert!(en_passant.contains("class=\"en-passant\""), "{en_passant}");
     assert!(en_passant.contains("on d5 en"), "{en_passant}");
@@ -211,7 +230,7 @@ fn marseillais_and_standard_diagrams_show_no_pools_and_no_sade_key() {
         for sade in ["opponent's piece", "sacrifice", "resurrection", "face"] {
             assert!(!picture.contains(sade), "{file}: {sade}");
         }
-        assert!(picture.contains("Key: numbers: the order played"), "{file}");
+        assert!(picture.contains("Key: numbers, the order played"), "{file}");
     }
 }
 

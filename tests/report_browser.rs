@@ -503,3 +503,48 @@ fn a_fragment_that_names_no_place_opens_the_start_with_a_notice() {
         }
     }
 }
+
+/// A disputed result is red like an invalid action; the players' comments stand in the move
+/// list beside the actions they follow; a Marseillais game shows each turn's two moves and no
+/// pool.
+#[test]
+fn the_page_shows_disputes_in_red_comments_beside_the_moves_and_no_marseillais_pool() {
+    let Some(name) = chromium() else { return };
+    let dir = scratch("arbiter");
+    let page = report("corpus/rules/sade/result_tag_dispute.sdn", &dir);
+    let shown = dom(name, &page, "turn=1w&action=1", &dir);
+    let verdict = between(&shown, "<p id=\"verdict\"", "</p>");
+    assert!(
+        verdict.contains("class=\"bad\"") && verdict.contains("disputed"),
+        "{verdict}"
+    );
+    let pools = between(&shown, "<div id=\"pools\"", "<nav>");
+    assert!(pools.contains("White's pool"), "{pools}");
+
+    let dir = scratch("arbiter-comments");
+    let page = report_of_text(
+        "[Event \"comments\"]\n\n1. 1: e6 {Black's pawn, as the die asks} 1... 2: Nc3 {first} d4 *\n",
+        &dir,
+    );
+    let shown = dom(name, &page, "turn=1b&action=2", &dir);
+    let moves = between(&shown, "id=\"moves\"", "</ol>");
+    let first = moves.find(">Nc3<").unwrap();
+    let comment = moves.find(">first<").unwrap();
+    let second = moves.find(">d4<").unwrap();
+    assert!(first < comment && comment < second, "{moves}");
+    assert!(moves.contains("Black's pawn, as the die asks"), "{moves}");
+
+    let dir = scratch("arbiter-marseillais");
+    let page = report("corpus/games/marseillais_01.sdn", &dir);
+    let shown = dom(name, &page, "turn=3w&action=1", &dir);
+    let pools = between(&shown, "<div id=\"pools\"", "<nav>");
+    assert!(!pools.contains("pool"), "{pools}");
+    let title = between(&shown, "id=\"turn-title\">", "<");
+    assert!(title.contains("after move 1 of 2 ("), "{title}");
+    assert!(!shown.contains("pool</span>"));
+    let key = between(&shown, "id=\"key\">", "<");
+    assert!(
+        key.starts_with("Key: ") && !key.contains("opponent"),
+        "{key}"
+    );
+}

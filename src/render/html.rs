@@ -271,9 +271,9 @@ window.onerror = function (message, source, line) {{
       <button id="next" title="forward (→)">▶</button>
       <button id="last" title="end (End)">▶|</button>
     </nav>
-    <p id="key"></p>
     <p id="action-line"></p>
     <p id="turn-verdict"></p>
+    <p id="key"></p>
     <div id="status"></div>
   </section>
   <section id="moves-box"><h2>Moves</h2><ol id="moves"></ol></section>

@@ -18,6 +18,8 @@ const TIP_GAP: f64 = 36.0;
 const PIECE: f64 = 34.0;
 /// The length of an arrow head, in stroke widths (the marker's `markerWidth`).
 pub const HEAD: f64 = 3.0;
+/// How far apart two arrows that share a stretch of one line are drawn.
+const LANE: f64 = 18.0;
 
 /// The centre of a square.
 pub fn centre(square: Square) -> (f64, f64) {
@@ -26,18 +28,84 @@ pub fn centre(square: Square) -> (f64, f64) {
     (file * 100.0 + 50.0, (7.0 - rank) * 100.0 + 50.0)
 }
 
-/// An arrow from `from`'s centre whose head (`HEAD` stroke widths long) ends `TIP_GAP` short
-/// of `to`'s centre: the line's two ends, rounded.
-pub fn arrow_ends(from: Square, to: Square, stroke: f64) -> ((i32, i32), (i32, i32)) {
+/// The unit vector from `from` to `to`, and the normal on the side lanes are counted to (the
+/// same for both directions of one line).
+fn direction(from: Square, to: Square) -> (f64, f64, f64, f64, f64) {
     let (px, py) = centre(from);
     let (qx, qy) = centre(to);
     let len = (qx - px).hypot(qy - py);
     let (ux, uy) = ((qx - px) / len, (qy - py) / len);
+    let flip = ux < 0.0 || (ux == 0.0 && uy < 0.0);
+    let (nx, ny) = if flip { (uy, -ux) } else { (-uy, ux) };
+    (len, ux, uy, nx, ny)
+}
+
+/// An arrow from `from`'s centre whose head (`HEAD` stroke widths long) ends `TIP_GAP` short
+/// of `to`'s centre, moved `lane` lanes aside: the line's two ends, rounded.
+pub fn arrow_ends(from: Square, to: Square, stroke: f64, lane: i32) -> ((i32, i32), (i32, i32)) {
+    let (px, py) = centre(from);
+    let (qx, qy) = centre(to);
+    let (_, ux, uy, nx, ny) = direction(from, to);
+    let side = f64::from(lane) * LANE;
     let back = TIP_GAP + HEAD * stroke;
     (
-        (round(px), round(py)),
-        (round(qx - ux * back), round(qy - uy * back)),
+        (round(px + nx * side), round(py + ny * side)),
+        (
+            round(qx - ux * back + nx * side),
+            round(qy - uy * back + ny * side),
+        ),
     )
+}
+
+/// A square as whole numbers, for exact tests of lines.
+fn coords(square: Square) -> (i32, i32) {
+    (
+        i32::from(u8::from(square.file())),
+        i32::from(u8::from(square.rank())),
+    )
+}
+
+/// Whether two moves lie on one line and share a stretch of it.
+fn share_a_stretch((a, b): (Square, Square), (c, d): (Square, Square)) -> bool {
+    let ((a0, a1), (b0, b1), (c0, c1), (d0, d1)) = (coords(a), coords(b), coords(c), coords(d));
+    let (dx, dy) = (d0 - c0, d1 - c1);
+    let cross = |x: i32, y: i32| dx * y - dy * x;
+    if cross(b0 - a0, b1 - a1) != 0 || cross(a0 - c0, a1 - c1) != 0 {
+        return false;
+    }
+    let t = |x: i32, y: i32| (x - c0) * dx + (y - c1) * dy;
+    let (ta, tb) = (t(a0, a1), t(b0, b1));
+    ta.max(tb).min(dx * dx + dy * dy) > ta.min(tb).max(0)
+}
+
+/// The lane of each arrow of a turn, in the order drawn (each move, then its castling rook):
+/// 0 on the line, then 1, -1, 2, -2 … aside when an earlier arrow shares a stretch of its line.
+pub fn lanes(actions: &[ActionView]) -> Vec<(i32, i32)> {
+    let mut drawn: Vec<((Square, Square), i32)> = Vec::new();
+    let mut pick = |segment: (Square, Square)| {
+        let taken: Vec<i32> = drawn
+            .iter()
+            .filter(|(other, _)| share_a_stretch(segment, *other))
+            .map(|(_, lane)| *lane)
+            .collect();
+        let lane = (0..)
+            .map(|k: i32| if k % 2 == 1 { (k + 1) / 2 } else { -(k / 2) })
+            .find(|lane| !taken.contains(lane))
+            .unwrap_or(0);
+        drawn.push((segment, lane));
+        lane
+    };
+    actions
+        .iter()
+        .map(|action| match action.shape {
+            Shape::Move { from, to } => {
+                let main = pick((from, to));
+                let rook = action.rook.map_or(0, &mut pick);
+                (main, rook)
+            }
+            _ => (0, 0),
+        })
+        .collect()
 }
 
 fn round(v: f64) -> i32 {
@@ -48,14 +116,15 @@ fn round(v: f64) -> i32 {
 }
 
 /// The places tried first for an action's badge, best first.
-fn candidates(action: &ActionView) -> (Vec<(i32, i32)>, Option<Square>) {
+fn candidates(action: &ActionView, lane: i32) -> (Vec<(i32, i32)>, Option<Square>) {
     match action.shape {
         Shape::Move { from, to } => {
+            let (len, ux, uy, nx, ny) = direction(from, to);
             let (px, py) = centre(from);
-            let (qx, qy) = centre(to);
-            let len = (qx - px).hypot(qy - py);
-            let (ux, uy) = ((qx - px) / len, (qy - py) / len);
-            let (nx, ny) = (-uy, ux);
+            let (px, py) = (
+                px + nx * f64::from(lane) * LANE,
+                py + ny * f64::from(lane) * LANE,
+            );
             let long = len > 150.0;
             let offsets: &[f64] = if long {
                 &[0.0, 34.0, -34.0, 56.0, -56.0]
@@ -117,8 +186,8 @@ fn fits(at: (i32, i32), placed: &[(i32, i32)], destination: Option<Square>) -> b
 pub fn badge_places(actions: &[ActionView]) -> Vec<Option<(i32, i32)>> {
     let mut placed: Vec<(i32, i32)> = Vec::new();
     let mut places = Vec::new();
-    for action in actions {
-        let (list, destination) = candidates(action);
+    for (action, (lane, _)) in actions.iter().zip(lanes(actions)) {
+        let (list, destination) = candidates(action, lane);
         let Some(&first) = list.first() else {
             places.push(None);
             continue;

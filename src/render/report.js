@@ -151,7 +151,8 @@
         turn.actions.push(a);
         turn.after.push({ board: board.join(''), pools: copyPools(pools) });
       });
-      turn.badges = badgePlaces(turn.actions);
+      turn.lanes = lanes(turn.actions);
+      turn.badges = badgePlaces(turn.actions, turn.lanes);
       return turn;
     });
     return { start: start, turns: turns };
@@ -159,21 +160,60 @@
 
   // ---- Where the marks go: the steps of src/render/layout.rs, in the same order. ----
 
-  var BADGE = colours.badge, BADGE_GAP = 3, TIP_GAP = 36, PIECE = 34, HEAD = colours.head;
-  function arrowEnds(from, to, stroke) {
+  var BADGE = colours.badge, BADGE_GAP = 3, TIP_GAP = 36, PIECE = 34, HEAD = colours.head, LANE = 18;
+  function direction(from, to) {
     var p = centre(from), q = centre(to);
     var len = Math.hypot(q[0] - p[0], q[1] - p[1]);
     var ux = (q[0] - p[0]) / len, uy = (q[1] - p[1]) / len;
-    var back = TIP_GAP + HEAD * stroke;
-    return [[Math.round(p[0]), Math.round(p[1])], [Math.round(q[0] - ux * back), Math.round(q[1] - uy * back)]];
+    var flip = ux < 0 || (ux === 0 && uy < 0);
+    return flip ? [len, ux, uy, uy, -ux] : [len, ux, uy, -uy, ux];
   }
-  function candidates(a) {
+  function arrowEnds(from, to, stroke, lane) {
+    var p = centre(from), q = centre(to);
+    var d = direction(from, to);
+    var side = lane * LANE;
+    var back = TIP_GAP + HEAD * stroke;
+    return [[Math.round(p[0] + d[3] * side), Math.round(p[1] + d[4] * side)],
+      [Math.round(q[0] - d[1] * back + d[3] * side), Math.round(q[1] - d[2] * back + d[4] * side)]];
+  }
+  function coords(name) { return [FILES.indexOf(name[0]), name.charCodeAt(1) - 49]; }
+  function shareAStretch(s, o) {
+    var a = coords(s[0]), b = coords(s[1]), c = coords(o[0]), d = coords(o[1]);
+    var dx = d[0] - c[0], dy = d[1] - c[1];
+    var cross = function (x, y) { return dx * y - dy * x; };
+    if (cross(b[0] - a[0], b[1] - a[1]) !== 0 || cross(a[0] - c[0], a[1] - c[1]) !== 0) { return false; }
+    var t = function (p) { return (p[0] - c[0]) * dx + (p[1] - c[1]) * dy; };
+    var ta = t(a), tb = t(b);
+    return Math.min(Math.max(ta, tb), dx * dx + dy * dy) > Math.max(Math.min(ta, tb), 0);
+  }
+  // The lane of each arrow (each move, then its castling rook), as layout.rs `lanes`.
+  function lanes(actions) {
+    var drawn = [];
+    var pick = function (segment) {
+      var taken = drawn.filter(function (o) { return shareAStretch(segment, o.segment); })
+        .map(function (o) { return o.lane; });
+      var lane = 0;
+      for (var k = 0; ; k++) {
+        lane = k % 2 === 1 ? (k + 1) / 2 : -(k / 2);
+        if (taken.indexOf(lane) < 0) { break; }
+      }
+      lane = lane === 0 ? 0 : lane;
+      drawn.push({ segment: segment, lane: lane });
+      return lane;
+    };
+    return actions.map(function (a) {
+      if (a.kind !== 'move') { return [0, 0]; }
+      var main = pick([a.from, a.to]);
+      return [main, a.rook ? pick(a.rook) : 0];
+    });
+  }
+  function candidates(a, lane) {
     var list = [];
     if (a.kind === 'move') {
-      var p = centre(a.from), q = centre(a.to);
-      var len = Math.hypot(q[0] - p[0], q[1] - p[1]);
-      var ux = (q[0] - p[0]) / len, uy = (q[1] - p[1]) / len;
-      var nx = -uy, ny = ux;
+      var d = direction(a.from, a.to);
+      var len = d[0], ux = d[1], uy = d[2], nx = d[3], ny = d[4];
+      var p = centre(a.from);
+      p = [p[0] + nx * lane * LANE, p[1] + ny * lane * LANE];
       var offsets = len > 150 ? [0, 34, -34, 56, -56] : [56, -56, 34, -34];
       [len / 2, len / 3, len * 2 / 3].forEach(function (along) {
         offsets.forEach(function (side) {
@@ -216,10 +256,10 @@
     }
     return null;
   }
-  function badgePlaces(actions) {
+  function badgePlaces(actions, laneList) {
     var placed = [];
-    return actions.map(function (a) {
-      var cand = candidates(a);
+    return actions.map(function (a, k) {
+      var cand = candidates(a, laneList[k][0]);
       if (cand.list.length === 0) { return null; }
       var found = null;
       for (var i = 0; i < cand.list.length && !found; i++) {
@@ -234,7 +274,7 @@
 
   // ---- Drawing. ----
 
-  function drawBoard(position, marks, badges) {
+  function drawBoard(position, marks, badges, laneList) {
     var board = document.getElementById('board');
     while (board.firstChild) { board.removeChild(board.firstChild); }
     var defs = el('defs', {}, board);
@@ -266,7 +306,7 @@
         width: 100, height: 100, fill: paint[0], stroke: paint[1], 'stroke-width': 3,
         'stroke-linejoin': 'round', 'data-square': square, 'data-piece': letter }, board);
     }
-    marks.forEach(function (a) { drawMark(board, a); });
+    marks.forEach(function (a, k) { drawMark(board, a, laneList[k]); });
     // The badges last, so that no arrow paints over a number.
     marks.forEach(function (a, k) {
       if (badges[k]) { label(board, badges[k][0] + OFFSET, badges[k][1] + OFFSET, a.n, a.colour); }
@@ -279,19 +319,19 @@
     el('text', { x: x, y: y + 8, 'font-size': 24, 'font-weight': 'bold', 'text-anchor': 'middle',
       fill: '#fff' }, g).textContent = String(n);
   }
-  function arrow(board, cls, from, to, stroke, a) {
-    var ends = arrowEnds(from, to, stroke);
+  function arrow(board, cls, from, to, stroke, lane, a) {
+    var ends = arrowEnds(from, to, stroke, lane);
     var attrs = { 'class': cls, x1: ends[0][0] + OFFSET, y1: ends[0][1] + OFFSET, x2: ends[1][0] + OFFSET,
       y2: ends[1][1] + OFFSET, stroke: a.colour, 'stroke-width': stroke, opacity: 0.85,
       'marker-end': 'url(#h' + a.colour.slice(1) + ')' };
     if (a.dashed) { attrs['stroke-dasharray'] = '22 12'; }
     el('line', attrs, board);
   }
-  function drawMark(board, a) {
+  function drawMark(board, a, lane) {
     var c;
     if (a.kind === 'move') {
-      arrow(board, 'arrow', a.from, a.to, colours.arrow, a);
-      if (a.rook) { arrow(board, 'rook', a.rook[0], a.rook[1], colours.rook, a); }
+      arrow(board, 'arrow', a.from, a.to, colours.arrow, lane[0], a);
+      if (a.rook) { arrow(board, 'rook', a.rook[0], a.rook[1], colours.rook, lane[1], a); }
       if (a.ep) {
         c = centre(a.ep);
         var g = el('g', { 'class': 'en-passant' }, board);
@@ -317,6 +357,10 @@
         'L' + x0 + ' ' + y1, stroke: a.colour, 'stroke-width': 10, 'stroke-linecap': 'round', opacity: 0.9 }, board);
     } else if (a.kind === 'resurrection') {
       c = centre(a.to);
+      var back = isWhite(a.piece) ? colours.white : colours.black;
+      el('use', { 'class': 'returned', href: '#' + a.piece.toLowerCase(), x: c[0] + OFFSET - 50,
+        y: c[1] + OFFSET - 50, width: 100, height: 100, fill: back[0], stroke: back[1], 'stroke-width': 3,
+        'stroke-linejoin': 'round', opacity: 0.45 }, board);
       el('circle', { 'class': 'drop', cx: c[0] + OFFSET, cy: c[1] + OFFSET, r: 42, fill: 'none', stroke: a.colour,
         'stroke-width': 6, 'stroke-dasharray': '10 7' }, board);
       el('line', { x1: c[0] + OFFSET, y1: c[1] + OFFSET - 106, x2: c[0] + OFFSET, y2: c[1] + OFFSET - 46,
@@ -355,8 +399,34 @@
     var turn = replayed.turns[step.turn];
     return step.action === 0 ? turn.before : turn.after[step.action - 1];
   }
-  function glyphs(text) {
-    return text.split('').map(function (c) { return GLYPHS[c]; }).join('') || '—';
+  // Both pools as rows of small pieces, strongest first (Sade only: other games have none).
+  function drawPools(box, pools) {
+    while (box.firstChild) { box.removeChild(box.firstChild); }
+    if (!pools) { return; }
+    [true, false].forEach(function (white) {
+      var row = document.createElement('div');
+      row.className = 'pool';
+      var name = document.createElement('span');
+      name.textContent = (white ? "White's" : "Black's") + ' pool';
+      row.appendChild(name);
+      var letters = poolText(pools, white);
+      row.setAttribute('data-pool', letters);
+      row.title = letters.split('').map(function (c) { return GLYPHS[c]; }).join(' ');
+      if (!letters) {
+        var empty = document.createElement('span');
+        empty.className = 'empty';
+        empty.textContent = 'empty';
+        row.appendChild(empty);
+      }
+      var paint = white ? colours.white : colours.black;
+      letters.split('').forEach(function (c) {
+        var svg = el('svg', { viewBox: '0 0 100 100', width: 26, height: 26 });
+        el('use', { href: '#' + c.toLowerCase(), x: 0, y: 0, width: 100, height: 100, fill: paint[0],
+          stroke: paint[1], 'stroke-width': 5, 'stroke-linejoin': 'round' }, svg);
+        row.appendChild(svg);
+      });
+      box.appendChild(row);
+    });
   }
 
   function show(index) {
@@ -366,7 +436,7 @@
     var position = positionAt(step);
     var turn = step.turn >= 0 ? replayed.turns[step.turn] : null;
     var marks = turn ? turn.actions.slice(0, step.action) : [];
-    drawBoard(position, marks, turn ? turn.badges : []);
+    drawBoard(position, marks, turn ? turn.badges : [], turn ? turn.lanes : []);
     drawDie(document.getElementById('die'), turn ? turn.face : null);
     var unit = game.sade ? 'action' : 'move';
     document.getElementById('turn-title').textContent = turn
@@ -382,9 +452,7 @@
     var verdict = document.getElementById('turn-verdict');
     verdict.textContent = turn ? 'Referee: ' + turn.verdict : '';
     verdict.className = turn && turn.invalid ? 'bad' : '';
-    var pools = document.getElementById('pools');
-    pools.textContent = game.sade ? "White's pool: " + glyphs(poolText(position.pools, true)) +
-      " · Black's pool: " + glyphs(poolText(position.pools, false)) : '';
+    drawPools(document.getElementById('pools'), game.sade ? position.pools : null);
     var status = document.getElementById('status');
     status.setAttribute('data-game', game.number);
     status.setAttribute('data-turn', turn ? turn.key : 'start');

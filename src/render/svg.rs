@@ -151,16 +151,17 @@ fn badge(out: &mut String, (x, y): (i32, i32), number: usize, colour: &str) {
     );
 }
 
-/// An arrow from square to square that stops short of the piece on its destination.
+/// An arrow from square to square that stops short of the piece on its destination, drawn in
+/// its lane (beside an earlier arrow on the same line).
 fn arrow(
     out: &mut String,
     class: &str,
     (from, to): (Square, Square),
-    stroke: f64,
+    (stroke, lane): (f64, i32),
     colour: &str,
     dash: &str,
 ) {
-    let ((x1, y1), (x2, y2)) = layout::arrow_ends(from, to, stroke);
+    let ((x1, y1), (x2, y2)) = layout::arrow_ends(from, to, stroke, lane);
     let ((x1, y1), (x2, y2)) = (at((x1, y1)), at((x2, y2)));
     let _ = writeln!(
         out,
@@ -187,16 +188,16 @@ impl Mark {
     /// What the mark means, in words.
     pub fn meaning(self, sade: bool) -> &'static str {
         match self {
-            Mark::Own if sade => "blue arrow: a move of the roller's own piece",
-            Mark::Own => "blue arrow: a move",
-            Mark::Opponent => "orange dashed arrow: a move of the opponent's piece",
-            Mark::Sacrifice => "purple ✕: a piece sacrificed (face 4)",
-            Mark::Resurrection => "dashed ring under a drop arrow: a piece returned (face 5)",
-            Mark::Castling => "thin arrow: the castling rook",
-            Mark::EnPassant => "ring with e.p.: the pawn taken en passant",
-            Mark::Promotion => "small piece on the square: what the pawn promotes to",
-            Mark::Illegal => "red: the illegal action",
-            Mark::Unplayed => "grey dashed square: written, not played",
+            Mark::Own if sade => "blue arrow, a move of the roller's own piece",
+            Mark::Own => "blue arrow, a move",
+            Mark::Opponent => "orange dashed arrow, a move of the opponent's piece",
+            Mark::Sacrifice => "purple ✕, a piece sacrificed (face 4)",
+            Mark::Resurrection => "dashed ring under a drop arrow, a piece returned (face 5)",
+            Mark::Castling => "thin arrow, the castling rook",
+            Mark::EnPassant => "ring with e.p., the pawn taken en passant",
+            Mark::Promotion => "small piece on the square, what the pawn promotes to",
+            Mark::Illegal => "red, the illegal action",
+            Mark::Unplayed => "grey dashed square, written, not played",
         }
     }
 
@@ -220,9 +221,9 @@ impl Mark {
     }
 }
 
-/// The key of the marks given: "Key: numbers, the order played · …".
+/// The key of the marks given: "Key: numbers, the order played · blue arrow, a move · …".
 pub fn key(marks: &[Mark], sade: bool) -> String {
-    let mut parts = vec!["numbers: the order played"];
+    let mut parts = vec!["numbers, the order played"];
     parts.extend(marks.iter().map(|m| m.meaning(sade)));
     format!("Key: {}", parts.join(" · "))
 }
@@ -254,7 +255,7 @@ fn marks_of(action: &ActionView) -> Vec<Mark> {
 }
 
 /// One action's mark on the board, without its badge.
-fn mark(out: &mut String, action: &ActionView) {
+fn mark(out: &mut String, action: &ActionView, (lane, rook_lane): (i32, i32)) {
     let colour = action_colour(action);
     match action.shape {
         Shape::Move { from, to } => {
@@ -263,9 +264,9 @@ fn mark(out: &mut String, action: &ActionView) {
             } else {
                 ""
             };
-            arrow(out, "arrow", (from, to), ARROW_STROKE, colour, dash);
+            arrow(out, "arrow", (from, to), (ARROW_STROKE, lane), colour, dash);
             if let Some(rook) = action.rook {
-                arrow(out, "rook", rook, ROOK_STROKE, colour, dash);
+                arrow(out, "rook", rook, (ROOK_STROKE, rook_lane), colour, dash);
             }
             if let Some(victim) = action.en_passant {
                 let (x, y) = corner(victim);
@@ -300,6 +301,15 @@ fn mark(out: &mut String, action: &ActionView) {
             );
         }
         Shape::Resurrection { square } => {
+            if let Some(piece) = action.piece {
+                let (x, y) = corner(square);
+                let (fill, stroke) = piece_paint(piece.color);
+                let _ = writeln!(
+                    out,
+                    r##"<use class="returned" href="#{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}" stroke="{stroke}" stroke-width="3" stroke-linejoin="round" opacity="0.45"/>"##,
+                    piece.role.char()
+                );
+            }
             let (x, y) = center(square);
             let top = y - SQUARE / 2 + 4;
             let _ = writeln!(
@@ -533,8 +543,8 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
         escape(&title)
     );
     board(&mut out, &turn.before);
-    for action in &turn.actions {
-        mark(&mut out, action);
+    for (action, lanes) in turn.actions.iter().zip(layout::lanes(&turn.actions)) {
+        mark(&mut out, action, lanes);
     }
     // The badges last, so that no arrow paints over a number.
     for (action, place) in turn.actions.iter().zip(layout::badge_places(&turn.actions)) {
