@@ -74,7 +74,7 @@ fn no_number_badge_covers_another_or_the_piece_a_move_reaches() {
     for (file, view) in corpus_views() {
         for turn in &view.turns {
             turns += 1;
-            let places = layout::badge_places(&turn.actions);
+            let places = layout::badge_places(&turn.before.board, &turn.actions);
             let badges: Vec<(i32, i32)> = places.iter().flatten().copied().collect();
             if badges.len() >= 3 {
                 crowded += 1;
@@ -205,18 +205,33 @@ fn a_resurrection_diagram_shows_both_pools_and_the_piece_that_returns() {
     assert!(picture.contains("class=\"drop\""));
 }
 
-/// A move that was written but not played is a grey dashed square, not the resurrection's
-/// dashed ring; and only marks the diagram shows are in its key.
+/// A move that was written but not played is a grey dotted ring, not the resurrection's dashed
+/// ring under a drop arrow; and only marks the diagram shows are in its key.
 #[test]
 fn an_unplayed_action_looks_unlike_a_resurrection() {
-    let picture = diagram(
+    let unplayed = diagram(
         "corpus/rules/sade/own_pieces_midgame_while_enemy_possible.sdn",
         "5...",
     );
-    assert!(picture.contains("class=\"unplayed\""), "{picture}");
-    assert!(!picture.contains("<circle class=\"unplayed\""), "{picture}");
-    assert!(picture.contains("grey dashed square"), "{picture}");
-    assert!(!picture.contains("dashed ring"), "{picture}");
+    let ring = unplayed
+        .lines()
+        .find(|l| l.contains("class=\"unplayed\"") && l.contains(svg::UNPLAYED))
+        .unwrap_or_else(|| panic!("{unplayed}"));
+    assert!(ring.contains("stroke-dasharray=\"0.1 15\""), "{ring}");
+    assert!(unplayed.contains("grey dotted ring, written, not played"));
+    assert!(!unplayed.contains("dashed ring"), "{unplayed}");
+    let returned = diagram("corpus/games/sade_03.sdn", "20.");
+    let drop = returned
+        .lines()
+        .find(|l| l.contains("class=\"drop\""))
+        .unwrap_or_else(|| panic!("{returned}"));
+    assert!(drop.contains("stroke-dasharray=\"10 7\""), "{drop}");
+    assert!(
+        returned.contains("class=\"returned\""),
+        "the piece shown on its square"
+    );
+    assert!(returned.contains("dashed ring under a drop"));
+    assert!(!returned.contains("dotted"));
 }
 
 #[test]

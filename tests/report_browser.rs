@@ -209,7 +209,7 @@ fn expected_trace(views: &[GameView]) -> Vec<String> {
                 if turn.side == Color::White { "w" } else { "b" }
             );
             lines.push(line(&key, 0, &turn.before, "", ""));
-            let badges = layout::badge_places(&turn.actions);
+            let badges = layout::badge_places(&turn.before.board, &turn.actions);
             let mut now = &turn.before;
             for (action, badge) in turn.actions.iter().zip(badges) {
                 if let Some(after) = &action.after {

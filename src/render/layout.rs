@@ -4,7 +4,7 @@
 //! page (report.js, `arrowEnds` and `badgePlaces`, the same steps in the same order) draw from
 //! these places; the browser test compares the two.
 
-use shakmaty::Square;
+use shakmaty::{Board, Square};
 
 use super::model::{ActionView, Shape};
 
@@ -163,41 +163,54 @@ fn candidates(action: &ActionView, lane: i32) -> (Vec<(i32, i32)>, Option<Square
     }
 }
 
-/// Whether a badge at `at` fits: on the board, clear of the badges placed, and (for a move)
-/// off the piece on its destination.
-fn fits(at: (i32, i32), placed: &[(i32, i32)], destination: Option<Square>) -> bool {
+/// Whether a circle of the badge's size at `(x, y)` stays off the box a piece on `square` is
+/// drawn in.
+fn off_piece((x, y): (f64, f64), square: Square) -> bool {
+    let (qx, qy) = centre(square);
+    let dx = ((x - qx).abs() - PIECE).max(0.0);
+    let dy = ((y - qy).abs() - PIECE).max(0.0);
+    dx.hypot(dy) >= BADGE
+}
+
+/// Whether a badge at `at` fits: on the board, clear of the badges placed, and off the pieces
+/// given (for a move, at least the one on its destination).
+fn fits(at: (i32, i32), placed: &[(i32, i32)], pieces: &[Square]) -> bool {
     let (x, y) = (f64::from(at.0), f64::from(at.1));
     let inside = x >= BADGE && y >= BADGE && x <= 800.0 - BADGE && y <= 800.0 - BADGE;
     let clear = placed
         .iter()
         .all(|&(bx, by)| (f64::from(bx) - x).hypot(f64::from(by) - y) >= 2.0 * BADGE + BADGE_GAP);
-    let off_piece = destination.is_none_or(|to| {
-        let (qx, qy) = centre(to);
-        let dx = ((x - qx).abs() - PIECE).max(0.0);
-        let dy = ((y - qy).abs() - PIECE).max(0.0);
-        dx.hypot(dy) >= BADGE
-    });
-    inside && clear && off_piece
+    inside && clear && pieces.iter().all(|&square| off_piece((x, y), square))
 }
 
-/// Each action's badge (its centre), in the order played: the first candidate that fits,
-/// else the nearest point of a 10-unit grid around the first candidate that does. Actions
-/// that mark no square get none.
-pub fn badge_places(actions: &[ActionView]) -> Vec<Option<(i32, i32)>> {
+/// Each action's badge (its centre), in the order played: the first candidate that fits off
+/// every piece on the board before the turn, else the first that fits off the move's
+/// destination, else the nearest point of a 10-unit grid around the first candidate that does.
+/// Actions that mark no square get none.
+pub fn badge_places(before: &Board, actions: &[ActionView]) -> Vec<Option<(i32, i32)>> {
     let mut placed: Vec<(i32, i32)> = Vec::new();
     let mut places = Vec::new();
+    let occupied: Vec<Square> = before.occupied().into_iter().collect();
     for (action, (lane, _)) in actions.iter().zip(lanes(actions)) {
         let (list, destination) = candidates(action, lane);
         let Some(&first) = list.first() else {
             places.push(None);
             continue;
         };
+        let mut everywhere = occupied.clone();
+        everywhere.extend(destination);
+        let destination: Vec<Square> = destination.into_iter().collect();
         let found = list
             .iter()
             .copied()
-            .find(|&c| fits(c, &placed, destination))
-            .or_else(|| ring_points(first).find(|&c| fits(c, &placed, destination)))
-            .or_else(|| ring_points(first).find(|&c| fits(c, &placed, None)))
+            .find(|&c| fits(c, &placed, &everywhere))
+            .or_else(|| {
+                list.iter()
+                    .copied()
+                    .find(|&c| fits(c, &placed, &destination))
+            })
+            .or_else(|| ring_points(first).find(|&c| fits(c, &placed, &destination)))
+            .or_else(|| ring_points(first).find(|&c| fits(c, &placed, &[])))
             .unwrap_or(first);
         placed.push(found);
         places.push(Some(found));

@@ -152,7 +152,7 @@
         turn.after.push({ board: board.join(''), pools: copyPools(pools) });
       });
       turn.lanes = lanes(turn.actions);
-      turn.badges = badgePlaces(turn.actions, turn.lanes);
+      turn.badges = badgePlaces(turn.before.board, turn.actions, turn.lanes);
       return turn;
     });
     return { start: start, turns: turns };
@@ -230,17 +230,16 @@
     }
     return { list: list, destination: null };
   }
-  function fits(at, placed, destination) {
+  function offPiece(x, y, square) {
+    var q = centre(square);
+    var dx = Math.max(Math.abs(x - q[0]) - PIECE, 0), dy = Math.max(Math.abs(y - q[1]) - PIECE, 0);
+    return Math.hypot(dx, dy) >= BADGE;
+  }
+  function fits(at, placed, pieces) {
     var x = at[0], y = at[1];
     var inside = x >= BADGE && y >= BADGE && x <= 800 - BADGE && y <= 800 - BADGE;
     var clear = placed.every(function (b) { return Math.hypot(b[0] - x, b[1] - y) >= 2 * BADGE + BADGE_GAP; });
-    var offPiece = true;
-    if (destination) {
-      var q = centre(destination);
-      var dx = Math.max(Math.abs(x - q[0]) - PIECE, 0), dy = Math.max(Math.abs(y - q[1]) - PIECE, 0);
-      offPiece = Math.hypot(dx, dy) >= BADGE;
-    }
-    return inside && clear && offPiece;
+    return inside && clear && pieces.every(function (square) { return offPiece(x, y, square); });
   }
   function ringFind(at, ok) {
     for (var k = 1; k <= 80; k++) {
@@ -256,17 +255,23 @@
     }
     return null;
   }
-  function badgePlaces(actions, laneList) {
+  // The places of the badges, as layout.rs `badge_places`: off every piece of the board before
+  // the turn if a candidate allows it, else off the move's destination.
+  function badgePlaces(before, actions, laneList) {
     var placed = [];
+    var occupied = [];
+    for (var s = 0; s < 64; s++) { if (before[s] !== '.') { occupied.push(squareName(s)); } }
+    var first = function (list, pieces) {
+      for (var i = 0; i < list.length; i++) { if (fits(list[i], placed, pieces)) { return list[i]; } }
+      return null;
+    };
     return actions.map(function (a, k) {
       var cand = candidates(a, laneList[k][0]);
       if (cand.list.length === 0) { return null; }
-      var found = null;
-      for (var i = 0; i < cand.list.length && !found; i++) {
-        if (fits(cand.list[i], placed, cand.destination)) { found = cand.list[i]; }
-      }
-      found = found || ringFind(cand.list[0], function (c) { return fits(c, placed, cand.destination); }) ||
-        ringFind(cand.list[0], function (c) { return fits(c, placed, null); }) || cand.list[0];
+      var destination = cand.destination ? [cand.destination] : [];
+      var found = first(cand.list, occupied.concat(destination)) || first(cand.list, destination) ||
+        ringFind(cand.list[0], function (c) { return fits(c, placed, destination); }) ||
+        ringFind(cand.list[0], function (c) { return fits(c, placed, []); }) || cand.list[0];
       placed.push(found);
       return found;
     });
@@ -367,10 +372,10 @@
         stroke: a.colour, 'stroke-width': 9, 'marker-end': 'url(#h' + a.colour.slice(1) + ')' }, board);
     } else if (a.kind === 'unplayed' && a.to) {
       c = centre(a.to);
-      var frame = { 'class': 'unplayed', x: c[0] + OFFSET - 44, y: c[1] + OFFSET - 44, width: 88, height: 88,
-        fill: 'none', stroke: a.colour, 'stroke-width': 7 };
-      if (!a.offending) { frame['stroke-dasharray'] = '6 6'; }
-      el('rect', frame, board);
+      var ring = { 'class': 'unplayed', cx: c[0] + OFFSET, cy: c[1] + OFFSET, r: 42, fill: 'none',
+        stroke: a.colour, 'stroke-width': 8 };
+      if (!a.offending) { ring['stroke-linecap'] = 'round'; ring['stroke-dasharray'] = '0.1 15'; }
+      el('circle', ring, board);
     }
   }
 

@@ -197,7 +197,7 @@ impl Mark {
             Mark::EnPassant => "ring with e.p., the pawn taken en passant",
             Mark::Promotion => "small piece on the square, what the pawn promotes to",
             Mark::Illegal => "red, the illegal action",
-            Mark::Unplayed => "grey dashed square, written, not played",
+            Mark::Unplayed => "grey dotted ring, written, not played",
         }
     }
 
@@ -322,19 +322,16 @@ fn mark(out: &mut String, action: &ActionView, (lane, rook_lane): (i32, i32)) {
         Shape::Unplayed {
             square: Some(square),
         } => {
-            let (x, y) = corner(square);
-            let dash = if action.offending {
+            let (x, y) = center(square);
+            // Round dots, unlike the resurrection's dashes; the refused action a solid ring.
+            let dots = if action.offending {
                 ""
             } else {
-                r#" stroke-dasharray="6 6""#
+                r#" stroke-linecap="round" stroke-dasharray="0.1 15""#
             };
             let _ = writeln!(
                 out,
-                r#"<rect class="unplayed" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{colour}" stroke-width="7"{dash}/>"#,
-                x + 6,
-                y + 6,
-                SQUARE - 12,
-                SQUARE - 12
+                r#"<circle class="unplayed" cx="{x}" cy="{y}" r="42" fill="none" stroke="{colour}" stroke-width="8"{dots}/>"#
             );
         }
         Shape::Unplayed { square: None } | Shape::Nothing => {}
@@ -547,7 +544,11 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
         mark(&mut out, action, lanes);
     }
     // The badges last, so that no arrow paints over a number.
-    for (action, place) in turn.actions.iter().zip(layout::badge_places(&turn.actions)) {
+    for (action, place) in turn
+        .actions
+        .iter()
+        .zip(layout::badge_places(&turn.before.board, &turn.actions))
+    {
         if let Some(place) = place {
             badge(&mut out, at(place), action.number, action_colour(action));
         }
