@@ -518,6 +518,8 @@ fn the_page_shows_disputes_in_red_comments_beside_the_moves_and_no_marseillais_p
         verdict.contains("class=\"bad\"") && verdict.contains("disputed"),
         "{verdict}"
     );
+    let turn = between(&shown, "<p id=\"turn-verdict\"", "</p>");
+    assert!(turn.contains("class=\"bad\""), "{turn}");
     let pools = between(&shown, "<div id=\"pools\"", "<nav>");
     assert!(pools.contains("White's pool"), "{pools}");
 

@@ -456,7 +456,8 @@
     line.className = action && action.offending ? 'bad' : '';
     var verdict = document.getElementById('turn-verdict');
     verdict.textContent = turn ? 'Referee: ' + turn.verdict : '';
-    verdict.className = turn && turn.invalid ? 'bad' : '';
+    // Red like the game's verdict: the illegal turn, or the turn where a disputed game ends.
+    verdict.className = turn && (turn.invalid || (game.bad && /disputed/.test(turn.verdict))) ? 'bad' : '';
     drawPools(document.getElementById('pools'), game.sade ? position.pools : null);
     var status = document.getElementById('status');
     status.setAttribute('data-game', game.number);
