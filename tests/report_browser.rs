@@ -12,7 +12,7 @@ use sade_ref::record::Game;
 use sade_ref::referee::verify_annotated;
 use sade_ref::render::model::{GameView, Snapshot, game_view};
 use sade_ref::render::{describe, html, layout};
-use shakmaty::{Color, Role, Square};
+use shakmaty::{Color, Square};
 
 use crate::support::{corpus_files, root};
 
@@ -188,7 +188,7 @@ fn expected_trace(views: &[GameView]) -> Vec<String> {
     for view in views {
         let pools = |s: &Snapshot| {
             if view.sade {
-                pool_letters(s)
+                s.pool_letters()
             } else {
                 String::new()
             }
@@ -197,7 +197,7 @@ fn expected_trace(views: &[GameView]) -> Vec<String> {
             format!(
                 "{}|{turn}|{action}|{}|{}|{describe}|{badge}",
                 view.number,
-                board_letters(s),
+                s.board_letters(),
                 pools(s)
             )
         };
@@ -221,32 +221,6 @@ fn expected_trace(views: &[GameView]) -> Vec<String> {
         }
     }
     lines
-}
-
-fn board_letters(s: &Snapshot) -> String {
-    Square::ALL
-        .into_iter()
-        .map(|sq| s.board.piece_at(sq).map_or('.', |p| p.char()))
-        .collect()
-}
-
-/// White's pool then Black's, strongest first.
-fn pool_letters(s: &Snapshot) -> String {
-    let mut text = String::new();
-    for color in Color::ALL {
-        for role in [
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ] {
-            for _ in 0..*s.pools.get(color).get(role) {
-                text.push(role.of(color).char());
-            }
-        }
-    }
-    text
 }
 
 /// Tags, player names and comments holding what ends a script or a comment, markup with a

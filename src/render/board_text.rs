@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use shakmaty::{Color, File, Rank, Role, Square};
+use shakmaty::{Color, File, Rank, Square};
 
 use super::model::{GameView, Snapshot, TurnView};
 use super::{describe, glyph};
@@ -29,19 +29,11 @@ pub fn board(snapshot: &Snapshot) -> String {
 pub fn pools(snapshot: &Snapshot) -> String {
     let mut out = String::new();
     for color in Color::ALL {
-        let pool = snapshot.pools.get(color);
-        let mut pieces = Vec::new();
-        for role in [
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ] {
-            for _ in 0..*pool.get(role) {
-                pieces.push(glyph(role.of(color)).to_string());
-            }
-        }
+        let pieces: Vec<String> = snapshot
+            .pool(color)
+            .into_iter()
+            .map(|p| glyph(p).to_string())
+            .collect();
         let list = if pieces.is_empty() {
             "empty".to_owned()
         } else {

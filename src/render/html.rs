@@ -23,41 +23,13 @@
 //! is `[written, code, flags?]`.
 
 use serde_json::{Value, json};
-use shakmaty::{Color, Role, Square};
+use shakmaty::Color;
 
-use super::model::{ActionView, GameView, Shape, Snapshot};
+use super::model::{ActionView, GameView, Shape};
 use super::svg::{self, Mark, escape};
 
 const SCRIPT: &str = include_str!("report.js");
 const STYLE: &str = include_str!("report.css");
-
-/// 64 characters, a1 first: the piece letter (`P`, `n`, …) or `.`.
-fn board_text(snapshot: &Snapshot) -> String {
-    Square::ALL
-        .into_iter()
-        .map(|sq| snapshot.board.piece_at(sq).map_or('.', |p| p.char()))
-        .collect()
-}
-
-/// The pools as piece letters, White's first, strongest first: `QNNPbp`.
-fn pool_letters(snapshot: &Snapshot) -> String {
-    let mut text = String::new();
-    for color in Color::ALL {
-        let pool = snapshot.pools.get(color);
-        for role in [
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ] {
-            for _ in 0..*pool.get(role) {
-                text.push(role.of(color).char());
-            }
-        }
-    }
-    text
-}
 
 /// What the referee resolved an action to, in a few characters (the page applies it; see the
 /// module docs): `e2e4`, `e7e8=q`, `e1g1/h1f1` (castling: the king, then the rook),
@@ -171,8 +143,8 @@ fn game_data(game: &GameView) -> Value {
         "bad": game.at_fault,
         "tags": game.tags,
         "start": {
-            "board": board_text(&game.start),
-            "pools": if game.sade { pool_letters(&game.start) } else { String::new() },
+            "board": game.start.board_letters(),
+            "pools": if game.sade { game.start.pool_letters() } else { String::new() },
         },
         "rest": rest_from.zip(rest_text).map(|(from, text)| json!([from, text])),
         "turns": turns,

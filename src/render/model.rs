@@ -20,6 +20,44 @@ pub struct Snapshot {
     pub pools: Pools,
 }
 
+/// The kinds of piece in a pool, strongest first (the order face 5 returns them in, pawns
+/// never): the order every picture lists a pool in.
+pub const POOL_ORDER: [Role; 5] = [
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+impl Snapshot {
+    /// The board as 64 characters, a1 first: the piece letter (`P`, `n`, …) or `.`.
+    pub fn board_letters(&self) -> String {
+        Square::ALL
+            .into_iter()
+            .map(|sq| self.board.piece_at(sq).map_or('.', |p| p.char()))
+            .collect()
+    }
+
+    /// One pool, strongest first.
+    pub fn pool(&self, color: Color) -> Vec<Piece> {
+        let pool = self.pools.get(color);
+        POOL_ORDER
+            .into_iter()
+            .flat_map(|role| std::iter::repeat_n(role.of(color), usize::from(*pool.get(role))))
+            .collect()
+    }
+
+    /// Both pools as piece letters, White's first, each strongest first: `QNNPbp`.
+    pub fn pool_letters(&self) -> String {
+        Color::ALL
+            .into_iter()
+            .flat_map(|color| self.pool(color))
+            .map(Piece::char)
+            .collect()
+    }
+}
+
 /// Where an action acts on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {

@@ -12,7 +12,7 @@ use shakmaty::{Color, File, Rank, Role, Square};
 
 use super::describe;
 use super::layout;
-use super::model::{ActionView, GameView, Shape, Snapshot, TurnView};
+use super::model::{ActionView, GameView, POOL_ORDER, Shape, Snapshot, TurnView};
 
 /// Units per square.
 pub const SQUARE: u32 = 100;
@@ -350,16 +350,6 @@ fn markers(out: &mut String) {
         );
     }
 }
-
-/// The pieces of a pool, strongest first, with the action (if any) that took each out (a
-/// resurrection) or put it in during the turn.
-const POOL_ORDER: [Role; 5] = [
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
 
 /// Both pools before the turn, each piece a small symbol; the piece a resurrection takes out
 /// ringed like the resurrection, and the pieces that enter during the turn after a `+`, ringed
