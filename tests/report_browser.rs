@@ -273,19 +273,44 @@ fn the_board_after_a_step_is_the_referees_position() {
     for (folder, file) in [
         ("sade", "corpus/games/sade_05.sdn"),
         ("marseillais", "corpus/games/marseillais_01.sdn"),
+        (
+            "castling",
+            "corpus/rules/sade/face4_castling_regular_move.sdn",
+        ),
+        ("en-passant", "corpus/rules/sade/en_passant_next_turn.sdn"),
+        (
+            "promotion",
+            "corpus/rules/sade/face2_enemy_promotion_mates.sdn",
+        ),
+        (
+            "face-5",
+            "corpus/rules/sade/face5_sacrificed_knight_returns.sdn",
+        ),
+        ("face-6", "corpus/rules/sade/face6_order_a.sdn"),
+        (
+            "marseillais-castling",
+            "corpus/rules/marseillais/m5_castling_is_one_move.sdn",
+        ),
+        (
+            "marseillais-en-passant",
+            "corpus/rules/marseillais/m4_two_double_steps.sdn",
+        ),
     ] {
         let dir = scratch(&format!("referee-{folder}"));
         steps_agree(name, file, &dir);
     }
 }
 
-/// Five steps spread over the game, each checked square by square and on the moved piece.
+/// Three steps spread over the game and its last one, each opened by its address and checked
+/// square by square and on the moved piece (every step of every corpus game is checked in one
+/// page by `every_step_the_page_replays_is_the_referees_position`).
 fn steps_agree(name: &str, file: &str, dir: &Path) {
     let page = report(file, dir);
     let record = game(file);
     let verdict = verify_annotated(&record);
     let resolved = &verdict.replay.resolved;
-    for r in resolved.iter().step_by(resolved.len() / 5).take(5) {
+    let spread = resolved.iter().step_by((resolved.len() / 3).max(1)).take(3);
+    for r in spread.chain(resolved.last()) {
         let turn = &record.turns[r.turn_index];
         let key = format!(
             "{}{}",
