@@ -194,6 +194,10 @@ fn a_resurrection_diagram_shows_both_pools_and_the_piece_that_returns() {
     assert!(in_pools >= 2, "{in_pools}");
     assert!(picture.contains("White's pool") && picture.contains("Black's pool"));
     assert!(
+        picture.contains("pools, before the turn"),
+        "the key says what a pool row is"
+    );
+    assert!(
         picture.matches("class=\"pool\"").count() >= in_pools,
         "{picture}"
     );

@@ -495,7 +495,11 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
     for line in wrap(&format!("Verdict: {}", turn.verdict), 62) {
         legend.push((None, line));
     }
-    for line in wrap(&key(&used, game.sade), 62) {
+    let mut key = key(&used, game.sade);
+    if game.sade {
+        key.push_str(" · pools, before the turn: after +, what the turn adds; ringed dashed, what it returns");
+    }
+    for line in wrap(&key, 62) {
         legend.push((None, line));
     }
     let pools_top = HEADER + 2 * MARGIN + 8 * SQUARE + 10;
