@@ -179,7 +179,8 @@ fn a_fen_with_no_king() {
         "k.sdn",
         text.as_bytes(),
         &["verify", "k.sdn"],
-        "missing king",
+        "the start position cannot be played: the position with White to move is not a chess \
+         position (the board is empty, a king is missing)",
         1,
     );
 }

@@ -256,8 +256,9 @@ impl State {
             .or_else(PositionError::ignore_too_much_material)
             .map_err(|e| Refused {
                 reason: format!(
-                    "the position with {} to move is not a chess position ({e})",
-                    color_name(turn)
+                    "the position with {} to move is not a chess position ({})",
+                    color_name(turn),
+                    crate::rules::standard::position_error(e.kinds())
                 ),
             })
     }
