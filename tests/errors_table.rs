@@ -44,6 +44,10 @@ pub(crate) fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
         "sade-ref panicked:\n{}",
         run.stderr
     );
+    crate::arbiters_words::assert_in_an_arbiters_words(
+        &format!("sade-ref {}", args.join(" ")),
+        &format!("{}{}", run.stdout, run.stderr),
+    );
     run
 }
 
