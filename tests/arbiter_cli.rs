@@ -224,11 +224,11 @@ fn a_face_for_a_game_without_a_die_is_refused() {
             "2",
         ],
     ] {
-        let args = [&["options"], args].concat();
-        let (stdout, stderr, code) = run(&args);
-        assert_eq!((stdout.as_str(), code), ("", 2), "{args:?}");
-        assert!(
-            stderr.contains("game has no die; --face is for a Sade position"),
+        let (stdout, stderr, code) = run(&[&["options"], args].concat());
+        let refused = stderr.ends_with("game has no die; --face is for a Sade position\n");
+        assert_eq!(
+            (stdout.as_str(), code, refused),
+            ("", 2, true),
             "{args:?}: {stderr}"
         );
     }
