@@ -210,6 +210,19 @@ fn the_messages_issue_17_found_say_what_was_expected() {
             "0 is not a game of the file: give 1 to",
         ),
         (
+            &[
+                "options",
+                "--variant",
+                "standard",
+                "--fen",
+                start,
+                "--face",
+                "3",
+            ],
+            2,
+            "--face 3: a Standard game has no die; --face is for a Sade position",
+        ),
+        (
             &["options", "--fen", start, "--face", "7"],
             2,
             "7 is not a die face: give 1 to 6",

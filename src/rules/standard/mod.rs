@@ -234,6 +234,14 @@ pub(crate) fn position_error(kinds: PositionErrorKinds) -> String {
             "a pawn stands on the first or last rank",
         ),
         (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            "a castling right has no king and rook on their first squares",
+        ),
+        (
+            PositionErrorKinds::INVALID_EP_SQUARE,
+            "the en passant square follows no double step",
+        ),
+        (
             PositionErrorKinds::OPPOSITE_CHECK,
             "the side not to move is in check",
         ),
