@@ -109,8 +109,150 @@ fn options_for_the_other_games_and_for_none() {
         "--face",
         "5",
     ]);
-    assert!(stdout.contains("none: nothing to resurrect"), "{stdout}");
-    assert!(stdout.contains("(Art. 7)"), "{stdout}");
+    // One fulfilment, and it is `--`: said on one line, not "1 fulfilment" then "none:".
+    assert!(
+        stdout.ends_with(
+            "--\n1 fulfilment, `--`: nothing to resurrect on face 5 (Black's pool holds no \
+             queen, rook, bishop or knight): the turn passes (Art. 7)\n"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("none:"), "{stdout}");
+}
+
+/// A game that is over is an answer in every variant: no option, a "none" with the
+/// consequence and the Article, exit code 0.
+#[test]
+fn a_game_that_is_over_is_a_none_answer_in_every_variant() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &[
+                "--variant",
+                "standard",
+                "--fen",
+                "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+            ],
+            "none: Black is checkmated: White wins (FIDE 5.1.1)",
+        ),
+        (
+            &[
+                "--variant",
+                "standard",
+                "--fen",
+                "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            ],
+            "none: Black is stalemated: the game is drawn (FIDE 5.2.1)",
+        ),
+        (
+            &[
+                "--variant",
+                "marseillais",
+                "--fen",
+                "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            ],
+            "none: Black has no full turn: stalemate, the game is drawn (M3)",
+        ),
+        (
+            &["--fen", "4k3/8/8/8/8/8/8/4K2Q w - - 0 1", "--face", "3"],
+            "none: Black has the king alone: Black has already won by Nakedness, before any \
+             roll (Art. 9.3)",
+        ),
+        (
+            &[
+                "--game",
+                "corpus/rules/sade/r17_naked_in_the_start_position.sdn",
+                "--turn",
+                "1.",
+            ],
+            "none: the game is already over: Black won by Nakedness, in the start position; no \
+             turn follows (Art. 9.3)",
+        ),
+        (
+            &[
+                "--game",
+                "corpus/rules/sade/face1_self_mate.sdn",
+                "--turn",
+                "1b",
+            ],
+            "none: the game is already over:",
+        ),
+    ];
+    for (args, says) in cases {
+        let args = [&["options"], args].concat();
+        let (stdout, stderr, code) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(stdout.contains(says), "{args:?}:\n{stdout}");
+        assert!(stdout.contains("\n0 "), "{args:?}: no option\n{stdout}");
+        let (json, _, code) = run(&[&args[..], &["--format", "json"]].concat());
+        assert_eq!(code, 0, "{args:?}");
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(json["count"], 0, "{args:?}");
+        assert_eq!(
+            crate::options::options_schema_errors(&json),
+            Vec::<String>::new()
+        );
+        assert!(json["none"]["ends"]["termination"].is_string(), "{args:?}");
+    }
+}
+
+/// `--face` with a game that has no die is refused, never ignored.
+#[test]
+fn a_face_for_a_game_without_a_die_is_refused() {
+    for args in [
+        &[
+            "--variant",
+            "standard",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/7R w - - 0 1",
+            "--face",
+            "3",
+        ][..],
+        &[
+            "--variant",
+            "marseillais",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/7R w - - 0 1",
+            "--face",
+            "1",
+        ],
+        &[
+            "--game",
+            "corpus/valid/standard_game.pgn",
+            "--turn",
+            "2w",
+            "--face",
+            "2",
+        ],
+    ] {
+        let (stdout, stderr, code) = run(&[&["options"], args].concat());
+        let refused = stderr.ends_with("game has no die; --face is for a Sade position\n");
+        assert_eq!(
+            (stdout.as_str(), code, refused),
+            ("", 2, true),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// R18: in `1. 3: … 3... 4: …` the second turn is labelled 3... and counted 1...: `show` takes
+/// either name, and a turn the record does not have is named as the record labels its turns.
+#[test]
+fn show_takes_a_turn_by_its_label_or_by_the_referees_count() {
+    let file = "corpus/rules/sade/r18_label_is_a_note.sdn";
+    let (by_label, _, code) = run(&["show", file, "--turn", "3..."]);
+    assert_eq!(code, 0);
+    assert!(by_label.starts_with("Sade game, turn 3... (Black, die face 4)"));
+    let (by_count, _, code) = run(&["show", file, "--turn", "1b"]);
+    assert_eq!((by_count.as_str(), code), (by_label.as_str(), 0));
+    let (_, stderr, code) = run(&["show", file, "--turn", "9w"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.ends_with(
+            "the record has no turn 9.: its turns are labelled from 1. to 3..., which the \
+             referee counts as 1. to 1... (R18)\n"
+        ),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -173,20 +173,20 @@ fn game_number_zero() {
         "g.sdn",
         b"1. e4 *\n",
         &["verify", "g.sdn", "--first-game", "0"],
-        "0 is not in 1..=9007199254740991",
+        "0 is not a game number: give 1 to 9007199254740991",
         2,
     );
 }
 
 #[test]
 fn numbers_near_the_largest() {
-    for option in ["--first-game", "--first-line"] {
+    for (option, what) in [("--first-game", "game"), ("--first-line", "line")] {
         row(
             "near-max",
             "g.sdn",
             b"1. e4 *\n",
             &["verify", "g.sdn", option, "18446744073709551615"],
-            "18446744073709551615 is not in 1..=9007199254740991",
+            &format!("18446744073709551615 is not a {what} number: give 1 to 9007199254740991"),
             2,
         );
     }

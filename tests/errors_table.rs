@@ -44,6 +44,10 @@ pub(crate) fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
         "sade-ref panicked:\n{}",
         run.stderr
     );
+    crate::arbiters_words::assert_in_an_arbiters_words(
+        &format!("sade-ref {}", args.join(" ")),
+        &format!("{}{}", run.stdout, run.stderr),
+    );
     run
 }
 
@@ -179,7 +183,8 @@ fn a_fen_with_no_king() {
         "k.sdn",
         text.as_bytes(),
         &["verify", "k.sdn"],
-        "missing king",
+        "the start position cannot be played: the position with White to move is not a chess \
+         position (the board is empty, a king is missing)",
         1,
     );
 }

@@ -307,8 +307,39 @@ fn play_writes_games_that_verify_reads_as_valid() {
 fn play_refuses_a_start_position_that_cannot_be_played() {
     let (stdout, stderr, code) = run(&["play", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!((stdout.as_str(), code), ("", 2));
+    assert_eq!(
+        stderr,
+        "sade-ref: play: --fen `8/8/8/8/8/8/8/8 w - - 0 1` cannot start a Sade game: the \
+         position with White to move is not a chess position (the board is empty, a king is \
+         missing)\n"
+    );
+}
+
+/// `play --fen hello` says once what is wrong with the text, names `--fen`, and plays no game
+/// (it spoke of "game 1", "the FEN tag" and repeated "the start position cannot be played").
+#[test]
+fn play_says_once_why_a_fen_is_not_a_position() {
+    for command in ["play", "match"] {
+        let (stdout, stderr, code) = run(&[command, "--fen", "hello"]);
+        assert_eq!((stdout.as_str(), code), ("", 2));
+        assert_eq!(
+            stderr,
+            format!(
+                "sade-ref: {command}: --fen `hello` is not a position: the placement `hello` is \
+                 not eight ranks separated by `/`, each of piece letters (KQRBNP, kqrbnp) and \
+                 counts of empty squares (1 to 8) filling eight files\n"
+            )
+        );
+    }
+}
+
+/// `match --games 0` printed "-0.0 / 0 = 0.0%"; a match needs a game.
+#[test]
+fn a_match_of_no_games_is_refused() {
+    let (stdout, stderr, code) = run(&["match", "--games", "0"]);
+    assert_eq!((stdout.as_str(), code), ("", 2));
     assert!(
-        stderr.contains("the start position cannot be played"),
+        stderr.contains("0 is not a number of games: give 1 to"),
         "{stderr}"
     );
 }

@@ -1,6 +1,7 @@
 //! All integration tests, one binary (the ripgrep habit: one link step, one process).
 
 mod arbiter_cli;
+mod arbiters_words;
 mod cli;
 mod corpus_rules;
 mod corpus_syntax;

@@ -1,14 +1,17 @@
 //! A turn of a record as an arbiter names it (`12w`, `12b`, `12.`, `12...`), and the position
 //! before it, found by the referee's own replay.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use shakmaty::{CastlingMode, Chess, Color};
 
 use crate::record::{Game, MoveNumber, Side, VariantName};
+use crate::referee::{self, Status};
 use crate::rules::sade::{self, State, TurnOutcome};
-use crate::rules::{Detail, Outcome, marseillais, standard};
+use crate::rules::{Detail, Outcome, marseillais, setup, standard};
+
+use super::options::{Over, Query};
 
 /// A turn as named on the command line: `12w` / `12.` (White's 12th), `12b` / `12...`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,11 +32,19 @@ impl FromStr for TurnName {
                 ));
             }
         };
+        if digits.is_empty() {
+            return Err(format!(
+                "`{text}` is not a turn: the move number comes first (12w, 12b)"
+            ));
+        }
         let number = digits
             .parse::<u32>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("`{text}` is not a turn: the move number comes first"))?;
+            .map_err(|_| format!("`{text}` is not a turn: move number {digits} is too large"))?;
+        if number == 0 {
+            return Err(format!(
+                "`{text}` is not a turn: move numbers start at 1, not 0"
+            ));
+        }
         Ok(TurnName(MoveNumber { number, side }))
     }
 }
@@ -45,25 +56,151 @@ impl fmt::Display for TurnName {
 }
 
 /// The index in `game.turns` of the record turn with this number, or the turn just after the
-/// last one (the position the record stops in).
+/// last one (the position the record stops in). The record's own labels come first; a name no
+/// label has is the turn the referee counts so (R18: a label is the record's, and may differ
+/// from the count, as in `1. … 3... …`, whose second turn the verdict calls 1...).
 ///
 /// # Errors
-/// A message naming the turns the record has.
+/// A message naming the turns the record has, as it labels them, and as the referee counts them
+/// where that differs.
 pub fn turn_index(game: &Game, name: TurnName) -> Result<usize, String> {
     if let Some(index) = game.turns.iter().position(|t| t.number == name.0) {
         return Ok(index);
     }
     let next = game.turns.last().map(|t| t.number.next());
-    if next == Some(name.0) || (game.turns.is_empty() && name.0.number == 1) {
+    if next == Some(name.0) {
         return Ok(game.turns.len());
+    }
+    let counted = counted_numbers(game);
+    if let Some(index) = counted.iter().position(|&n| n == name.0) {
+        return Ok(index);
     }
     let range = match (game.turns.first(), game.turns.last()) {
         (Some(first), Some(last)) => {
-            format!("its turns run from {} to {}", first.number, last.number)
+            let mut range = format!(
+                "its turns are labelled from {} to {}",
+                first.number, last.number
+            );
+            let labels = game.turns.iter().map(|t| t.number);
+            if !labels.eq(counted.iter().copied().take(game.turns.len())) {
+                let _ = write!(
+                    range,
+                    ", which the referee counts as {} to {} (R18)",
+                    counted[0],
+                    counted[game.turns.len() - 1]
+                );
+            }
+            range
         }
-        _ => "it has no turns".to_owned(),
+        _ => format!(
+            "it has no turns: the position is the one before turn {}",
+            counted[0]
+        ),
     };
     Err(format!("the record has no turn {name}: {range}"))
+}
+
+/// The turns as the referee counts them, from the start position's side to move and move
+/// number: one more than the record has (the position it stops in).
+fn counted_numbers(game: &Game) -> Vec<MoveNumber> {
+    let first = setup::start_of(game).map_or(
+        MoveNumber {
+            number: 1,
+            side: Side::White,
+        },
+        |start| MoveNumber {
+            number: start.setup.fullmoves.get(),
+            side: start.setup.turn.fold_wb(Side::White, Side::Black),
+        },
+    );
+    std::iter::successors(Some(first), |n| Some(n.next()))
+        .take(game.turns.len() + 1)
+        .collect()
+}
+
+/// What `options` asks about record turn `index` (named `name`): the position before it, with
+/// the record's die face or `face`; or the end of the game, when it ended before that turn.
+///
+/// # Errors
+/// A message when the position cannot be reached (the record is invalid or stops before it),
+/// when a Sade turn has no face and none is given, or when `face` is given for a game without
+/// a die.
+pub fn query_before(
+    game: &Game,
+    index: usize,
+    name: TurnName,
+    face: Option<u8>,
+) -> Result<Query, String> {
+    let variant = variant_of(game);
+    if variant != VariantName::Sade
+        && let Some(face) = face
+    {
+        return Err(no_die(face, &variant.to_string()));
+    }
+    let side = match name.0.side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    };
+    if let Some(over) = ended_before(game, index, side) {
+        return Ok(Query::Over(over));
+    }
+    match variant {
+        VariantName::Sade => {
+            let state = sade_state_before(game, index)?;
+            let face = face
+                .or_else(|| game.turns.get(index).and_then(|t| t.face.map(|f| f.value)))
+                .ok_or_else(|| format!("turn {name} has no die face: give --face"))?;
+            Ok(Query::Sade { state, face })
+        }
+        VariantName::Marseillais | VariantName::MarseillaisClassical => {
+            marseillais_before(game, index).map(Query::Marseillais)
+        }
+        VariantName::Standard | VariantName::Chess960 => {
+            standard_position_before(game, index).map(|(pos, _)| Query::Standard(pos))
+        }
+        other => Err(format!("sade-ref does not referee {other} games")),
+    }
+}
+
+/// `--face` for a game without a die: refused, never ignored.
+pub fn no_die(face: u8, variant: &str) -> String {
+    format!("--face {face}: a {variant} game has no die; --face is for a Sade position")
+}
+
+/// The game's end, when the referee finds it ended before record turn `index` (by a rule on
+/// the board: the record's result and its Result and Termination tags are not read, so that a
+/// declared end does not count). `side` is the player of the turn asked about.
+pub fn ended_before(game: &Game, index: usize, side: Color) -> Option<Over> {
+    let mut before = game.clone();
+    before.turns.truncate(index);
+    before.result = None;
+    before
+        .tags
+        .retain(|t| !matches!(t.name.as_str(), "Result" | "Termination"));
+    let verdict = referee::verify(&before);
+    if verdict.status != Status::Finished {
+        return None;
+    }
+    let at = match verdict.ended_at {
+        Some(locator) if !locator.start_position => match locator.turn {
+            Some(turn) => format!("turn {turn}"),
+            None => "the record".to_owned(),
+        },
+        _ => "the start position".to_owned(),
+    };
+    Some(Over {
+        variant: match game.variant() {
+            VariantName::Sade => "Sade",
+            VariantName::Marseillais | VariantName::MarseillaisClassical => "Marseillais",
+            _ => "Standard",
+        },
+        fen: verdict.final_fen,
+        side,
+        winner: verdict.winner,
+        termination: verdict.termination?,
+        article: verdict.article?,
+        at,
+    })
 }
 
 /// The game variant the referee judges a record as.

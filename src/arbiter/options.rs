@@ -11,6 +11,10 @@
 //! assert_eq!(found.count, 20);
 //! assert_eq!(found.mode.unwrap().pieces, "opponent");
 //! ```
+//!
+//! The JSON form (`options --format json`) is a public contract: `spec/options.schema.json`,
+//! explained in `spec/OPTIONS.md`. A game that is already over is an answer too: no option, and
+//! a [`NoneAnswer`] that says how it ended and by which Article.
 
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
@@ -19,11 +23,16 @@ use serde::Serialize;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Position, Role};
 
+use crate::record::Side;
 use crate::rules::marseillais::{self, TurnStart};
 use crate::rules::sade::{self, End, State, Step};
-use crate::rules::{Termination, standard};
+use crate::rules::{Article, Termination, standard};
 
 use super::locate::color_name;
+
+/// The version of the JSON answer (`"version"`); it changes when a key changes meaning or goes
+/// away.
+pub const VERSION: u32 = 1;
 
 /// A position and what is asked of the player in it.
 #[derive(Clone, Debug)]
@@ -34,6 +43,25 @@ pub enum Query {
     Standard(Chess),
     /// The side to move at the start of a Marseillais turn.
     Marseillais(TurnStart),
+    /// A record whose game ended before the turn asked about.
+    Over(Over),
+}
+
+/// A game that ended before the turn asked about: nothing can be played in it.
+#[derive(Clone, Debug)]
+pub struct Over {
+    /// The game, as the answer names it (`Sade`, `Standard`, `Marseillais`).
+    pub variant: &'static str,
+    /// The position after the last legal action.
+    pub fen: String,
+    /// The player whose turn was asked about.
+    pub side: Color,
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub termination: Termination,
+    pub article: Article,
+    /// Where the game ended: `turn 12.`, `the start position`.
+    pub at: String,
 }
 
 /// How much of the list to keep.
@@ -48,11 +76,14 @@ pub struct Limits {
 /// Every option of a position, counted, and the first ones listed.
 #[derive(Clone, Debug, Serialize)]
 pub struct Answer {
+    /// [`VERSION`].
+    pub version: u32,
+    /// `Sade`, `Standard` or `Marseillais`.
     pub variant: &'static str,
     /// The position (Sade: with the pocket of captured pieces).
     pub fen: String,
-    /// The player whose turn it is.
-    pub side: &'static str,
+    /// The player whose turn it is (`"white"`, `"black"`, as in the verdict).
+    pub side: Side,
     pub face: Option<u8>,
     /// Faces 1–3: whose pieces the series moves, and why.
     pub mode: Option<Mode>,
@@ -60,7 +91,8 @@ pub struct Answer {
     pub options: Vec<Line>,
     /// How many options there are.
     pub count: usize,
-    /// When nothing can be done, or only `--`: what follows, and the Article.
+    /// When nothing can be done, or only `--`, or the game is already over: what follows, and
+    /// the Article.
     pub none: Option<NoneAnswer>,
 }
 
@@ -70,7 +102,7 @@ pub struct Mode {
     /// `"opponent"` or `"own"`; `"neither"` when no series exists at all.
     pub pieces: &'static str,
     /// The colour whose pieces move.
-    pub color: Option<&'static str>,
+    pub color: Option<Side>,
     /// One line of proof: the number of pieces that have a legal move.
     pub proof: String,
     pub article: &'static str,
@@ -87,16 +119,33 @@ pub struct Line {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ends {
     /// `None` for a draw.
-    pub winner: Option<&'static str>,
+    pub winner: Option<Side>,
     pub termination: &'static str,
     pub article: &'static str,
 }
 
-/// What follows when the player can do nothing (or only write `--`).
+/// What follows when the player can do nothing (or only write `--`), or when the game is
+/// already over.
 #[derive(Clone, Debug, Serialize)]
 pub struct NoneAnswer {
     pub consequence: String,
     pub article: &'static str,
+    /// The end of the game it is, or was; `None` when the game goes on (face 5: the turn
+    /// passes).
+    pub ends: Option<Ends>,
+}
+
+/// `Side::White` for White: the casing of the verdict's JSON (`"white"`).
+pub fn side(color: Color) -> Side {
+    color.fold_wb(Side::White, Side::Black)
+}
+
+/// "White" or "Black".
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
 }
 
 impl Line {
@@ -114,7 +163,7 @@ impl Ends {
     /// `White wins, nakedness` or `draw, stalemate`.
     pub fn text(&self) -> String {
         match self.winner {
-            Some(winner) => format!("{winner} wins, {}", self.termination),
+            Some(winner) => format!("{} wins, {}", side_name(winner), self.termination),
             None => format!("draw, {}", self.termination),
         }
     }
@@ -153,12 +202,52 @@ pub fn answer(query: &Query, limits: Limits) -> Result<Answer, String> {
         Query::Sade { state, face } => sade_answer(state, *face, limits),
         Query::Standard(pos) => Ok(standard_answer(pos, limits)),
         Query::Marseillais(start) => Ok(marseillais_answer(start, limits)),
+        Query::Over(over) => Ok(over_answer(over)),
     }
+}
+
+/// An answer with no option: the game is over, or nothing can be done.
+fn no_option(variant: &'static str, fen: String, side: Color, none: NoneAnswer) -> Answer {
+    Answer {
+        version: VERSION,
+        variant,
+        fen,
+        side: self::side(side),
+        face: None,
+        mode: None,
+        options: Vec::new(),
+        count: 0,
+        none: Some(none),
+    }
+}
+
+fn over_answer(over: &Over) -> Answer {
+    let how = match over.winner {
+        Some(winner) => format!("{} won by {}", color_name(winner), over.termination.title()),
+        None => format!("it was drawn by {}", over.termination.title()),
+    };
+    no_option(
+        over.variant,
+        over.fen.clone(),
+        over.side,
+        NoneAnswer {
+            consequence: format!(
+                "the game is already over: {how}, in {}; no turn follows",
+                over.at
+            ),
+            article: over.article.cite(),
+            ends: Some(Ends {
+                winner: over.winner.map(side),
+                termination: over.termination.name(),
+                article: over.article.cite(),
+            }),
+        },
+    )
 }
 
 fn sade_ends(end: End) -> Ends {
     Ends {
-        winner: Some(color_name(end.winner)),
+        winner: Some(side(end.winner)),
         termination: end.termination.name(),
         article: end.article.cite(),
     }
@@ -166,6 +255,34 @@ fn sade_ends(end: End) -> Ends {
 
 fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Answer, String> {
     let roller = state.roller();
+    if state.is_naked(roller) && state.is_naked(!roller) {
+        return Err(
+            "both players have the king alone: not a position a game can reach (R17)".to_owned(),
+        );
+    }
+    if let Some(naked) = [roller, !roller].into_iter().find(|&c| state.is_naked(c)) {
+        // R17: a player with the king alone has already won (Art. 9.3); no roll is played.
+        let mut answer = no_option(
+            "Sade",
+            state.fen(),
+            roller,
+            NoneAnswer {
+                consequence: format!(
+                    "{} has the king alone: {} has already won by Nakedness, before any roll",
+                    color_name(naked),
+                    color_name(naked)
+                ),
+                article: Article::Art9_3.cite(),
+                ends: Some(Ends {
+                    winner: Some(side(naked)),
+                    termination: Termination::Nakedness.name(),
+                    article: Article::Art9_3.cite(),
+                }),
+            },
+        );
+        answer.face = Some(face);
+        return Ok(answer);
+    }
     let mut collector = Collector::new(limits);
     let mut by = None;
     let mut nothing = None;
@@ -195,6 +312,11 @@ fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Answer, String
                 color_name(roller)
             ),
             article: "Art. 5",
+            ends: Some(Ends {
+                winner: Some(side(!roller)),
+                termination: Termination::PovertyOfTheFlesh.name(),
+                article: "Art. 5",
+            }),
         })
     } else if collector.count == 1
         && let Some(end) = nothing
@@ -204,9 +326,10 @@ fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Answer, String
         None
     };
     Ok(Answer {
+        version: VERSION,
         variant: "Sade",
         fen: state.fen(),
-        side: color_name(roller),
+        side: side(roller),
         face: Some(face),
         mode,
         options: collector.lines,
@@ -221,12 +344,12 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
     if let Some(end) = end {
         return NoneAnswer {
             consequence: format!(
-                "no piece can leave the king's side and no regular move exists: `--`, {}, {} \
-                 wins",
+                "no piece can leave the king's side and no regular move exists: {}, {} wins",
                 end.termination.title(),
                 color_name(end.winner)
             ),
             article: end.article.cite(),
+            ends: Some(sade_ends(end)),
         };
     }
     let pool = state.pocket().get(!roller);
@@ -245,8 +368,9 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
         ),
     };
     NoneAnswer {
-        consequence: format!("nothing to resurrect ({why}): `--`, the turn passes (face {face})"),
+        consequence: format!("nothing to resurrect on face {face} ({why}): the turn passes"),
         article: "Art. 7",
+        ends: None,
     }
 }
 
@@ -281,12 +405,10 @@ fn series_mode(state: &State, face: u8, by: Option<Color>) -> Result<Mode, Strin
     let roller = state.roller();
     let them = !roller;
     let theirs = movable_pieces(state, them, true)?;
-    let pieces = |n: usize| if n == 1 { "piece" } else { "pieces" };
     let has = |n: usize| if n == 1 { "has" } else { "have" };
     let enemy_proof = format!(
-        "{theirs} of {}'s {} other than the king {} a legal move, face {face} asks for {face}",
+        "{theirs} of {}'s pieces other than the king {} a legal move, face {face} asks for {face}",
         color_name(them),
-        pieces(theirs),
         has(theirs)
     );
     let enemy_failed = if theirs < usize::from(face) {
@@ -297,13 +419,13 @@ fn series_mode(state: &State, face: u8, by: Option<Color>) -> Result<Mode, Strin
     Ok(match by {
         Some(color) if color == them => Mode {
             pieces: "opponent",
-            color: Some(color_name(them)),
+            color: Some(side(them)),
             proof: enemy_proof,
             article: "Art. 12.1",
         },
         Some(_) => Mode {
             pieces: "own",
-            color: Some(color_name(roller)),
+            color: Some(side(roller)),
             proof: format!("{}'s pieces cannot: {enemy_failed}", color_name(them)),
             article: "Art. 12.1",
         },
@@ -313,10 +435,9 @@ fn series_mode(state: &State, face: u8, by: Option<Color>) -> Result<Mode, Strin
                 pieces: "neither",
                 color: None,
                 proof: format!(
-                    "{enemy_failed}; {own} of {}'s own {} {} a legal move, and no series of \
+                    "{enemy_failed}; {own} of {}'s own pieces {} a legal move, and no series of \
                      {face} exists with them either",
                     color_name(roller),
-                    pieces(own),
                     has(own)
                 ),
                 article: "Art. 12.3",
@@ -325,26 +446,28 @@ fn series_mode(state: &State, face: u8, by: Option<Color>) -> Result<Mode, Strin
     })
 }
 
-/// The end a Standard move leads to at once.
+/// The end a Standard position is at: mate, stalemate, a dead position (FIDE 5.1.1, 5.2.1,
+/// 5.2.2). `mover` is the player who made the last move.
 fn standard_end(after: &Chess, mover: Color) -> Option<Ends> {
+    let ends = |winner: Option<Color>, termination: Termination, article: Article| Ends {
+        winner: winner.map(side),
+        termination: termination.name(),
+        article: article.cite(),
+    };
     if after.is_checkmate() {
-        Some(Ends {
-            winner: Some(color_name(mover)),
-            termination: Termination::Checkmate.name(),
-            article: "FIDE 5.1.1",
-        })
+        Some(ends(
+            Some(mover),
+            Termination::Checkmate,
+            Article::Fide5_1_1,
+        ))
     } else if after.is_stalemate() {
-        Some(Ends {
-            winner: None,
-            termination: Termination::Stalemate.name(),
-            article: "FIDE 5.2.1",
-        })
+        Some(ends(None, Termination::Stalemate, Article::Fide5_2_1))
     } else if after.is_insufficient_material() {
-        Some(Ends {
-            winner: None,
-            termination: Termination::InsufficientMaterial.name(),
-            article: "FIDE 5.2.2",
-        })
+        Some(ends(
+            None,
+            Termination::InsufficientMaterial,
+            Article::Fide5_2_2,
+        ))
     } else {
         None
     }
@@ -352,6 +475,29 @@ fn standard_end(after: &Chess, mover: Color) -> Option<Ends> {
 
 fn standard_answer(pos: &Chess, limits: Limits) -> Answer {
     let mover = pos.turn();
+    if let Some(end) = standard_end(pos, !mover) {
+        let consequence = match end.termination {
+            "checkmate" => format!(
+                "{} is checkmated: {} wins",
+                color_name(mover),
+                color_name(!mover)
+            ),
+            "stalemate" => format!("{} is stalemated: the game is drawn", color_name(mover)),
+            _ => {
+                "neither player can checkmate: the game is drawn (insufficient material)".to_owned()
+            }
+        };
+        return no_option(
+            "Standard",
+            standard::fen(pos),
+            mover,
+            NoneAnswer {
+                consequence,
+                article: end.article,
+                ends: Some(end),
+            },
+        );
+    }
     let mut collector = Collector::new(limits);
     for m in standard::legal_moves(pos) {
         if collector.wants() {
@@ -363,31 +509,16 @@ fn standard_answer(pos: &Chess, limits: Limits) -> Answer {
             });
         }
     }
-    let none = (collector.count == 0).then(|| NoneAnswer {
-        consequence: if pos.is_check() {
-            format!(
-                "{} is checkmated: {} wins",
-                color_name(mover),
-                color_name(!mover)
-            )
-        } else {
-            format!("{} is stalemated: the game is drawn", color_name(mover))
-        },
-        article: if pos.is_check() {
-            "FIDE 5.1.1"
-        } else {
-            "FIDE 5.2.1"
-        },
-    });
     Answer {
+        version: VERSION,
         variant: "Standard",
         fen: standard::fen(pos),
-        side: color_name(mover),
+        side: side(mover),
         face: None,
         mode: None,
         options: collector.lines,
         count: collector.count,
-        none,
+        none: None,
     }
 }
 
@@ -399,7 +530,7 @@ fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
             collector.lines.push(Line {
                 actions: turn.san.clone(),
                 ends: turn.end.map(|end| Ends {
-                    winner: end.winner.map(color_name),
+                    winner: end.winner.map(side),
                     termination: end.termination.name(),
                     article: end.article.cite(),
                 }),
@@ -407,25 +538,42 @@ fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
         }
         ControlFlow::Continue(())
     });
-    let none = (collector.count == 0).then(|| NoneAnswer {
-        consequence: if start.pos.is_check() {
-            format!(
-                "{} is checkmated: {} wins",
-                color_name(mover),
-                color_name(!mover)
+    let none = (collector.count == 0).then(|| {
+        let (consequence, winner, termination) = if start.pos.is_check() {
+            (
+                format!(
+                    "{} is checkmated: {} wins",
+                    color_name(mover),
+                    color_name(!mover)
+                ),
+                Some(side(!mover)),
+                Termination::Checkmate,
             )
         } else {
-            format!(
-                "{} has no full turn: stalemate, the game is drawn",
-                color_name(mover)
+            (
+                format!(
+                    "{} has no full turn: stalemate, the game is drawn",
+                    color_name(mover)
+                ),
+                None,
+                Termination::Stalemate,
             )
-        },
-        article: "M3",
+        };
+        NoneAnswer {
+            consequence,
+            article: Article::M3.cite(),
+            ends: Some(Ends {
+                winner,
+                termination: termination.name(),
+                article: Article::M3.cite(),
+            }),
+        }
     });
     Answer {
+        version: VERSION,
         variant: "Marseillais",
         fen: standard::fen(&start.pos),
-        side: color_name(mover),
+        side: side(mover),
         face: None,
         mode: None,
         options: collector.lines,
@@ -434,7 +582,8 @@ fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
     }
 }
 
-/// The answer as text: the position, the mode, one option a line, the count, the "none".
+/// The answer as text: the position, the mode, one option a line, the count, and what follows
+/// when there is nothing to do but `--`, or nothing at all.
 pub fn text(answer: &Answer) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} position: {}", answer.variant, answer.fen);
@@ -443,16 +592,17 @@ pub fn text(answer: &Answer) -> String {
         "Marseillais" => "full turn",
         _ => "legal move",
     };
+    let side = side_name(answer.side);
     match answer.face {
         Some(face) => {
-            let _ = writeln!(out, "{} rolled {face}", answer.side);
+            let _ = writeln!(out, "{side} rolled {face}");
         }
         None => {
-            let _ = writeln!(out, "{} to play", answer.side);
+            let _ = writeln!(out, "{side} to play");
         }
     }
     if let Some(mode) = &answer.mode {
-        let whose = match (mode.pieces, mode.color) {
+        let whose = match (mode.pieces, mode.color.map(side_name)) {
             ("opponent", Some(color)) => format!("the opponent's pieces ({color}'s)"),
             ("own", Some(color)) => {
                 format!("own pieces ({color}'s), because the opponent's cannot")
@@ -471,9 +621,22 @@ pub fn text(answer: &Answer) -> String {
     } else {
         String::new()
     };
-    let _ = writeln!(out, "{} {what}{plural}{shown}", answer.count);
-    if let Some(none) = &answer.none {
-        let _ = writeln!(out, "none: {} ({})", none.consequence, none.article);
+    match &answer.none {
+        // The one option is `--`: say what it means on the count's line.
+        Some(none) if answer.count == 1 => {
+            let _ = writeln!(
+                out,
+                "1 {what}, `--`: {} ({})",
+                none.consequence, none.article
+            );
+        }
+        Some(none) => {
+            let _ = writeln!(out, "{} {what}{plural}", answer.count);
+            let _ = writeln!(out, "none: {} ({})", none.consequence, none.article);
+        }
+        None => {
+            let _ = writeln!(out, "{} {what}{plural}{shown}", answer.count);
+        }
     }
     out
 }

@@ -24,11 +24,11 @@ pub struct Input {
 pub struct Reading {
     /// The number of the first game of each input (for a chunk of a larger file, so that game
     /// numbers are those of the whole file); 1 to 2^53 - 1.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NUMBER))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = |n: &str| super::numbers::first_game(n, MAX_NUMBER))]
     pub first_game: u64,
     /// The line number of each input's first line (for a chunk of a larger file, so that
     /// errors give the whole file's lines); 1 to 2^53 - 1.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NUMBER))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = |n: &str| super::numbers::first_line(n, MAX_NUMBER))]
     pub first_line: u64,
     /// No progress bar (it is drawn only when standard error is a terminal anyway).
     #[arg(short, long)]
@@ -65,7 +65,7 @@ pub fn each_window<T: Send>(
     let opened = match decompress::open(path) {
         Ok(opened) => opened,
         Err(error) => {
-            eprintln!("sade-ref: {name}: {error}");
+            eprintln!("sade-ref: {name}: {}", super::io_words(&error));
             return Status::Failed;
         }
     };
@@ -110,8 +110,9 @@ pub fn each_window<T: Send>(
                 };
                 progress.suspend(|| {
                     eprintln!(
-                        "sade-ref: {}: stopped{after}: {error}; the rest is not read",
-                        input.name
+                        "sade-ref: {}: stopped{after}: {}; the rest is not read",
+                        input.name,
+                        super::io_words(&error)
                     );
                 });
                 break Status::Failed;
@@ -145,7 +146,7 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
                 first_line: 0,
             }),
             Err(error) => {
-                eprintln!("sade-ref: {name}: {error}");
+                eprintln!("sade-ref: {name}: {}", super::io_words(&error));
                 status = Status::Failed;
             }
         }

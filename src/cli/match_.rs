@@ -18,7 +18,7 @@ pub struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// Games to play.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = super::numbers::games)]
     games: u64,
     /// The bot with White in the first game.
     #[arg(long, value_enum, default_value = "greedy")]
@@ -31,6 +31,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Status {
     let first = args.white.into();
     let second = args.black.into();
+    if let Err(failed) = args.game.check_fen("match") {
+        return failed;
+    }
     let mut tally = Tally::default();
     let bar = progress(args.games);
     for number in 1..=args.games {

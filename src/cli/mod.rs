@@ -9,6 +9,7 @@ mod diagnose;
 mod input;
 mod jobs;
 mod match_;
+mod numbers;
 mod options;
 mod output;
 mod pick;
@@ -56,6 +57,29 @@ pub enum Status {
     Problems = 1,
     /// Something could not be done at all.
     Failed = 2,
+}
+
+/// An input or output error as the system says it, without the error number Rust's standard
+/// library adds (`No such file or directory (os error 2)`).
+pub fn io_words(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_owned(),
+        _ => text,
+    }
+}
+
+/// Why a `--fen` position cannot be played, without the words that name the FEN tag of a
+/// record or repeat "cannot be played": the caller says that, and names `--fen`.
+pub fn fen_reason(reason: &str) -> &str {
+    [
+        "the start position cannot be played: ",
+        "the FEN tag is not a playable position: ",
+        "not a playable position: ",
+    ]
+    .iter()
+    .find_map(|prefix| reason.strip_prefix(prefix))
+    .unwrap_or(reason)
 }
 
 pub fn run() -> ExitCode {

@@ -6,17 +6,21 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use sade_ref::arbiter::locate::{self, TurnName};
 use sade_ref::arbiter::options::{self, Limits, Query};
-use sade_ref::record::{Game, Tag, VariantName};
+use sade_ref::record::{Game, Tag};
 use sade_ref::rules::marseillais::TurnStart;
 use sade_ref::rules::sade::State;
+use sade_ref::rules::standard;
 
 use super::Status;
 use super::output::Sink;
 use super::pick;
 
-/// What could the player have done? Every legal way to fulfil the die face, with what it ends
-/// in, then the count. For faces 1–3 it states whose pieces move (the opponent's, or one's own
-/// because the opponent's cannot) with the proof; "none" comes with its consequence.
+/// What could the player have done? Every legal way to fulfil the die face, with the end of the
+/// game it leads to at once, then the count. For faces 1–3 it states whose pieces move (the
+/// opponent's, or one's own because the opponent's cannot) with the proof; "none" comes with
+/// its consequence and Article, and so does a game already over (exit code 0). A series that
+/// gives a forbidden check loses (Art. 4.1): it is no fulfilment, and neither listed nor
+/// counted. The JSON answer: spec/OPTIONS.md, spec/options.schema.json.
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  sade-ref options --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --face 3 --limit 5\n  sade-ref options --game corpus/games/sade_05.sdn --turn 12b\n  sade-ref options --game game.sdn --game-index 2 --turn 30. --count-only"
@@ -26,22 +30,22 @@ pub struct Args {
     #[arg(long, conflicts_with = "game", required_unless_present = "game")]
     fen: Option<String>,
     /// The die face rolled (Sade); with --game it replaces the record's face.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    #[arg(long, value_parser = super::numbers::face)]
     face: Option<u8>,
-    /// The game of --fen.
-    #[arg(long, value_enum, default_value = "sade")]
-    variant: Variant,
+    /// The game of --fen (default: sade); a record says its own.
+    #[arg(long, value_enum, conflicts_with = "game")]
+    variant: Option<Variant>,
     /// A record: the position is the one before --turn.
     #[arg(long, requires = "turn")]
     game: Option<PathBuf>,
     /// Which game of the file (1-based).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::numbers::game_index)]
     game_index: usize,
     /// The turn: 12w or 12. (White's 12th), 12b or 12... (Black's).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fen")]
     turn: Option<TurnName>,
     /// List at most K options (all are counted).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = super::numbers::limit)]
     limit: Option<usize>,
     /// Only the count (and the mode, and what follows when there is none).
     #[arg(long)]
@@ -103,38 +107,42 @@ pub fn run(args: &Args) -> Status {
 /// The position asked about. `Err(None)`: already reported.
 fn query(args: &Args) -> Result<Query, Option<String>> {
     if let Some(fen) = &args.fen {
-        return match args.variant {
+        if let Some(problem) = sade_ref::rules::fen_problem(fen) {
+            return Err(Some(format!("--fen `{fen}` is not a position: {problem}")));
+        }
+        let game = Game {
+            tags: vec![Tag {
+                name: "FEN".to_owned(),
+                value: fen.clone(),
+                span: Default::default(),
+            }],
+            ..Game::default()
+        };
+        let cannot = |reason: String| {
+            Some(format!(
+                "--fen `{fen}` cannot be played: {}",
+                super::fen_reason(&reason)
+            ))
+        };
+        return match args.variant.unwrap_or(Variant::Sade) {
             Variant::Sade => {
-                let face = args
-                    .face
-                    .ok_or_else(|| "a Sade position needs --face 1..6".to_owned())?;
-                let game = Game {
-                    tags: vec![Tag {
-                        name: "FEN".to_owned(),
-                        value: fen.clone(),
-                        span: Default::default(),
-                    }],
-                    ..Game::default()
-                };
-                let state = State::from_game(&game).map_err(|e| format!("--fen: {e}"))?;
+                let face = args.face.ok_or_else(|| {
+                    "a Sade position needs the die face: --face 1 to 6".to_owned()
+                })?;
+                let state = State::from_game(&game).map_err(|e| cannot(e.reason))?;
                 Ok(Query::Sade { state, face })
             }
             Variant::Standard => {
-                let game = Game {
-                    tags: vec![Tag {
-                        name: "FEN".to_owned(),
-                        value: fen.clone(),
-                        span: Default::default(),
-                    }],
-                    ..Game::default()
-                };
-                let (pos, _) = locate::standard_position_before(&game, 0)
-                    .map_err(|e| format!("--fen: {e}"))?;
-                Ok(Query::Standard(pos))
+                refuse_face(args, "Standard")?;
+                let start = standard::start_position(&game).map_err(|e| cannot(e.reason))?;
+                Ok(Query::Standard(start.pos))
             }
-            Variant::Marseillais => TurnStart::from_fen(fen)
-                .map(Query::Marseillais)
-                .map_err(|e| Some(format!("--fen: {e}"))),
+            Variant::Marseillais => {
+                refuse_face(args, "Marseillais")?;
+                TurnStart::from_fen(fen)
+                    .map(Query::Marseillais)
+                    .map_err(cannot)
+            }
         };
     }
     let (Some(path), Some(name)) = (&args.game, args.turn) else {
@@ -142,24 +150,14 @@ fn query(args: &Args) -> Result<Query, Option<String>> {
     };
     let (input, game) = pick::game(path, args.game_index).map_err(|_| None)?;
     let index = pick::turn(&input, &game, name).map_err(|_| None)?;
-    let at = |e: String| Some(format!("{}: before turn {name}: {e}", input.name));
-    match locate::variant_of(&game) {
-        VariantName::Sade => {
-            let state = locate::sade_state_before(&game, index).map_err(at)?;
-            let face = args
-                .face
-                .or_else(|| game.turns.get(index).and_then(|t| t.face.map(|f| f.value)))
-                .ok_or_else(|| at(format!("turn {name} has no die face: give --face")))?;
-            Ok(Query::Sade { state, face })
-        }
-        VariantName::Marseillais | VariantName::MarseillaisClassical => {
-            let start = locate::marseillais_before(&game, index).map_err(at)?;
-            Ok(Query::Marseillais(start))
-        }
-        VariantName::Standard | VariantName::Chess960 => {
-            let (pos, _) = locate::standard_position_before(&game, index).map_err(at)?;
-            Ok(Query::Standard(pos))
-        }
-        other => Err(Some(format!("sade-ref does not referee {other} games"))),
+    locate::query_before(&game, index, name, args.face)
+        .map_err(|e| Some(format!("{}: before turn {name}: {e}", input.name)))
+}
+
+/// `--face` asks about a die: refused for a game without one, never ignored.
+fn refuse_face(args: &Args, variant: &str) -> Result<(), Option<String>> {
+    match args.face {
+        Some(face) => Err(Some(locate::no_die(face, variant))),
+        None => Ok(()),
     }
 }

@@ -23,7 +23,11 @@ impl Sink {
                     path.display().to_string(),
                 )),
                 Err(e) => {
-                    eprintln!("sade-ref: cannot write {}: {e}", path.display());
+                    eprintln!(
+                        "sade-ref: cannot write {}: {}",
+                        path.display(),
+                        super::io_words(&e)
+                    );
                     Err(Status::Failed)
                 }
             },
@@ -63,7 +67,11 @@ impl Sink {
             None => Status::Ok,
             Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok,
             Some(e) => {
-                eprintln!("sade-ref: cannot write {}: {e}", self.name);
+                eprintln!(
+                    "sade-ref: cannot write {}: {}",
+                    self.name,
+                    super::io_words(&e)
+                );
                 Status::Failed
             }
         }

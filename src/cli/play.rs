@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use sade_ref::play::{self, Bot, Options, Variant};
+use sade_ref::play::{self, Bot, Options, PlayError, Variant};
 use sade_ref::write::sdn;
 
 use super::Status;
@@ -23,7 +23,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// Games to play.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::numbers::games)]
     games: u64,
     /// White's bot (default: random).
     #[arg(long, value_enum)]
@@ -46,11 +46,11 @@ pub struct GameArgs {
     #[arg(long, value_enum, default_value = "sade")]
     pub variant: VariantArg,
     /// Seed of the bots' generator and of the Sade die.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::numbers::seed)]
     pub seed: u64,
     /// Turns at most in a game (a Sade roll, a Marseillais pair, a chess move); a game still
     /// going then ends with `*`.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = super::numbers::turns)]
     pub max_turns: usize,
     /// Start from this position (Sade: with the pocket, `…/RNBQKBNR[Qrn] w KQkq - 0 1`).
     #[arg(long)]
@@ -81,6 +81,29 @@ impl From<BotArg> for Bot {
 }
 
 impl GameArgs {
+    /// Refuses, once and before any game is played, a `--fen` that cannot start a game.
+    pub fn check_fen(&self, command: &str) -> Result<(), Status> {
+        let Some(fen) = &self.fen else {
+            return Ok(());
+        };
+        if let Some(problem) = sade_ref::rules::fen_problem(fen) {
+            eprintln!("sade-ref: {command}: --fen `{fen}` is not a position: {problem}");
+            return Err(Status::Failed);
+        }
+        let options = self.options(Bot::Random, Bot::Random);
+        play::check_start(&options).map_err(|error| {
+            let reason = match &error {
+                PlayError::Setup(reason) => super::fen_reason(reason).to_owned(),
+                PlayError::Refused(_) => error.to_string(),
+            };
+            eprintln!(
+                "sade-ref: {command}: --fen `{fen}` cannot start a {} game: {reason}",
+                options.variant.tag()
+            );
+            Status::Failed
+        })
+    }
+
     pub fn options(&self, white: Bot, black: Bot) -> Options {
         Options {
             variant: match self.variant {
@@ -116,6 +139,9 @@ pub fn run(args: &Args) -> Status {
     let white = args.bot.or(args.white).unwrap_or(BotArg::Random).into();
     let black = args.bot.or(args.black).unwrap_or(BotArg::Random).into();
     let options = args.game.options(white, black);
+    if let Err(failed) = args.game.check_fen("play") {
+        return failed;
+    }
     let mut sink = match Sink::open(args.output.as_deref()) {
         Ok(sink) => sink,
         Err(failed) => return failed,

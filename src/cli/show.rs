@@ -20,7 +20,7 @@ pub struct Args {
     /// An SDN or PGN file.
     file: PathBuf,
     /// Which game of the file (1-based).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::numbers::game_index)]
     game_index: usize,
     /// The turn: 12w or 12. (White's 12th), 12b or 12... (Black's).
     #[arg(long)]

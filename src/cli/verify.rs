@@ -310,7 +310,8 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
             }
         }
         Standing::Unfinished => {
-            let _ = write!(line, "*, unfinished after {} turns", verdict.turns);
+            let turns = if verdict.turns == 1 { "turn" } else { "turns" };
+            let _ = write!(line, "*, unfinished after {} {turns}", verdict.turns);
         }
         Standing::Invalid => {
             if let Some(error) = &verdict.error {

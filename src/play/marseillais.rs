@@ -72,8 +72,12 @@ fn first_turn(game: &Game) -> Result<TurnStart, PlayError> {
     let start = standard::start_position(game).map_err(|e| PlayError::Setup(e.reason))?;
     let mut setup = start.pos.to_setup(EnPassantMode::Legal);
     let ep = setup.ep_square.take().into_iter().collect();
-    let pos = position_from_setup(setup, start.mode)
-        .map_err(|e| PlayError::Setup(format!("not a playable position ({e:?})")))?;
+    let pos = position_from_setup(setup, start.mode).map_err(|kinds| {
+        PlayError::Setup(format!(
+            "not a playable position: {}",
+            standard::position_error(kinds)
+        ))
+    })?;
     Ok(TurnStart {
         pos,
         ep,

@@ -90,8 +90,9 @@ impl Default for Options {
 /// Why a game could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
-    /// The `--fen` position cannot start a game.
-    #[error("the start position cannot be played: {0}")]
+    /// The `--fen` position cannot start a game (the reason says why: "the start position
+    /// cannot be played: ...", "the FEN tag is not a position: ...").
+    #[error("{0}")]
     Setup(String),
     /// The referee refused what a bot played: a bug in sade-ref, never the bot's choice.
     #[error("the referee refused a bot's turn (a bug in sade-ref): {0}")]
@@ -115,6 +116,18 @@ pub fn game_rng(seed: u64, number: u64) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(number);
     rng
+}
+
+/// Whether the start position of `options` can start a game, without playing one.
+///
+/// # Errors
+/// [`PlayError::Setup`] when it cannot.
+pub fn check_start(options: &Options) -> Result<(), PlayError> {
+    let options = Options {
+        max_turns: 0,
+        ..options.clone()
+    };
+    play_turns(&options, 1).map(drop)
 }
 
 /// Plays game `number` (from 1) of a run.

@@ -78,7 +78,8 @@ impl Tally {
 
     /// A seat's points.
     pub fn points(&self, seat: Seat) -> f64 {
-        let first: f64 = self.points.iter().sum();
+        // A fold from +0.0: `sum` starts from -0.0, which prints as "-0.0".
+        let first = self.points.iter().fold(0.0, |sum, points| sum + points);
         match seat {
             Seat::First => first,
             Seat::Second => self.points.len() as f64 - first,
@@ -122,6 +123,9 @@ pub struct Report<'a> {
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = self.tally;
+        if t.games() == 0 {
+            return writeln!(f, "no games played: no score");
+        }
         for (seat, name) in [Seat::First, Seat::Second].into_iter().zip(self.names) {
             let (mean, low, high) = t.score(seat);
             let wins = t.wins[seat as usize];
@@ -156,6 +160,18 @@ mod tests {
             points: first_points.to_vec(),
             ..Tally::default()
         }
+    }
+
+    #[test]
+    fn no_games_is_no_score_and_never_minus_zero() {
+        let t = Tally::default();
+        assert!(t.points(Seat::First).is_sign_positive());
+        let text = Report {
+            tally: &t,
+            names: ["greedy", "random"],
+        }
+        .to_string();
+        assert_eq!(text, "no games played: no score\n");
     }
 
     #[test]

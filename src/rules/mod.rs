@@ -22,6 +22,7 @@ use crate::record::{Game, Span, VariantName};
 pub use article::Article;
 pub use fault::FaultCode;
 pub(crate) use fault::strip_citation;
+pub use setup::fen_problem;
 
 /// Replays a game's main line under one game's rules.
 pub type Replayer = fn(&Game, Detail) -> Replay;

@@ -1,7 +1,7 @@
 //! The start position of a record: the `FEN` tag (with Sade's pocket of captured pieces) or the
 //! standard initial position.
 
-use shakmaty::fen::Fen;
+use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::{ByColor, ByRole, Color, Role, Setup};
 
 use crate::record::{Game, Span};
@@ -45,13 +45,83 @@ pub fn start_of(game: &Game) -> Result<Start, SetupError> {
     };
     let (fen, pocket) = split_pocket(tag.value.trim()).map_err(error)?;
     let setup = Fen::from_ascii(fen.as_bytes())
-        .map_err(|e| error(format!("the FEN tag is not a position: {e}")))?
+        .map_err(|e| {
+            error(format!(
+                "the FEN tag is not a position: {}",
+                parse_error_words(&fen, e)
+            ))
+        })?
         .into_setup();
     Ok(Start {
         setup,
         pocket,
         from_fen: true,
     })
+}
+
+/// What shakmaty's [`ParseFenError`] means in `fen` (without its pocket), in an arbiter's words:
+/// which field, what it holds, what was expected.
+pub(crate) fn parse_error_words(fen: &str, error: ParseFenError) -> String {
+    // The fields as shakmaty splits them: at spaces and underscores.
+    let fields: Vec<&str> = fen
+        .split([' ', '_'])
+        .filter(|field| !field.is_empty())
+        .collect();
+    let field = |i: usize| {
+        let text = fields.get(i).copied().unwrap_or_default();
+        match text.char_indices().nth(40) {
+            Some((end, _)) => format!("`{}…`", &text[..end]),
+            None => format!("`{text}`"),
+        }
+    };
+    match error {
+        ParseFenError::InvalidBoard => format!(
+            "the placement {} is not eight ranks separated by `/`, each of piece letters \
+             (KQRBNP, kqrbnp) and counts of empty squares (1 to 8) filling eight files",
+            field(0)
+        ),
+        ParseFenError::InvalidPocket => format!(
+            "the pocket in {} is not a list of piece letters in brackets (`[Qrn]`)",
+            field(0)
+        ),
+        ParseFenError::InvalidTurn => format!("the side to move {} is not `w` or `b`", field(1)),
+        ParseFenError::InvalidCastling => format!(
+            "the castling rights {} are not `-` or letters of KQkq (or the rooks' files)",
+            field(2)
+        ),
+        ParseFenError::InvalidEpSquare => format!(
+            "the en passant square {} is not `-` or a square of the third or sixth rank",
+            field(3)
+        ),
+        ParseFenError::InvalidHalfmoveClock => format!(
+            "the halfmove clock {} is not a number of moves (0 or more)",
+            field(4)
+        ),
+        ParseFenError::InvalidFullmoves => {
+            format!("the move number {} is not a number from 1", field(5))
+        }
+        ParseFenError::InvalidFen if fields.is_empty() => {
+            "it is empty: a FEN starts with the placement of the pieces".to_owned()
+        }
+        ParseFenError::InvalidRemainingChecks | ParseFenError::InvalidFen => format!(
+            "{} fields where a FEN has six at most: the placement, the side to move, castling, \
+             en passant, the halfmove clock and the move number",
+            fields.len()
+        ),
+    }
+}
+
+/// What is wrong with `text` as a FEN (Sade's pocket, `[Qrn]`, allowed), in an arbiter's
+/// words; `None` when it reads as one. Whether the position can be played is another question
+/// (a king may be missing).
+pub fn fen_problem(text: &str) -> Option<String> {
+    let (fen, _) = match split_pocket(text.trim()) {
+        Ok(split) => split,
+        Err(reason) => return Some(reason),
+    };
+    Fen::from_ascii(fen.as_bytes())
+        .err()
+        .map(|e| parse_error_words(&fen, e))
 }
 
 /// Takes a crazyhouse-style pocket `[Qrn]` out of the placement field.

@@ -83,7 +83,12 @@ impl TurnStart {
     /// A message when the text is not a FEN or not a playable position.
     pub fn from_fen(fen: &str) -> Result<TurnStart, String> {
         let setup = Fen::from_ascii(fen.trim().as_bytes())
-            .map_err(|e| format!("not a FEN: {e}"))?
+            .map_err(|e| {
+                format!(
+                    "not a FEN: {}",
+                    crate::rules::setup::parse_error_words(fen, e)
+                )
+            })?
             .into_setup();
         let mode = CastlingMode::detect(&setup);
         from_setup(setup, Vec::new(), 2, mode)
@@ -180,8 +185,12 @@ fn from_setup(
         ep.extend(setup.ep_square);
     }
     setup.ep_square = None;
-    let pos = position_from_setup(setup, mode)
-        .map_err(|kinds| format!("not a playable position ({kinds:?})"))?;
+    let pos = position_from_setup(setup, mode).map_err(|kinds| {
+        format!(
+            "not a playable position: {}",
+            standard::position_error(kinds)
+        )
+    })?;
     Ok(TurnStart {
         pos,
         ep,

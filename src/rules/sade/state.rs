@@ -256,8 +256,9 @@ impl State {
             .or_else(PositionError::ignore_too_much_material)
             .map_err(|e| Refused {
                 reason: format!(
-                    "the position with {} to move is not a chess position ({e})",
-                    color_name(turn)
+                    "the position with {} to move is not a chess position ({})",
+                    color_name(turn),
+                    crate::rules::standard::position_error(e.kinds())
                 ),
             })
     }
@@ -408,7 +409,11 @@ mod tests {
     #[test]
     fn castling_rights_without_their_rook_are_refused() {
         let err = from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
-        assert!(err.reason.contains("invalid castling rights"), "{err}");
+        assert!(
+            err.reason
+                .contains("a castling right has no king and rook on their first squares"),
+            "{err}"
+        );
         assert_eq!(err.article, Article::FenTag);
     }
 

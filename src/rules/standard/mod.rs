@@ -220,7 +220,8 @@ pub fn position_from_setup(setup: Setup, mode: CastlingMode) -> Result<Chess, Po
         .map_err(|e| e.kinds())
 }
 
-fn position_error(kinds: PositionErrorKinds) -> String {
+/// What is wrong with a position shakmaty refuses, in an arbiter's words.
+pub(crate) fn position_error(kinds: PositionErrorKinds) -> String {
     let names = [
         (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
         (PositionErrorKinds::MISSING_KING, "a king is missing"),
@@ -231,6 +232,14 @@ fn position_error(kinds: PositionErrorKinds) -> String {
         (
             PositionErrorKinds::PAWNS_ON_BACKRANK,
             "a pawn stands on the first or last rank",
+        ),
+        (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            "a castling right has no king and rook on their first squares",
+        ),
+        (
+            PositionErrorKinds::INVALID_EP_SQUARE,
+            "the en passant square follows no double step",
         ),
         (
             PositionErrorKinds::OPPOSITE_CHECK,
