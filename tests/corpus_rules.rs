@@ -185,8 +185,40 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
     text
 }
 
+/// A case's header lines and its one game. An SDN or PGN case states its expectation in its
+/// first `;` lines; a JSON case (one record) in the comments of its preamble, which it writes
+/// first (` expect: unfinished`), the same lines as the reader makes of an SDN case's.
+fn read_case(path: &std::path::Path) -> Result<(Vec<(String, String)>, Game), String> {
+    let source = std::fs::read(path).map_err(|e| e.to_string())?;
+    if path.extension().is_some_and(|e| e == "json") {
+        let text = String::from_utf8(source).map_err(|e| e.to_string())?;
+        let games = sade_ref::write::json::read_json(&text);
+        let [Ok(game)] = games.as_slice() else {
+            return Err(format!("expected exactly one JSON record: {games:?}"));
+        };
+        let head = game
+            .preamble
+            .iter()
+            .map_while(|item| match item {
+                sade_ref::record::Item::Comment(c) => c.text.trim().split_once(':'),
+                _ => None,
+            })
+            .map(|(key, value)| (key.trim().to_owned(), value.trim().to_owned()))
+            .collect();
+        return Ok((head, game.clone()));
+    }
+    let head = header(&source);
+    let games = parse_bytes(&source);
+    let [Ok(game)] = games.as_slice() else {
+        return Err(format!(
+            "expected exactly one game that reads without a syntax error: {games:?}"
+        ));
+    };
+    Ok((head, game.clone()))
+}
+
 fn check_folder(folder: &str, minimum: usize) {
-    let files = corpus_files(folder, &["sdn", "pgn"]);
+    let files = corpus_files(folder, &["sdn", "pgn", "json"]);
     assert!(
         files.len() >= minimum,
         "{folder} holds {} cases, fewer than {minimum}",
@@ -196,8 +228,14 @@ fn check_folder(folder: &str, minimum: usize) {
     let mut verdicts = Vec::new();
     for path in &files {
         let name = display(path);
-        let source = std::fs::read(path).unwrap();
-        let head = header(&source);
+        let (head, game) = match read_case(path) {
+            Ok(case) => case,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let game = &game;
         let Some(expect) = expectation(&head, "expect") else {
             failures.push(format!("{name}: no `; expect:` line"));
             continue;
@@ -210,13 +248,6 @@ fn check_folder(folder: &str, minimum: usize) {
             }
         };
         let dispute = expectation(&head, "dispute") == Some("yes");
-        let games = parse_bytes(&source);
-        let [Ok(game)] = games.as_slice() else {
-            failures.push(format!(
-                "{name}: expected exactly one game that reads without a syntax error: {games:?}"
-            ));
-            continue;
-        };
         let verdict = verify(game);
         if let Some(m) = mismatch(game, &verdict, &expected, dispute) {
             failures.push(format!("{name}: {m}"));

@@ -9,6 +9,7 @@ use sade_ref::write::sdn;
 /// One turn `1. e4` whose item list holds the next variation.
 fn turn(items: Vec<Item>) -> Turn {
     Turn {
+        unnumbered: false,
         number: MoveNumber {
             number: 1,
             side: Side::White,

@@ -43,8 +43,8 @@ use Color::{Black as B, White as W};
 
 #[test]
 fn m1_moves_without_numbers_are_split_by_the_rules() {
-    // `1. e4 e5 d5 2. exd5 Nf3`: White [e4], Black [e5 d5], White [exd5 Nf3].
-    let replay = balanced("1. e4 e5 d5 2. exd5 Nf3 *");
+    // `e4 e5 d5 2. exd5 Nf3`: White [e4], Black [e5 d5], White [exd5 Nf3].
+    let replay = balanced("e4 e5 d5 2. exd5 Nf3 *");
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(colors(&replay), vec![W, B, B, W, W]);
     let numbered = balanced("1. e4 1... e5 d5 2. exd5 Nf3 *");
@@ -53,6 +53,18 @@ fn m1_moves_without_numbers_are_split_by_the_rules() {
         replay.final_fen,
         "rnbqkbnr/ppp2ppp/8/3Pp3/8/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
     );
+}
+
+#[test]
+fn m8_the_first_turn_labelled_1_is_one_turn_without_spans_too() {
+    // The record says the number was written (no `unnumbered` mark): the group `1.` is
+    // White's turn, whatever its spans (none here, as in JSON), and e5 is a move too many.
+    let v = violation(&balanced("1. e4 e5 d5 2. exd5 Nf3 *")).clone();
+    assert_eq!(
+        (v.turn_index, v.action, v.side, v.article),
+        (0, 2, W, Article::M1)
+    );
+    assert!(v.reason.contains("has one move"), "{}", v.reason);
 }
 
 #[test]
@@ -94,10 +106,15 @@ fn m1_the_balanced_first_turn_has_one_move_the_classical_two() {
     );
     assert_eq!(classical.outcome, Outcome::Unfinished);
     assert_eq!(colors(&classical), vec![W, W, B, B]);
-    // Balanced: d4 is read as Black's first move, which no black pawn can make.
-    let v = violation(&balanced("1. e4 d4 1... e5 d5 *")).clone();
+    // Balanced, without numbers: d4 is read as Black's first move, which no black pawn can
+    // make.
+    let v = violation(&balanced("e4 d4 1... e5 d5 *")).clone();
     assert_eq!((v.turn_index, v.action, v.side), (0, 2, B));
     assert!(v.reason.starts_with("d4 is not legal"), "{}", v.reason);
+    // In the group `1.` it is a second move of White's first turn, which has one (M1, M8).
+    let v = violation(&balanced("1. e4 d4 1... e5 d5 *")).clone();
+    assert_eq!((v.turn_index, v.action, v.side), (0, 2, W));
+    assert!(v.reason.contains("has one move"), "{}", v.reason);
 }
 
 // --- M2: check ends the turn; escape with the first move ------------------------------------
@@ -106,14 +123,15 @@ const ROOK_AND_KING: &str = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
 
 #[test]
 fn m2_a_check_with_the_first_move_ends_the_turn() {
-    let replay = from_fen(ROOK_AND_KING, "1. Ra8+ Kd7 Kd6 2. Ra6+ *");
+    let replay = from_fen(ROOK_AND_KING, "Ra8+ Kd7 Kd6 2. Ra6+ *");
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(colors(&replay), vec![W, B, B, W]);
 }
 
 #[test]
 fn m2_a_second_move_after_a_checking_first_move_is_invalid() {
-    let v = violation(&from_fen(ROOK_AND_KING, "1. Ra8+ Ra7 *")).clone();
+    // Without numbers, Ra7 is Black's first move, and the reason says why the turn changed.
+    let v = violation(&from_fen(ROOK_AND_KING, "Ra8+ Ra7 *")).clone();
     assert_eq!(
         (v.turn_index, v.action, v.side, v.article),
         (0, 2, B, Article::M2)

@@ -217,6 +217,7 @@ fn cut_after(game: &mut Game, index: usize, action: usize) {
 fn turn(number: MoveNumber, face: Option<u8>, actions: Vec<Action>) -> Turn {
     Turn {
         number,
+        unnumbered: false,
         face: face.map(|value| crate::record::DieFace {
             value,
             span: Default::default(),

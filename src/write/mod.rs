@@ -9,6 +9,7 @@
 //! game.set_tag("White", "Justine");
 //! game.turns.push(Turn {
 //!     number: MoveNumber { number: 1, side: Side::White },
+//!     unnumbered: false,
 //!     face: Some(DieFace { value: 4, span: Default::default() }),
 //!     items: vec![Item::Action(Action::new(ActionKind::Sacrifice {
 //!         role: Some(shakmaty::Role::Knight),

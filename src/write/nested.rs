@@ -149,6 +149,7 @@ pub(crate) fn rebuild(
                         Owner::Preamble => *preamble = out,
                         Owner::Turn(turn) => turns.push(Turn {
                             number: turn.number,
+                            unnumbered: turn.unnumbered,
                             face: turn.face,
                             items: out,
                             span: turn.span,

@@ -10,7 +10,9 @@
 //! - Every turn has its move number (`12.`, `12...`), except that in games where a turn is one
 //!   move (no die face anywhere, not Sade, not Marseillais), Black's number is left out when
 //!   Black's move directly follows White's move of the same number, as PGN export does
-//!   (`12. e4 e5`).
+//!   (`12. e4 e5`), and that Marseillais moves written without numbers (the first turn of a line
+//!   marked [`Turn::unnumbered`]) are written without, as they were: the writer does not split
+//!   them into turns, which is the referee's judgement (M1), so the text keeps its verdict.
 //! - A die face with no action is written `3: --` when another turn follows it (R15: it reads
 //!   as `--`), and bare when it is the last turn (the roll and nothing more).
 //! - Die faces `3:`, actions as [`Action`](crate::record::Action)'s `Display` (`Nf3+!`, `-Nc3`,
@@ -32,7 +34,7 @@ use std::borrow::Cow;
 
 use super::nested::{self, Event};
 use crate::record::{
-    Action, ActionKind, Comment, Game, GameResult, Item, Side, Tag, Turn, VariantName,
+    Action, ActionKind, Comment, Game, GameResult, Item, MoveNumber, Side, Tag, Turn, VariantName,
 };
 
 /// Longest line the movetext is wrapped to, in characters.
@@ -90,8 +92,9 @@ pub fn games_to_sdn(games: &[Game]) -> String {
 }
 
 /// The record that reading [`to_sdn`]'s text back gives: tags in export order with the roster
-/// filled in and repeated names dropped, the result token present, and each comment that holds
-/// a `}` split at its line breaks (see the module docs). Spans are kept; they compare equal.
+/// filled in and repeated names dropped, the result token present, each comment that holds a
+/// `}` split at its line breaks, and the unnumbered mark only where the writer leaves a number
+/// out (see the module docs). Spans are kept; they compare equal.
 pub fn normalize(game: &Game) -> Game {
     // Without recursion: a record built in code may nest variations thousands deep.
     let (preamble, turns) = nested::rebuild(game, |item, normal| match item {
@@ -114,7 +117,40 @@ pub fn normalize(game: &Game) -> Game {
         span: game.span,
     };
     claim_bare_faces(&mut normal);
+    let start = crate::parse::start_number(&normal.tags);
+    settle_unnumbered(&mut normal, numbering(game), start);
     normal
+}
+
+/// What reading unnumbered turns back gives: the mark stays on the turns written without a
+/// number, whose number is then the reader's count (the start position's for the main line,
+/// the number of the turn it stands in for a variation), and whose leading comments and NAGs
+/// read as their line's preamble (nothing opened a turn before the first move); it goes from
+/// every other turn, written with its number.
+fn settle_unnumbered(game: &mut Game, numbering: Numbering, start: MoveNumber) {
+    let mut lines: Vec<(&mut Vec<Item>, &mut Vec<Turn>, MoveNumber)> =
+        vec![(&mut game.preamble, &mut game.turns, start)];
+    while let Some((preamble, turns, start)) = lines.pop() {
+        for (i, turn) in turns.iter_mut().enumerate() {
+            if i == 0 && numbering == Numbering::Groups && turn.unnumbered {
+                turn.number = start;
+                let notes = turn
+                    .items
+                    .iter()
+                    .take_while(|item| matches!(item, Item::Comment(_) | Item::Nag(_)))
+                    .count();
+                preamble.extend(turn.items.drain(..notes));
+            } else {
+                turn.unnumbered = false;
+            }
+            let number = turn.number;
+            for item in &mut turn.items {
+                if let Item::Variation(variation) = item {
+                    lines.push((&mut variation.preamble, &mut variation.turns, number));
+                }
+            }
+        }
+    }
 }
 
 /// A die face with no action before another turn reads as `--` (R15), and is written so; a
@@ -205,21 +241,19 @@ fn write_tag(name: &str, value: &str, out: &mut String) {
     out.push_str("\"]\n");
 }
 
-/// Whether Black's move number may be left out after White's move (PGN export style): only in
-/// games where a turn is one move and no turn has a die face, so that a reader that counts the
-/// turns on reads the same turns back.
+/// Which move numbers the writer may leave out, as the reader groups the game's turns: Black's
+/// after White's move (PGN export style) in games where a turn is one move and no turn has a
+/// die face, so that a reader that counts the turns on reads the same turns back; in
+/// Marseillais games without die faces, those of moves the record says were written without
+/// numbers at the start of a line (`Turn::unnumbered`, M1).
 fn numbering(game: &Game) -> Numbering {
     let faces = nested::any_face(&game.turns);
     let variant = VariantName::from_tag(game.tag("Variant"), faces);
-    let one_move_turns = !faces
-        && !matches!(
-            variant,
-            VariantName::Sade | VariantName::Marseillais | VariantName::MarseillaisClassical
-        );
-    if one_move_turns {
-        Numbering::PgnExport
-    } else {
-        Numbering::EveryTurn
+    match variant {
+        _ if faces => Numbering::EveryTurn,
+        VariantName::Sade => Numbering::EveryTurn,
+        VariantName::Marseillais | VariantName::MarseillaisClassical => Numbering::Groups,
+        _ => Numbering::PgnExport,
     }
 }
 
@@ -227,6 +261,16 @@ fn numbering(game: &Game) -> Numbering {
 enum Numbering {
     EveryTurn,
     PgnExport,
+    /// Marseillais: a number opens a group (M8); moves before a line's first number are split
+    /// by the rules (M1).
+    Groups,
+}
+
+/// Whether a turn is written without its move number: Marseillais moves written without
+/// numbers, as the first turn of their line. The writer does not split them: which moves make
+/// a turn is the referee's judgement (M1), not the notation's.
+fn unnumbered(numbering: Numbering, turn: &Turn, previous: Option<&Turn>) -> bool {
+    numbering == Numbering::Groups && previous.is_none() && turn.unnumbered
 }
 
 /// Black's turn directly continues White's: same number, one move each, no die face, and
@@ -305,7 +349,7 @@ impl<'a> Movetext<'a> {
             } => {
                 let numbered = match (numbering, previous) {
                     (Numbering::PgnExport, Some(previous)) => !continues(previous, turn),
-                    _ => true,
+                    _ => !unnumbered(numbering, turn, previous),
                 };
                 if numbered {
                     self.token(&turn.number.to_string());

@@ -138,6 +138,7 @@ fn arb_turns(depth: u32, faces: u8) -> BoxedStrategy<Vec<Turn>> {
                     span: Span::default(),
                 });
                 out.push(Turn {
+                    unnumbered: false,
                     number,
                     face,
                     items,

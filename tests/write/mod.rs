@@ -87,6 +87,7 @@ pub(super) fn variation(preamble: Vec<Item>, turns: Vec<Turn>) -> Item {
 
 pub(super) fn turn(number: u32, side: Side, face: Option<u8>, items: Vec<Item>) -> Turn {
     Turn {
+        unnumbered: false,
         number: MoveNumber { number, side },
         face: face.map(|value| DieFace {
             value,

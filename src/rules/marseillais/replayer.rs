@@ -245,9 +245,10 @@ impl Replayer<'_> {
                 );
                 return self.invalid(record_turn, whole, reason, Article::M1);
             }
-            // A label's group is one turn (M8); only text before the first label is split by
-            // the rules (M1).
-            let numbered = turn_index > 0 || is_labelled(record_turn);
+            // A label's group is one turn (M8); only moves written before the first label, which
+            // the record says were unnumbered, are split by the rules (M1).
+            let split = is_split(record_turn, turn_index);
+            let numbered = !split;
             if numbered && self.turn.played > 0 {
                 return self.group_too_short(record_turn, whole);
             }
@@ -433,16 +434,10 @@ impl Replayer<'_> {
     }
 }
 
-/// Whether a record turn starts with a written move number (its span begins before its first
-/// item); a turn read from JSON, whose spans are empty, counts as unlabelled.
-fn is_labelled(turn: &Turn) -> bool {
-    let first = turn.items.first().map(|item| match item {
-        crate::record::Item::Action(a) => a.span.start,
-        crate::record::Item::Comment(c) => c.span.start,
-        crate::record::Item::Nag(n) => n.span.start,
-        crate::record::Item::Variation(v) => v.span.start,
-    });
-    first.is_some_and(|start| turn.span.start < start)
+/// Whether record turn `turn_index` holds moves written without numbers, which the rules split
+/// into turns (M1): the record says so of its first turn (`Turn::unnumbered`), never its spans.
+fn is_split(turn: &Turn, turn_index: usize) -> bool {
+    turn_index == 0 && turn.unnumbered
 }
 
 /// The en passant squares for the second move (M4): after a first en passant capture, the other
