@@ -57,12 +57,7 @@ fn mismatch(game: &Game, verdict: &Verdict, expected: &Expected, dispute: bool) 
         }
         Expected::Unfinished => verdict.status == Status::Unfinished,
         Expected::Invalid { turn, action } => verdict.error.as_ref().is_some_and(|e| {
-            game.turns
-                .get(e.turn_index)
-                .map(|t| t.number.to_string())
-                .as_deref()
-                == Some(turn.as_str())
-                && e.action == *action
+            e.label.map(|l| l.to_string()).as_deref() == Some(turn.as_str()) && e.action == *action
         }),
     };
     let dispute_agrees = verdict.dispute.is_some() == dispute || verdict.status == Status::Invalid;
@@ -127,6 +122,15 @@ fn locator_mismatches(verdict: &Verdict, head: &[(String, String)]) -> Vec<Strin
             wrong.push(format!("`; ended: {ended}`, the verdict says {found:?}"));
         }
     }
+    if let Some(from) = expectation(head, "void from") {
+        let found = verdict.void.map(|v| match v.from.turn {
+            Some(turn) => format!("{turn} action {}", v.from.action),
+            None => "start".to_owned(),
+        });
+        if found.as_deref() != Some(from) {
+            wrong.push(format!("`; void from: {from}`, the verdict says {found:?}"));
+        }
+    }
     if let Some(note) = expectation(head, "note")
         && !verdict.notes.iter().any(|n| n.contains(note))
     {
@@ -154,9 +158,14 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
         Status::Invalid => match &verdict.error {
             Some(e) => format!(
                 "invalid at turn {} ({}, face {}), action {}: {} [{}] ({})",
-                game.turns
-                    .get(e.turn_index)
-                    .map_or(e.turn.to_string(), |t| t.number.to_string()),
+                e.label.map_or_else(
+                    || {
+                        game.turns
+                            .get(e.turn_index)
+                            .map_or(e.turn.to_string(), |t| t.number.to_string())
+                    },
+                    |l| l.to_string()
+                ),
                 e.side.fold_wb("White", "Black"),
                 e.face.map_or("-".to_owned(), |f| f.to_string()),
                 e.action,

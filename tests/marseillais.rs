@@ -370,3 +370,58 @@ fn m1_a_parsed_record_with_comma_pairs_is_split_by_the_rules() {
     let verdict = verify(game);
     assert_eq!(verdict.status, Status::Unfinished);
 }
+
+// --- R13: places inside moves written without numbers ---------------------------------------
+
+#[test]
+fn r13_places_inside_unnumbered_moves_name_the_turn_the_rules_split_them_into() {
+    use sade_ref::rules::ActionRef;
+    let label = |l: Option<sade_ref::record::MoveNumber>| l.map(|l| l.to_string());
+    // Qh5+ ends White's turn 2 (M2); Nf3 is Black's first move of 2..., record action 5.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 f5 a6 Qh5+ Nf3 *"));
+    let e = verdict.error.as_ref().expect("an illegal move");
+    assert_eq!(
+        (label(e.label), e.side, e.action, e.turn_index),
+        (Some("2...".to_owned()), B, 1, 0)
+    );
+    assert_eq!(
+        verdict.error_at,
+        Some(ActionRef {
+            turn_index: 0,
+            action: 5
+        })
+    );
+    // Qh5# mates with the first move of turn 2.; a6 a5 after it are void, from 2..., action 1.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 f6 g5 Qh5# a6 a5 1-0"));
+    let ended = verdict.ended_at.expect("a mate");
+    assert_eq!(
+        (
+            ended.turn.map(|t| t.to_string()),
+            ended.side,
+            ended.action,
+            ended.record_action
+        ),
+        (Some("2.".to_owned()), Some(W), 1, 4)
+    );
+    let void = verdict.void.expect("void moves");
+    assert_eq!(
+        (
+            void.actions,
+            void.from.turn.map(|t| t.to_string()),
+            void.from.side,
+            void.from.action,
+            void.from.record_action
+        ),
+        (2, Some("2...".to_owned()), Some(B), 1, 5)
+    );
+    // A number that cuts Black's turn short: the fault is Black's turn 1... as a whole.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 e5 2. Nf3 *"));
+    let e = verdict.error.as_ref().expect("a turn cut short");
+    assert_eq!(
+        (label(e.label), e.side, e.action, e.article),
+        (Some("1...".to_owned()), B, 0, Article::M1)
+    );
+    // Turns replayed are the turns the rules count, not the one record turn.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 e5 Nc6 Nf3 Bc4 Nf6 Bc5 *"));
+    assert_eq!((verdict.status, verdict.turns), (Status::Unfinished, 4));
+}

@@ -177,7 +177,7 @@ fn conclude(game: &mut Game) -> Result<Verdict, PlayError> {
         match at.turn_index {
             // Over in the start position (R17, a dead position): no turn is played.
             None => game.turns.clear(),
-            Some(index) => cut_after(game, index, at.action),
+            Some(index) => cut_after(game, index, at.record_action),
         }
     }
     let result = if verdict.status == Status::Finished {
