@@ -13,8 +13,9 @@
 //!   (`12. e4 e5`), and that Marseillais moves written without numbers (the first turn of a line
 //!   marked [`Turn::unnumbered`]) are written without, as they were: the writer does not split
 //!   them into turns, which is the referee's judgement (M1), so the text keeps its verdict.
-//! - A die face with no action is written `3: --` when another turn follows it (R15: it reads
-//!   as `--`), and bare when it is the last turn (the roll and nothing more).
+//! - A die face with no action is written bare, as the record has it (`1. 3: 1... 1: Nc3`):
+//!   the referee reads it as `--` before another turn (R15) and places a fault there on the
+//!   turn as a whole (action 0), where a written `--` would be action 1.
 //! - Die faces `3:`, actions as [`Action`](crate::record::Action)'s `Display` (`Nf3+!`, `-Nc3`,
 //!   `Q@d4`, `--`), NAGs `$n`, variations `( ... )`, comments `{text}`; a comment whose text
 //!   holds a `}` cannot be a brace comment: it is cut at its line breaks, and each piece that
@@ -33,9 +34,7 @@
 use std::borrow::Cow;
 
 use super::nested::{self, Event};
-use crate::record::{
-    Action, ActionKind, Comment, Game, GameResult, Item, MoveNumber, Side, Tag, Turn, VariantName,
-};
+use crate::record::{Comment, Game, GameResult, Item, MoveNumber, Side, Tag, Turn, VariantName};
 
 /// Longest line the movetext is wrapped to, in characters.
 pub const MAX_LINE: usize = 80;
@@ -116,7 +115,6 @@ pub fn normalize(game: &Game) -> Game {
         result: Some(game.result.unwrap_or(GameResult::Unknown)),
         span: game.span,
     };
-    claim_bare_faces(&mut normal);
     let start = crate::parse::start_number(&normal.tags);
     settle_unnumbered(&mut normal, numbering(game), start);
     normal
@@ -147,32 +145,6 @@ fn settle_unnumbered(game: &mut Game, numbering: Numbering, start: MoveNumber) {
             for item in &mut turn.items {
                 if let Item::Variation(variation) = item {
                     lines.push((&mut variation.preamble, &mut variation.turns, number));
-                }
-            }
-        }
-    }
-}
-
-/// A die face with no action before another turn reads as `--` (R15), and is written so; a
-/// bare last face stays bare (the roll and nothing more).
-fn claims_nothing(turn: &Turn, followed: bool) -> bool {
-    followed && turn.face.is_some() && turn.actions().next().is_none()
-}
-
-/// What reading the writer's `--` for a bare face back gives: the `--` as the turn's first
-/// action. Walks variations with its own stack.
-fn claim_bare_faces(game: &mut Game) {
-    let mut lines: Vec<&mut Vec<Turn>> = vec![&mut game.turns];
-    while let Some(turns) = lines.pop() {
-        let last = turns.len().saturating_sub(1);
-        for (i, turn) in turns.iter_mut().enumerate() {
-            if claims_nothing(turn, i < last) {
-                turn.items
-                    .insert(0, Item::Action(Action::new(ActionKind::Nothing {})));
-            }
-            for item in &mut turn.items {
-                if let Item::Variation(variation) = item {
-                    lines.push(&mut variation.turns);
                 }
             }
         }
@@ -342,11 +314,7 @@ impl<'a> Movetext<'a> {
     fn walk(&mut self, preamble: &[Item], turns: &[Turn]) {
         let numbering = self.numbering;
         nested::walk(preamble, turns, |event| match event {
-            Event::Turn {
-                turn,
-                previous,
-                followed,
-            } => {
+            Event::Turn { turn, previous } => {
                 let numbered = match (numbering, previous) {
                     (Numbering::PgnExport, Some(previous)) => !continues(previous, turn),
                     _ => !unnumbered(numbering, turn, previous),
@@ -356,9 +324,6 @@ impl<'a> Movetext<'a> {
                 }
                 if let Some(face) = turn.face {
                     self.token(&format!("{}:", face.value));
-                }
-                if claims_nothing(turn, followed) {
-                    self.token("--");
                 }
             }
             Event::Leaf(item) => self.item(item),

@@ -336,3 +336,28 @@ fn a_die_face_in_a_variation_numbers_every_turn() {
     );
     check_reads_back(&g);
 }
+
+// --- Conversion never changes a verdict (issue 16) ------------------------------------------
+
+#[test]
+fn r15_a_bare_face_is_written_bare_so_its_fault_stays_on_the_turn_as_a_whole() {
+    // White rolls a 3 and writes nothing before Black's turn: R15 reads it as `--`, a false
+    // claim here, at action 0 (nothing was written). A written `--` would be action 1.
+    let g = game(
+        vec![tag("Variant", "Sade")],
+        vec![
+            turn(1, Side::White, Some(3), vec![]),
+            turn(1, Side::Black, Some(1), vec![san("Nc3")]),
+        ],
+        Some(GameResult::Unknown),
+    );
+    let text = sdn::to_sdn(&g);
+    assert_eq!(movetext(&text), "1. 3: 1... 1: Nc3 *\n");
+    let before = sade_ref::referee::verify(&g);
+    let read = parse_str(&text);
+    let after = sade_ref::referee::verify(read[0].as_ref().expect("reads back"));
+    let place = |v: &sade_ref::referee::Verdict| v.error.as_ref().map(|e| (e.code, e.action));
+    assert_eq!(place(&before).map(|p| p.1), Some(0));
+    assert_eq!(place(&after), place(&before));
+    check_reads_back(&g);
+}
