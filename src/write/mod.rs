@@ -19,7 +19,8 @@
 //! });
 //! let text = sdn::to_sdn(&game);
 //! assert!(text.starts_with("[Event \"?\"]\n"));
-//! assert!(text.ends_with("\n\n1. 4: -Nb1 *\n"));
+//! // No result token in the record: none written.
+//! assert!(text.ends_with("\n\n1. 4: -Nb1\n"));
 //! ```
 
 pub mod adjudicate;

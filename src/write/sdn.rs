@@ -1,10 +1,10 @@
 //! Canonical SDN: the PGN export format, extended with die faces and Sade's actions.
 //!
 //! - Tags: the seven-tag roster first (Event, Site, Date, Round, White, Black, Result; a missing
-//!   one is written `"?"`, Date `"????.??.??"`, Result the result token), then `Variant`,
-//!   `SetUp`, `FEN`, then every other tag sorted by name. Of tags with the same name only the
-//!   first is written (the reader takes a repeated name for the next game's tags). Values escape
-//!   `\` and `"`.
+//!   one is written `"?"`, Date `"????.??.??"`, Result the result token if there is one), then
+//!   `Variant`, `SetUp`, `FEN`, then every other tag sorted by name. Of tags with the same name
+//!   only the first is written (the reader takes a repeated name for the next game's tags).
+//!   Values escape `\` and `"`.
 //! - A blank line, then the movetext: tokens one space apart, lines of at most 80 characters
 //!   (broken between tokens only; a longer token stands alone on its line).
 //! - Every turn has its move number (`12.`, `12...`), except that in games where a turn is one
@@ -20,7 +20,9 @@
 //!   `Q@d4`, `--`), NAGs `$n`, variations `( ... )`, comments `{text}`; a comment whose text
 //!   holds a `}` cannot be a brace comment: it is cut at its line breaks, and each piece that
 //!   holds a `}` is written as a `;piece` line, the others as `{piece}`.
-//! - The result token (`*` when the record has none), a newline; games one blank line apart.
+//! - The result token, a newline; games one blank line apart. A record without a result token
+//!   is written without one (and without a Result tag when it has none either): `*` would be a
+//!   claim the record does not make (R13: `*` on a finished game is a dispute).
 //!
 //! [`normalize`] gives the record that reading the canonical text back yields, so that
 //! `parse(write(g)) == normalize(g)` and `write(normalize(g)) == write(g)`.
@@ -34,7 +36,7 @@
 use std::borrow::Cow;
 
 use super::nested::{self, Event};
-use crate::record::{Comment, Game, GameResult, Item, MoveNumber, Side, Tag, Turn, VariantName};
+use crate::record::{Comment, Game, Item, MoveNumber, Side, Tag, Turn, VariantName};
 
 /// Longest line the movetext is wrapped to, in characters.
 pub const MAX_LINE: usize = 80;
@@ -60,10 +62,18 @@ pub fn write_game(game: &Game, out: &mut String) {
         write_tag(&tag.name, &tag.value, out);
     }
     out.push('\n');
+    let start = out.len();
     let mut movetext = Movetext::new(out, numbering(game));
     movetext.walk(&game.preamble, &game.turns);
-    movetext.token(game.result.unwrap_or(GameResult::Unknown).as_str());
-    out.push('\n');
+    if let Some(result) = game.result {
+        movetext.token(result.as_str());
+    }
+    if out.len() == start {
+        // No movetext at all (no turn, no comment, no result token): the tags alone.
+        out.pop();
+    } else if !out.ends_with('\n') {
+        out.push('\n');
+    }
 }
 
 /// One game in canonical SDN.
@@ -91,9 +101,9 @@ pub fn games_to_sdn(games: &[Game]) -> String {
 }
 
 /// The record that reading [`to_sdn`]'s text back gives: tags in export order with the roster
-/// filled in and repeated names dropped, the result token present, each comment that holds a
-/// `}` split at its line breaks, and the unnumbered mark only where the writer leaves a number
-/// out (see the module docs). Spans are kept; they compare equal.
+/// filled in and repeated names dropped, each comment that holds a `}` split at its line breaks,
+/// and the unnumbered mark only where the writer leaves a number out (see the module docs).
+/// Spans are kept; they compare equal.
 pub fn normalize(game: &Game) -> Game {
     // Without recursion: a record built in code may nest variations thousands deep.
     let (preamble, turns) = nested::rebuild(game, |item, normal| match item {
@@ -112,7 +122,7 @@ pub fn normalize(game: &Game) -> Game {
         tags: export_tags(game).into_iter().map(Cow::into_owned).collect(),
         preamble,
         turns,
-        result: Some(game.result.unwrap_or(GameResult::Unknown)),
+        result: game.result,
         span: game.span,
     };
     let start = crate::parse::start_number(&normal.tags);
@@ -177,7 +187,13 @@ fn export_tags(game: &Game) -> Vec<Cow<'_, Tag>> {
     }
     for (name, missing) in ROSTER {
         if game.tag(name).is_none() {
-            let value = missing.unwrap_or(game.result.unwrap_or(GameResult::Unknown).as_str());
+            let value = match (missing, game.result) {
+                (Some(value), _) => value,
+                (None, Some(result)) => result.as_str(),
+                // No result token and no Result tag: the record claims no result, and `*`
+                // would claim one (R13: `*` on a finished game is a dispute).
+                (None, None) => continue,
+            };
             tags.push(Cow::Owned(Tag {
                 name: name.to_owned(),
                 value: value.to_owned(),
