@@ -2,13 +2,15 @@
 //! (lossless both ways, valid against `spec/sdn.schema.json`).
 //!
 //! One module a subject: [`canonical`] (canonical SDN), [`json_io`] (JSON both ways and its schema),
-//! [`generated`] (property tests on generated records), [`corpus`] (every corpus and real game);
-//! the records built by hand that they share are here.
+//! [`generated`] (property tests on generated records), [`corpus`] (every corpus and real game),
+//! [`verdicts`] (conversion never changes a verdict); the records built by hand that they share
+//! are here.
 
 mod canonical;
 mod corpus;
 mod generated;
 mod json_io;
+mod verdicts;
 
 use canonical::check_writer;
 
