@@ -333,7 +333,12 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
             }
             Some(GameResult::Draw) => {
                 verdict.status = Status::Invalid;
-                verdict.error = Some(draw_impossible(game, &verdict.variant, token.is_some()));
+                let error = draw_impossible(game, &verdict.variant, token.is_some());
+                verdict.error_at = Some(ActionRef {
+                    turn_index: error.turn_index,
+                    action: error.action,
+                });
+                verdict.error = Some(error);
                 return verdict;
             }
             _ => {}
