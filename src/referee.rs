@@ -10,7 +10,8 @@ use shakmaty::Color;
 
 use crate::record::{Game, GameResult, MoveNumber, Side, Span, VariantName};
 use crate::rules::{
-    self, ActionRef, Article, Detail, FaultCode, Outcome, Replay, Termination, Violation,
+    self, ActionRef, Article, CountedTurn, Detail, FaultCode, Outcome, Replay, Termination,
+    Violation,
 };
 
 /// What the referee decided about one game.
@@ -25,8 +26,14 @@ pub struct Verdict {
     pub termination: Option<Termination>,
     /// The Article, ruling or law behind the termination.
     pub article: Option<Article>,
-    /// The first illegal action, when the status is `invalid`.
+    /// The first illegal action, when the status is `invalid`: its turn, side and action as the
+    /// rules count the turns (R13).
     pub error: Option<Violation>,
+    /// Where that action stands in the record: the record turn and the action's place in it.
+    /// The same as the error's `turn_index` and `action` except where a record turn holds
+    /// several turns (Marseillais moves written without numbers, M1).
+    #[serde(skip)]
+    pub error_at: Option<ActionRef>,
     /// The result as the referee sees it.
     pub result: GameResult,
     /// Why the record's Result tag or result token differs from the referee's result.
@@ -67,10 +74,15 @@ pub struct Locator {
     #[serde(serialize_with = "rules::opt_color_name")]
     pub side: Option<Color>,
     pub face: Option<u8>,
-    /// 1-based action in the turn; 0 for the turn as a whole (its roll).
+    /// 1-based action in the turn named by `turn`; 0 for the turn as a whole (its roll).
     pub action: usize,
     /// The game ended before the first turn (R17).
     pub start_position: bool,
+    /// The action's 1-based place in the record turn `turn_index` (0: the turn as a whole): the
+    /// same as `action` except where a record turn holds several turns (Marseillais moves
+    /// written without numbers, M1).
+    #[serde(skip)]
+    pub record_action: usize,
 }
 
 /// The actions written after the end of the game, which are not judged (R21).
@@ -154,8 +166,14 @@ fn counted(game: &Game, index: usize) -> MoveNumber {
 }
 
 impl Locator {
-    /// The place of `at` in `game` (`None`: the start position).
-    pub fn of(game: &Game, variant: &VariantName, at: Option<ActionRef>) -> Locator {
+    /// The place of `at` in `game` (`None`: the start position), named by the turns the rules
+    /// counted where the replay says where they begin (`Replay::counted`, R13).
+    pub fn of(
+        game: &Game,
+        variant: &VariantName,
+        at: Option<ActionRef>,
+        counted_turns: &[CountedTurn],
+    ) -> Locator {
         let Some(at) = at else {
             return Locator {
                 turn_index: None,
@@ -164,25 +182,39 @@ impl Locator {
                 face: None,
                 action: 0,
                 start_position: true,
+                record_action: 0,
             };
         };
         let written = game.turns.get(at.turn_index);
-        // Marseillais groups are labelled turns (M8); elsewhere one record turn is one turn.
-        let turn = if matches!(
-            variant,
-            VariantName::Marseillais | VariantName::MarseillaisClassical
-        ) {
-            written.map(|t| t.number)
-        } else {
-            Some(counted(game, at.turn_index))
+        let (turn, action) = match CountedTurn::holding(counted_turns, at) {
+            Some((start, action)) => (Some(start.label), action),
+            // Marseillais groups the replay did not reach are labelled turns (M8), and moves
+            // written without numbers begin at the start position's turn (M1); elsewhere one
+            // record turn is one turn.
+            None if matches!(
+                variant,
+                VariantName::Marseillais | VariantName::MarseillaisClassical
+            ) =>
+            {
+                let label = written.map(|t| {
+                    if t.unnumbered {
+                        counted(game, at.turn_index)
+                    } else {
+                        t.number
+                    }
+                });
+                (label, at.action)
+            }
+            None => (Some(counted(game, at.turn_index)), at.action),
         };
         Locator {
             turn_index: Some(at.turn_index),
             turn,
             side: turn.map(|t| Color::from_white(t.side == Side::White)),
             face: written.and_then(|t| t.face.map(|f| f.value)),
-            action: at.action,
+            action,
             start_position: false,
+            record_action: at.action,
         }
     }
 }
@@ -200,6 +232,7 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
         termination: None,
         article: None,
         error: None,
+        error_at: None,
         result: GameResult::Unknown,
         dispute: None,
         ended_at: None,
@@ -221,17 +254,24 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
     verdict.replay = replay;
     match outcome {
         Outcome::Invalid(mut error) => {
+            let at = ActionRef {
+                turn_index: error.turn_index,
+                action: error.action,
+            };
+            verdict.error_at = Some(at);
+            // The action's place in the turn the rules counted (R13): a record turn may hold
+            // several (M1).
+            if let Some((start, action)) = CountedTurn::holding(&verdict.replay.counted, at) {
+                error.action = action;
+                if action > 0 {
+                    error.label = Some(start.label);
+                    error.turn = start.label.number;
+                    error.side = Color::from_white(start.label.side == Side::White);
+                }
+            }
             // The turn as counted (R13, R18), where the rule set left it to the referee.
             if error.label.is_none() && !game.turns.is_empty() {
-                let label = Locator::of(
-                    game,
-                    &verdict.variant,
-                    Some(ActionRef {
-                        turn_index: error.turn_index,
-                        action: error.action,
-                    }),
-                )
-                .turn;
+                let label = Locator::of(game, &verdict.variant, Some(at), &[]).turn;
                 error.label = label;
                 if let Some(label) = label {
                     error.turn = label.number;
@@ -252,9 +292,10 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
             verdict.winner = winner;
             verdict.termination = Some(termination);
             verdict.article = Some(article);
-            verdict.ended_at = Some(Locator::of(game, &verdict.variant, at));
+            let counted_turns = &verdict.replay.counted;
+            verdict.ended_at = Some(Locator::of(game, &verdict.variant, at, counted_turns));
             verdict.result = result_of(winner);
-            verdict.void = void_after(game, &verdict.variant, at);
+            verdict.void = void_after(game, &verdict.variant, at, counted_turns);
             if let Some(void) = &verdict.void {
                 verdict.notes.push(format!(
                     "{} written action{} after the end of the game (from turn {}, action {}) \
@@ -276,7 +317,12 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
                 verdict.article = Some(Article::S3);
                 verdict.result = result_of(Some(winner));
                 if let Some(at) = stopped {
-                    verdict.ended_at = Some(Locator::of(game, &verdict.variant, Some(at)));
+                    verdict.ended_at = Some(Locator::of(
+                        game,
+                        &verdict.variant,
+                        Some(at),
+                        &verdict.replay.counted,
+                    ));
                 }
             }
             Some(GameResult::Draw) if draws => {
@@ -287,7 +333,12 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
             }
             Some(GameResult::Draw) => {
                 verdict.status = Status::Invalid;
-                verdict.error = Some(draw_impossible(game, &verdict.variant, token.is_some()));
+                let error = draw_impossible(game, &verdict.variant, token.is_some());
+                verdict.error_at = Some(ActionRef {
+                    turn_index: error.turn_index,
+                    action: error.action,
+                });
+                verdict.error = Some(error);
                 return verdict;
             }
             _ => {}
@@ -382,7 +433,12 @@ fn dispute(game: &Game, referee: GameResult) -> Option<String> {
 }
 
 /// The actions written after the action that ended the game (R21).
-fn void_after(game: &Game, variant: &VariantName, at: Option<ActionRef>) -> Option<Void> {
+fn void_after(
+    game: &Game,
+    variant: &VariantName,
+    at: Option<ActionRef>,
+    counted_turns: &[CountedTurn],
+) -> Option<Void> {
     let (first_turn, skip) = match at {
         Some(at) => (at.turn_index, at.action),
         None => (0, 0),
@@ -412,7 +468,7 @@ fn void_after(game: &Game, variant: &VariantName, at: Option<ActionRef>) -> Opti
     Some(Void {
         actions,
         turns,
-        from: Locator::of(game, variant, Some(from)),
+        from: Locator::of(game, variant, Some(from), counted_turns),
     })
 }
 

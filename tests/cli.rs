@@ -200,3 +200,160 @@ fn verify_json_follows_its_schema_for_a_syntax_error_and_a_rule_error() {
     assert_eq!(lines[0]["error"]["code"], "illegal-move");
     assert_eq!(lines[1]["error"]["kind"], "syntax");
 }
+
+// --- Conversion never changes a verdict (issue 16) -------------------------------------------
+
+const UNNUMBERED: &str = "corpus/rules/marseillais/m1_unnumbered_moves.sdn";
+const UNNUMBERED_MATE: &str = "corpus/rules/marseillais/m1_unnumbered_black_mates_in_turn_4b.sdn";
+const NOSPAN: &str = "corpus/rules/marseillais/m8_nospan.json";
+
+/// The JSON line `verify --format json` gives for one game.
+fn verify_json(args: &[&str], stdin: Option<&str>) -> serde_json::Value {
+    let (out, err, _) = run(args, stdin);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "{out}{err}");
+    serde_json::from_str(lines[0]).expect("a JSON line")
+}
+
+#[test]
+fn m1_moves_written_without_numbers_are_converted_without_numbers_and_keep_their_verdict() {
+    for adjudicate in [false, true] {
+        let mut args = vec!["convert", UNNUMBERED, "--to", "sdn"];
+        if adjudicate {
+            args.push("--adjudicate");
+        }
+        let (out, err, code) = run(&args, None);
+        assert_eq!(code, 0, "{err}");
+        // As written: one `1.` group would be one turn (M8), and White's first Balanced turn
+        // has one move.
+        assert!(out.contains("\ne4 e5 Nc6 Nf3 Bc4 Nf6 Bc5 *\n"), "{out}");
+        assert!(!out.contains("1. e4"), "{out}");
+        let line = verify_json(&["verify", "-", "--format", "json"], Some(&out));
+        assert_eq!(line["status"], "unfinished", "{line}");
+        assert_eq!(line["turns"], 4, "{line}");
+        assert_eq!(line["error"], serde_json::Value::Null, "{line}");
+    }
+}
+
+#[test]
+fn black_mates_in_turn_4b_action_2_of_an_unnumbered_game_and_every_locator_says_so() {
+    // An outside engine's test game, played without move numbers (Classical start).
+    let (out, _, code) = run(&["verify", UNNUMBERED_MATE], None);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("0-1, Black wins by checkmate (M3), turn 4..., action 2"),
+        "{out}"
+    );
+    let line = verify_json(&["verify", UNNUMBERED_MATE, "--format", "json"], None);
+    let ended = &line["ended_at"];
+    assert_eq!(
+        (
+            &ended["turn"],
+            &ended["side"],
+            &ended["action"],
+            &ended["turn_index"]
+        ),
+        (
+            &serde_json::json!("4..."),
+            &serde_json::json!("black"),
+            &serde_json::json!(2),
+            &serde_json::json!(0)
+        ),
+        "{line}"
+    );
+    assert_eq!(line["turns"], 8, "{line}");
+    // Written back, through JSON too, the game ends at the same place.
+    for to in ["sdn", "json"] {
+        let (converted, _, _) = run(&["convert", UNNUMBERED_MATE, "--to", to], None);
+        let from: &[&str] = if to == "json" {
+            &["verify", "-", "--from", "json", "--format", "json"]
+        } else {
+            &["verify", "-", "--format", "json"]
+        };
+        assert_eq!(verify_json(from, Some(&converted))["ended_at"], *ended);
+    }
+}
+
+#[test]
+fn an_illegal_move_and_void_moves_in_unnumbered_text_are_named_by_the_turn_the_rules_give_them() {
+    // Qh5+ ends White's turn 2 (M2): Nf3 is Black's first move of 2..., not action 5 of `1.`.
+    let line = verify_json(
+        &["verify", "-", "--format", "json"],
+        Some("[Variant \"Marseillais\"]\n\ne4 f5 a6 Qh5+ Nf3 *\n"),
+    );
+    let error = &line["error"];
+    assert_eq!(
+        (
+            &error["label"],
+            &error["side"],
+            &error["action"],
+            &error["code"]
+        ),
+        (
+            &serde_json::json!("2..."),
+            &serde_json::json!("black"),
+            &serde_json::json!(1),
+            &serde_json::json!("check-ends-turn")
+        ),
+        "{line}"
+    );
+    assert_eq!((&error["line"], &error["column"]), (&3.into(), &15.into()));
+    // Qh5# ends the game with the first move of White's turn 2; a6 a5 would have been Black's.
+    let (out, _, _) = run(
+        &["verify", "-"],
+        Some("[Variant \"Marseillais\"]\n[Result \"1-0\"]\n\ne4 f6 g5 Qh5# a6 a5 1-0\n"),
+    );
+    assert!(
+        out.contains("1-0, White wins by checkmate (M3), turn 2., action 1"),
+        "{out}"
+    );
+    let line = verify_json(
+        &["verify", "-", "--format", "json"],
+        Some("[Variant \"Marseillais\"]\n[Result \"1-0\"]\n\ne4 f6 g5 Qh5# a6 a5 1-0\n"),
+    );
+    let from = &line["void"]["from"];
+    assert_eq!(
+        (&from["turn"], &from["side"], &from["action"]),
+        (
+            &serde_json::json!("2..."),
+            &serde_json::json!("black"),
+            &serde_json::json!(1)
+        ),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_json_turn_without_spans_is_one_turn_as_the_sdn_it_converts_to() {
+    // White's turn 1. holds e4 e5 (no spans, no unnumbered mark): one turn, as `1. e4 e5` is.
+    let line = verify_json(&["verify", NOSPAN, "--format", "json"], None);
+    assert_eq!(line["status"], "invalid", "{line}");
+    assert_eq!(line["error"]["code"], "turn-too-long", "{line}");
+    assert_eq!(
+        (
+            &line["error"]["label"],
+            &line["error"]["action"],
+            &line["error"]["side"]
+        ),
+        (
+            &serde_json::json!("1."),
+            &serde_json::json!(2),
+            &serde_json::json!("white")
+        ),
+        "{line}"
+    );
+    let (sdn, _, _) = run(&["convert", NOSPAN, "--to", "sdn"], None);
+    assert!(sdn.contains("1. e4 e5 *"), "{sdn}");
+    let mut again = verify_json(&["verify", "-", "--format", "json"], Some(&sdn));
+    let mut expected = line.clone();
+    // The same verdict; only the input's name, the players (canonical SDN writes `?` for a
+    // missing name) and the error's line and column differ.
+    for v in [&mut again, &mut expected] {
+        v["file"] = serde_json::Value::Null;
+        v["white"] = serde_json::Value::Null;
+        v["black"] = serde_json::Value::Null;
+        v["error"]["line"] = serde_json::Value::Null;
+        v["error"]["column"] = serde_json::Value::Null;
+    }
+    assert_eq!(again, expected);
+}

@@ -57,12 +57,7 @@ fn mismatch(game: &Game, verdict: &Verdict, expected: &Expected, dispute: bool) 
         }
         Expected::Unfinished => verdict.status == Status::Unfinished,
         Expected::Invalid { turn, action } => verdict.error.as_ref().is_some_and(|e| {
-            game.turns
-                .get(e.turn_index)
-                .map(|t| t.number.to_string())
-                .as_deref()
-                == Some(turn.as_str())
-                && e.action == *action
+            e.label.map(|l| l.to_string()).as_deref() == Some(turn.as_str()) && e.action == *action
         }),
     };
     let dispute_agrees = verdict.dispute.is_some() == dispute || verdict.status == Status::Invalid;
@@ -127,6 +122,15 @@ fn locator_mismatches(verdict: &Verdict, head: &[(String, String)]) -> Vec<Strin
             wrong.push(format!("`; ended: {ended}`, the verdict says {found:?}"));
         }
     }
+    if let Some(from) = expectation(head, "void from") {
+        let found = verdict.void.map(|v| match v.from.turn {
+            Some(turn) => format!("{turn} action {}", v.from.action),
+            None => "start".to_owned(),
+        });
+        if found.as_deref() != Some(from) {
+            wrong.push(format!("`; void from: {from}`, the verdict says {found:?}"));
+        }
+    }
     if let Some(note) = expectation(head, "note")
         && !verdict.notes.iter().any(|n| n.contains(note))
     {
@@ -154,9 +158,14 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
         Status::Invalid => match &verdict.error {
             Some(e) => format!(
                 "invalid at turn {} ({}, face {}), action {}: {} [{}] ({})",
-                game.turns
-                    .get(e.turn_index)
-                    .map_or(e.turn.to_string(), |t| t.number.to_string()),
+                e.label.map_or_else(
+                    || {
+                        game.turns
+                            .get(e.turn_index)
+                            .map_or(e.turn.to_string(), |t| t.number.to_string())
+                    },
+                    |l| l.to_string()
+                ),
                 e.side.fold_wb("White", "Black"),
                 e.face.map_or("-".to_owned(), |f| f.to_string()),
                 e.action,
@@ -185,8 +194,40 @@ pub fn describe(game: &Game, verdict: &Verdict) -> String {
     text
 }
 
+/// A case's header lines and its one game. An SDN or PGN case states its expectation in its
+/// first `;` lines; a JSON case (one record) in the comments of its preamble, which it writes
+/// first (` expect: unfinished`), the same lines as the reader makes of an SDN case's.
+fn read_case(path: &std::path::Path) -> Result<(Vec<(String, String)>, Game), String> {
+    let source = std::fs::read(path).map_err(|e| e.to_string())?;
+    if path.extension().is_some_and(|e| e == "json") {
+        let text = String::from_utf8(source).map_err(|e| e.to_string())?;
+        let games = sade_ref::write::json::read_json(&text);
+        let [Ok(game)] = games.as_slice() else {
+            return Err(format!("expected exactly one JSON record: {games:?}"));
+        };
+        let head = game
+            .preamble
+            .iter()
+            .map_while(|item| match item {
+                sade_ref::record::Item::Comment(c) => c.text.trim().split_once(':'),
+                _ => None,
+            })
+            .map(|(key, value)| (key.trim().to_owned(), value.trim().to_owned()))
+            .collect();
+        return Ok((head, game.clone()));
+    }
+    let head = header(&source);
+    let games = parse_bytes(&source);
+    let [Ok(game)] = games.as_slice() else {
+        return Err(format!(
+            "expected exactly one game that reads without a syntax error: {games:?}"
+        ));
+    };
+    Ok((head, game.clone()))
+}
+
 fn check_folder(folder: &str, minimum: usize) {
-    let files = corpus_files(folder, &["sdn", "pgn"]);
+    let files = corpus_files(folder, &["sdn", "pgn", "json"]);
     assert!(
         files.len() >= minimum,
         "{folder} holds {} cases, fewer than {minimum}",
@@ -196,8 +237,14 @@ fn check_folder(folder: &str, minimum: usize) {
     let mut verdicts = Vec::new();
     for path in &files {
         let name = display(path);
-        let source = std::fs::read(path).unwrap();
-        let head = header(&source);
+        let (head, game) = match read_case(path) {
+            Ok(case) => case,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let game = &game;
         let Some(expect) = expectation(&head, "expect") else {
             failures.push(format!("{name}: no `; expect:` line"));
             continue;
@@ -210,13 +257,6 @@ fn check_folder(folder: &str, minimum: usize) {
             }
         };
         let dispute = expectation(&head, "dispute") == Some("yes");
-        let games = parse_bytes(&source);
-        let [Ok(game)] = games.as_slice() else {
-            failures.push(format!(
-                "{name}: expected exactly one game that reads without a syntax error: {games:?}"
-            ));
-            continue;
-        };
         let verdict = verify(game);
         if let Some(m) = mismatch(game, &verdict, &expected, dispute) {
             failures.push(format!("{name}: {m}"));

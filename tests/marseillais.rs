@@ -43,8 +43,8 @@ use Color::{Black as B, White as W};
 
 #[test]
 fn m1_moves_without_numbers_are_split_by_the_rules() {
-    // `1. e4 e5 d5 2. exd5 Nf3`: White [e4], Black [e5 d5], White [exd5 Nf3].
-    let replay = balanced("1. e4 e5 d5 2. exd5 Nf3 *");
+    // `e4 e5 d5 2. exd5 Nf3`: White [e4], Black [e5 d5], White [exd5 Nf3].
+    let replay = balanced("e4 e5 d5 2. exd5 Nf3 *");
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(colors(&replay), vec![W, B, B, W, W]);
     let numbered = balanced("1. e4 1... e5 d5 2. exd5 Nf3 *");
@@ -53,6 +53,18 @@ fn m1_moves_without_numbers_are_split_by_the_rules() {
         replay.final_fen,
         "rnbqkbnr/ppp2ppp/8/3Pp3/8/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
     );
+}
+
+#[test]
+fn m8_the_first_turn_labelled_1_is_one_turn_without_spans_too() {
+    // The record says the number was written (no `unnumbered` mark): the group `1.` is
+    // White's turn, whatever its spans (none here, as in JSON), and e5 is a move too many.
+    let v = violation(&balanced("1. e4 e5 d5 2. exd5 Nf3 *")).clone();
+    assert_eq!(
+        (v.turn_index, v.action, v.side, v.article),
+        (0, 2, W, Article::M1)
+    );
+    assert!(v.reason.contains("has one move"), "{}", v.reason);
 }
 
 #[test]
@@ -94,10 +106,15 @@ fn m1_the_balanced_first_turn_has_one_move_the_classical_two() {
     );
     assert_eq!(classical.outcome, Outcome::Unfinished);
     assert_eq!(colors(&classical), vec![W, W, B, B]);
-    // Balanced: d4 is read as Black's first move, which no black pawn can make.
-    let v = violation(&balanced("1. e4 d4 1... e5 d5 *")).clone();
+    // Balanced, without numbers: d4 is read as Black's first move, which no black pawn can
+    // make.
+    let v = violation(&balanced("e4 d4 1... e5 d5 *")).clone();
     assert_eq!((v.turn_index, v.action, v.side), (0, 2, B));
     assert!(v.reason.starts_with("d4 is not legal"), "{}", v.reason);
+    // In the group `1.` it is a second move of White's first turn, which has one (M1, M8).
+    let v = violation(&balanced("1. e4 d4 1... e5 d5 *")).clone();
+    assert_eq!((v.turn_index, v.action, v.side), (0, 2, W));
+    assert!(v.reason.contains("has one move"), "{}", v.reason);
 }
 
 // --- M2: check ends the turn; escape with the first move ------------------------------------
@@ -106,14 +123,15 @@ const ROOK_AND_KING: &str = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
 
 #[test]
 fn m2_a_check_with_the_first_move_ends_the_turn() {
-    let replay = from_fen(ROOK_AND_KING, "1. Ra8+ Kd7 Kd6 2. Ra6+ *");
+    let replay = from_fen(ROOK_AND_KING, "Ra8+ Kd7 Kd6 2. Ra6+ *");
     assert_eq!(replay.outcome, Outcome::Unfinished);
     assert_eq!(colors(&replay), vec![W, B, B, W]);
 }
 
 #[test]
 fn m2_a_second_move_after_a_checking_first_move_is_invalid() {
-    let v = violation(&from_fen(ROOK_AND_KING, "1. Ra8+ Ra7 *")).clone();
+    // Without numbers, Ra7 is Black's first move, and the reason says why the turn changed.
+    let v = violation(&from_fen(ROOK_AND_KING, "Ra8+ Ra7 *")).clone();
     assert_eq!(
         (v.turn_index, v.action, v.side, v.article),
         (0, 2, B, Article::M2)
@@ -351,4 +369,59 @@ fn m1_a_parsed_record_with_comma_pairs_is_split_by_the_rules() {
     );
     let verdict = verify(game);
     assert_eq!(verdict.status, Status::Unfinished);
+}
+
+// --- R13: places inside moves written without numbers ---------------------------------------
+
+#[test]
+fn r13_places_inside_unnumbered_moves_name_the_turn_the_rules_split_them_into() {
+    use sade_ref::rules::ActionRef;
+    let label = |l: Option<sade_ref::record::MoveNumber>| l.map(|l| l.to_string());
+    // Qh5+ ends White's turn 2 (M2); Nf3 is Black's first move of 2..., record action 5.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 f5 a6 Qh5+ Nf3 *"));
+    let e = verdict.error.as_ref().expect("an illegal move");
+    assert_eq!(
+        (label(e.label), e.side, e.action, e.turn_index),
+        (Some("2...".to_owned()), B, 1, 0)
+    );
+    assert_eq!(
+        verdict.error_at,
+        Some(ActionRef {
+            turn_index: 0,
+            action: 5
+        })
+    );
+    // Qh5# mates with the first move of turn 2.; a6 a5 after it are void, from 2..., action 1.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 f6 g5 Qh5# a6 a5 1-0"));
+    let ended = verdict.ended_at.expect("a mate");
+    assert_eq!(
+        (
+            ended.turn.map(|t| t.to_string()),
+            ended.side,
+            ended.action,
+            ended.record_action
+        ),
+        (Some("2.".to_owned()), Some(W), 1, 4)
+    );
+    let void = verdict.void.expect("void moves");
+    assert_eq!(
+        (
+            void.actions,
+            void.from.turn.map(|t| t.to_string()),
+            void.from.side,
+            void.from.action,
+            void.from.record_action
+        ),
+        (2, Some("2...".to_owned()), Some(B), 1, 5)
+    );
+    // A number that cuts Black's turn short: the fault is Black's turn 1... as a whole.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 e5 2. Nf3 *"));
+    let e = verdict.error.as_ref().expect("a turn cut short");
+    assert_eq!(
+        (label(e.label), e.side, e.action, e.article),
+        (Some("1...".to_owned()), B, 0, Article::M1)
+    );
+    // Turns replayed are the turns the rules count, not the one record turn.
+    let verdict = verify(&grouped_game(&[BALANCED], "e4 e5 Nc6 Nf3 Bc4 Nf6 Bc5 *"));
+    assert_eq!((verdict.status, verdict.turns), (Status::Unfinished, 4));
 }

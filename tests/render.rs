@@ -37,11 +37,13 @@ fn every_corpus_game_has_a_view_that_agrees_with_the_verdict() {
                 assert!(board_text::turn(&view, turn).contains(&turn.label));
                 assert!(svg::turn(&view, turn).ends_with("</svg>\n"));
             }
+            // The offending action where it stands in the record (a record turn may hold
+            // several turns, M1: the error names its turn's action, error_at the record's).
             let expected: Vec<(usize, usize)> = verdict
-                .error
+                .error_at
                 .iter()
-                .filter(|e| e.action > 0 && e.turn_index < game.turns.len())
-                .map(|e| (e.turn_index, e.action))
+                .filter(|at| at.action > 0 && at.turn_index < game.turns.len())
+                .map(|at| (at.turn_index, at.action))
                 .collect();
             assert_eq!(offending, expected, "{}", display(&file));
             assert!(html::page(&[view], &[], "t").contains("id=\"data\""));

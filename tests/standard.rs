@@ -64,6 +64,7 @@ fn tags(list: &[(&str, &str)]) -> Vec<Tag> {
 
 fn new_turn(number: MoveNumber) -> Turn {
     Turn {
+        unnumbered: false,
         number,
         face: None,
         items: Vec::new(),
@@ -110,7 +111,8 @@ pub fn standard_game(tag_list: &[(&str, &str)], movetext: &str) -> Game {
     game
 }
 
-/// A record as the parser gives Marseillais games: a new turn only at a written move number.
+/// A record as the parser gives Marseillais games: a new turn only at a written move number;
+/// moves before the first number are one turn marked unnumbered (the referee splits them, M1).
 pub fn grouped_game(tag_list: &[(&str, &str)], movetext: &str) -> Game {
     let mut game = Game {
         tags: tags(tag_list),
@@ -123,10 +125,12 @@ pub fn grouped_game(tag_list: &[(&str, &str)], movetext: &str) -> Game {
             game.turns.push(new_turn(n));
         } else {
             if game.turns.is_empty() {
-                game.turns.push(new_turn(MoveNumber {
+                let mut first = new_turn(MoveNumber {
                     number: 1,
                     side: Side::White,
-                }));
+                });
+                first.unnumbered = true;
+                game.turns.push(first);
             }
             if let Some(turn) = game.turns.last_mut() {
                 turn.items.push(Item::Action(action(token)));

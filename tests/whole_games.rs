@@ -80,6 +80,7 @@ pub fn generate(seed: u64, min_turns: usize, max_turns: usize) -> Generated {
             None => vec![ActionKind::Nothing {}],
         };
         let turn = Turn {
+            unnumbered: false,
             number,
             face: Some(DieFace {
                 value: face,
@@ -252,6 +253,7 @@ fn key_of_resolved(r: &Resolved) -> Key {
 fn mutations(turn: &Turn, rng: &mut Rng) -> Vec<Turn> {
     let actions: Vec<ActionKind> = turn.actions().map(|a| a.kind.clone()).collect();
     let with = |actions: Vec<ActionKind>| Turn {
+        unnumbered: false,
         items: actions
             .into_iter()
             .map(|k| Item::Action(Action::new(k)))
@@ -547,6 +549,7 @@ mod marseillais {
             }
             quiet = if capture_or_pawn { 0 } else { quiet + 1 };
             game.turns.push(Turn {
+                unnumbered: false,
                 number,
                 face: None,
                 items,

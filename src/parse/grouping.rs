@@ -66,7 +66,7 @@ pub(super) fn group(
         match element {
             Element::Number(number, span) => {
                 match current.take() {
-                    Some(b) if b.is_opened() => finish(b, &mut turns, &mut next_number)?,
+                    Some(b) if b.is_opened() => finish(b, grouping, &mut turns, &mut next_number)?,
                     Some(Builder {
                         number: Some((prev, prev_span)),
                         ..
@@ -86,7 +86,7 @@ pub(super) fn group(
                 let b = current.get_or_insert_with(Builder::new);
                 if b.is_opened() {
                     let done = std::mem::replace(b, Builder::new());
-                    finish(done, &mut turns, &mut next_number)?;
+                    finish(done, grouping, &mut turns, &mut next_number)?;
                 }
                 b.face = Some(face);
             }
@@ -98,7 +98,7 @@ pub(super) fn group(
                     grouping == Grouping::Numbers && pairs.contains(&action.span.start);
                 if (grouping == Grouping::OneMove || pair_opens) && b.has_action {
                     let done = std::mem::replace(b, Builder::new());
-                    finish(done, &mut turns, &mut next_number)?;
+                    finish(done, grouping, &mut turns, &mut next_number)?;
                 }
                 b.items.push(Item::Action(action));
                 b.has_action = true;
@@ -133,7 +133,7 @@ pub(super) fn group(
         }
     }
     match current {
-        Some(b) if b.is_opened() => finish(b, &mut turns, &mut next_number)?,
+        Some(b) if b.is_opened() => finish(b, grouping, &mut turns, &mut next_number)?,
         Some(Builder {
             number: Some((number, span)),
             ..
@@ -249,12 +249,16 @@ fn resolve_number(written: NumberToken, counted: MoveNumber) -> MoveNumber {
 
 fn finish(
     b: Builder,
+    grouping: Grouping,
     turns: &mut Vec<Turn>,
     next_number: &mut MoveNumber,
 ) -> Result<(), ParseError> {
     let number = b
         .number
         .map_or(*next_number, |(n, _)| resolve_number(n, *next_number));
+    // Marseillais moves before the first number of their line: the referee splits them by the
+    // rules (M1). Any later group was opened by a number or a comma pair (M8).
+    let unnumbered = grouping == Grouping::Numbers && b.number.is_none() && turns.is_empty();
     *next_number = number.next();
     let start = b
         .number
@@ -270,6 +274,7 @@ fn finish(
         .unwrap_or(start);
     turns.push(Turn {
         number,
+        unnumbered,
         face: b.face,
         items: b.items,
         span: Span::new(start.start, end.end),

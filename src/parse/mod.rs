@@ -21,6 +21,7 @@ mod scanner;
 mod token;
 
 pub use error::{ErrorKind, ParseError, Place};
+pub(crate) use movetext::start_number;
 pub use reader::Reader;
 pub use scanner::Text;
 

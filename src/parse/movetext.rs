@@ -64,7 +64,7 @@ pub(super) fn read(
 }
 
 /// The first turn's number: from the FEN tag's side to move and move number, or `1.`.
-fn start_number(tags: &[Tag]) -> MoveNumber {
+pub(crate) fn start_number(tags: &[Tag]) -> MoveNumber {
     let fen = tags
         .iter()
         .find(|t| t.name == "FEN")

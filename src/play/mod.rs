@@ -190,7 +190,7 @@ fn conclude(game: &mut Game) -> Result<Verdict, PlayError> {
         match at.turn_index {
             // Over in the start position (R17, a dead position): no turn is played.
             None => game.turns.clear(),
-            Some(index) => cut_after(game, index, at.action),
+            Some(index) => cut_after(game, index, at.record_action),
         }
     }
     let result = if verdict.status == Status::Finished {
@@ -230,6 +230,7 @@ fn cut_after(game: &mut Game, index: usize, action: usize) {
 fn turn(number: MoveNumber, face: Option<u8>, actions: Vec<Action>) -> Turn {
     Turn {
         number,
+        unnumbered: false,
         face: face.map(|value| crate::record::DieFace {
             value,
             span: Default::default(),

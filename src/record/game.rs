@@ -199,6 +199,13 @@ pub struct DieFace {
 #[serde(deny_unknown_fields)]
 pub struct Turn {
     pub number: MoveNumber,
+    /// Marseillais chess: the moves were written without a move number, before the first number
+    /// of their line (`e4 e5 Nc6 Nf3 …`). They are not one turn: the referee splits them into
+    /// turns by the rules (M1), and `number` is the count's number of the first of them. Every
+    /// other turn is one turn, labelled `number` (M8), whatever its spans say. Only the first
+    /// turn of a line of a Marseillais record (without die faces) can be written so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unnumbered: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub face: Option<DieFace>,
     pub items: Vec<Item>,

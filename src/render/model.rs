@@ -159,11 +159,13 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
                 .resolved
                 .iter()
                 .find(|r| r.turn_index == index && r.action == number);
-            let offending = error.is_some_and(|e| e.turn_index == index && e.action == number);
+            let offending = verdict
+                .error_at
+                .is_some_and(|at| at.turn_index == index && at.action == number);
             let void = verdict.void.is_some_and(|v| {
                 v.from
                     .turn_index
-                    .is_some_and(|t| (t, v.from.action.max(1)) <= (index, number))
+                    .is_some_and(|t| (t, v.from.record_action.max(1)) <= (index, number))
             });
             let view = match resolved {
                 Some(r) => {
@@ -372,9 +374,8 @@ pub fn summary(game: &Game, verdict: &Verdict) -> String {
             let article = verdict.article.map_or("?", |a| a.cite());
             let at = verdict
                 .ended_at
-                .and_then(|at| at.turn_index)
-                .and_then(|index| game.turns.get(index))
-                .map(|t| format!(", turn {}", t.number))
+                .and_then(|at| at.turn)
+                .map(|turn| format!(", turn {turn}"))
                 .unwrap_or_default();
             match verdict.winner {
                 Some(w) => format!("{} wins by {how} ({article}){at}", color_name(w)),
@@ -384,10 +385,15 @@ pub fn summary(game: &Game, verdict: &Verdict) -> String {
         Status::Unfinished => format!("unfinished after {} turns", verdict.turns),
         Status::Invalid => match &verdict.error {
             Some(e) => {
-                let turn = game
-                    .turns
-                    .get(e.turn_index)
-                    .map_or(e.turn.to_string(), |t| t.number.to_string());
+                // The turn as the rules counted it (R13), which the action's place refers to.
+                let turn = e.label.map_or_else(
+                    || {
+                        game.turns
+                            .get(e.turn_index)
+                            .map_or(e.turn.to_string(), |t| t.number.to_string())
+                    },
+                    |label| label.to_string(),
+                );
                 let action = if e.action == 0 {
                     "the turn".to_owned()
                 } else {
@@ -422,6 +428,10 @@ fn turn_verdict(game: &Game, verdict: &Verdict, index: usize) -> String {
         if e.turn_index == index {
             let action = if e.action == 0 {
                 "the turn as a whole".to_owned()
+            } else if verdict.error_at.is_some_and(|at| at.action != e.action) {
+                // One record turn holding several turns (M1): name the one counted.
+                let turn = e.label.map_or(e.turn.to_string(), |l| l.to_string());
+                format!("turn {turn}, action {}", e.action)
             } else {
                 format!("action {}", e.action)
             };

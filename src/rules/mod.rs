@@ -74,6 +74,40 @@ pub struct Replay {
     /// Where the record stops inside its last turn, when the prescription could have gone on
     /// (R16): the game is unfinished there, or a declared end (S3).
     pub stopped: Option<ActionRef>,
+    /// Where each turn the rules count begins in the record, when record turns and turns need
+    /// not be the same (Marseillais: moves written without numbers hold several turns, M1; a
+    /// group is judged as the turn of the player whose turn it is, M8). Empty for the other
+    /// games, where each record turn is one turn. The referee names every place in the verdict
+    /// by these turns (R13).
+    pub counted: Vec<CountedTurn>,
+}
+
+/// A turn as the rules count it, where it begins in the record: from action `from` (1-based)
+/// of record turn `turn_index` on, up to the next such start, the actions are turn `label`'s,
+/// played by `label.side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CountedTurn {
+    pub turn_index: usize,
+    pub from: usize,
+    pub label: crate::record::MoveNumber,
+}
+
+impl CountedTurn {
+    /// The turn that holds `at` among `counted` (in record order), and the action's 1-based
+    /// place in it (0 stays 0: the turn as a whole). `None` when no counted turn begins in that
+    /// record turn at or before the action.
+    pub fn holding(counted: &[CountedTurn], at: ActionRef) -> Option<(CountedTurn, usize)> {
+        let start = counted
+            .iter()
+            .rev()
+            .find(|c| c.turn_index == at.turn_index && c.from <= at.action.max(1))?;
+        let action = if at.action == 0 {
+            0
+        } else {
+            at.action - start.from + 1
+        };
+        Some((*start, action))
+    }
 }
 
 impl Replay {

@@ -81,9 +81,14 @@ fn write_verdict(game: &Game, verdict: &Verdict, replace_result: bool) -> Game {
             "sade-ref: invalid here: {} ({}, {})",
             error.reason, error.article, error.code
         );
-        match out.turns.get_mut(error.turn_index) {
+        // Where the action stands in the record (a record turn may hold several turns, M1).
+        let at = verdict.error_at.unwrap_or(crate::rules::ActionRef {
+            turn_index: error.turn_index,
+            action: error.action,
+        });
+        match out.turns.get_mut(at.turn_index) {
             Some(turn) => {
-                let at = after_action(&turn.items, error.action);
+                let at = after_action(&turn.items, at.action);
                 let there = turn.items.get(at);
                 if !matches!(there, Some(Item::Comment(c)) if c.text == text) {
                     turn.items.insert(at, comment(text));
@@ -176,6 +181,18 @@ mod tests {
             text.contains("[Termination \"rules infraction\"]"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn an_illegal_move_in_moves_written_without_numbers_is_marked_where_it_stands() {
+        // Nf3 is Black's turn 2..., action 1 (M1, M2), and the fifth move of the record turn.
+        let text = adjudicated("[Variant \"Marseillais\"]\n\ne4 f5 a6 Qh5+ Nf3 *\n");
+        let after = text.split_once("Nf3").map(|(_, rest)| rest.trim_start());
+        assert!(
+            after.is_some_and(|rest| rest.starts_with("{sade-ref: invalid here:")),
+            "the comment follows the illegal action: {text}"
+        );
+        assert!(text.contains("\ne4 f5 a6 Qh5+ Nf3"), "{text}");
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub struct AnnotatedGame<'a> {
 #[derive(Serialize)]
 pub struct AnnotatedTurn<'a> {
     pub number: crate::record::MoveNumber,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unnumbered: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub face: Option<crate::record::DieFace>,
     pub items: Vec<AnnotatedItem<'a>>,
@@ -107,6 +109,7 @@ fn annotate_turn<'a>(
         .collect();
     AnnotatedTurn {
         number: turn.number,
+        unnumbered: turn.unnumbered,
         face: turn.face,
         items,
         span: turn.span,

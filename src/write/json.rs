@@ -26,7 +26,7 @@
 
 use serde_json::value::RawValue;
 
-use crate::record::{Game, Item, Turn};
+use crate::record::{Game, Item, Turn, VariantName};
 
 /// A JSON text that is not a game record, with where it went wrong: a line and column where
 /// the text is not JSON, and a JSON pointer (`/0/turns/3/face/value`) as well where the JSON is
@@ -459,8 +459,10 @@ fn pointer(path: &serde_path_to_error::Path) -> String {
 }
 
 /// Whether a record holds only what SDN can say: die faces 1 to 6, tag names that are words,
-/// tag values and comments of one line without NUL. `Err` names the place as a JSON pointer
-/// within the game, and what is wrong.
+/// tag values and comments of one line without NUL, `unnumbered` only on the first turn of a
+/// line of a Marseillais record without die faces (the one place SDN can leave a number out so
+/// that the moves read back as written, M1). `Err` names the place as a JSON pointer within
+/// the game, and what is wrong.
 ///
 /// # Errors
 /// The first value that SDN cannot write.
@@ -488,13 +490,32 @@ pub fn check(game: &Game) -> Result<(), (String, String)> {
             ));
         }
     }
-    check_items(&game.preamble, "/preamble")?;
-    check_turns(&game.turns, "")
+    let faces = super::nested::any_face(&game.turns);
+    let groups = !faces
+        && matches!(
+            VariantName::from_tag(game.tag("Variant"), faces),
+            VariantName::Marseillais | VariantName::MarseillaisClassical
+        );
+    check_items(&game.preamble, "/preamble", groups)?;
+    check_turns(&game.turns, "", groups)
 }
 
-fn check_turns(turns: &[Turn], at: &str) -> Result<(), (String, String)> {
+fn check_turns(turns: &[Turn], at: &str, groups: bool) -> Result<(), (String, String)> {
     for (i, turn) in turns.iter().enumerate() {
         let here = format!("{at}/turns/{i}");
+        if turn.unnumbered && !(groups && i == 0) {
+            let place = if groups {
+                "this turn is not the first of its line"
+            } else {
+                "the record is not a Marseillais game without die faces"
+            };
+            return Err((
+                format!("{here}/unnumbered"),
+                format!(
+                    "only moves at the start of a line of a Marseillais record can be written                      without a number, and {place}"
+                ),
+            ));
+        }
         if let Some(face) = turn.face
             && !(1..=6).contains(&face.value)
         {
@@ -503,12 +524,12 @@ fn check_turns(turns: &[Turn], at: &str) -> Result<(), (String, String)> {
                 format!("a die has no face {}: a face is 1 to 6", face.value),
             ));
         }
-        check_items(&turn.items, &here)?;
+        check_items(&turn.items, &here, groups)?;
     }
     Ok(())
 }
 
-fn check_items(items: &[Item], at: &str) -> Result<(), (String, String)> {
+fn check_items(items: &[Item], at: &str, groups: bool) -> Result<(), (String, String)> {
     for (i, item) in items.iter().enumerate() {
         match item {
             Item::Comment(comment) if comment.text.contains('\0') => {
@@ -519,8 +540,8 @@ fn check_items(items: &[Item], at: &str) -> Result<(), (String, String)> {
             }
             Item::Variation(variation) => {
                 let here = format!("{at}/items/{i}");
-                check_items(&variation.preamble, &format!("{here}/preamble"))?;
-                check_turns(&variation.turns, &here)?;
+                check_items(&variation.preamble, &format!("{here}/preamble"), groups)?;
+                check_turns(&variation.turns, &here, groups)?;
             }
             _ => {}
         }

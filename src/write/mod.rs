@@ -9,6 +9,7 @@
 //! game.set_tag("White", "Justine");
 //! game.turns.push(Turn {
 //!     number: MoveNumber { number: 1, side: Side::White },
+//!     unnumbered: false,
 //!     face: Some(DieFace { value: 4, span: Default::default() }),
 //!     items: vec![Item::Action(Action::new(ActionKind::Sacrifice {
 //!         role: Some(shakmaty::Role::Knight),
@@ -18,7 +19,8 @@
 //! });
 //! let text = sdn::to_sdn(&game);
 //! assert!(text.starts_with("[Event \"?\"]\n"));
-//! assert!(text.ends_with("\n\n1. 4: -Nb1 *\n"));
+//! // No result token in the record: none written.
+//! assert!(text.ends_with("\n\n1. 4: -Nb1\n"));
 //! ```
 
 pub mod adjudicate;

@@ -11,8 +11,6 @@ pub(crate) enum Event<'a> {
     Turn {
         turn: &'a Turn,
         previous: Option<&'a Turn>,
-        /// Whether another turn follows it in the same line of play.
-        followed: bool,
     },
     /// An action, comment or NAG.
     Leaf(&'a Item),
@@ -49,11 +47,7 @@ pub(crate) fn walk<'a>(preamble: &'a [Item], turns: &'a [Turn], mut visit: impl 
             }
             Work::Turns([turn, rest @ ..], previous) => {
                 stack.push(Work::Turns(rest, Some(turn)));
-                visit(Event::Turn {
-                    turn,
-                    previous,
-                    followed: !rest.is_empty(),
-                });
+                visit(Event::Turn { turn, previous });
                 stack.push(Work::Items(&turn.items));
             }
         }
@@ -149,6 +143,7 @@ pub(crate) fn rebuild(
                         Owner::Preamble => *preamble = out,
                         Owner::Turn(turn) => turns.push(Turn {
                             number: turn.number,
+                            unnumbered: turn.unnumbered,
                             face: turn.face,
                             items: out,
                             span: turn.span,

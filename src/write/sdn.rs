@@ -1,23 +1,28 @@
 //! Canonical SDN: the PGN export format, extended with die faces and Sade's actions.
 //!
 //! - Tags: the seven-tag roster first (Event, Site, Date, Round, White, Black, Result; a missing
-//!   one is written `"?"`, Date `"????.??.??"`, Result the result token), then `Variant`,
-//!   `SetUp`, `FEN`, then every other tag sorted by name. Of tags with the same name only the
-//!   first is written (the reader takes a repeated name for the next game's tags). Values escape
-//!   `\` and `"`.
+//!   one is written `"?"`, Date `"????.??.??"`, Result the result token if there is one), then
+//!   `Variant`, `SetUp`, `FEN`, then every other tag sorted by name. Of tags with the same name
+//!   only the first is written (the reader takes a repeated name for the next game's tags).
+//!   Values escape `\` and `"`.
 //! - A blank line, then the movetext: tokens one space apart, lines of at most 80 characters
 //!   (broken between tokens only; a longer token stands alone on its line).
 //! - Every turn has its move number (`12.`, `12...`), except that in games where a turn is one
 //!   move (no die face anywhere, not Sade, not Marseillais), Black's number is left out when
 //!   Black's move directly follows White's move of the same number, as PGN export does
-//!   (`12. e4 e5`).
-//! - A die face with no action is written `3: --` when another turn follows it (R15: it reads
-//!   as `--`), and bare when it is the last turn (the roll and nothing more).
+//!   (`12. e4 e5`), and that Marseillais moves written without numbers (the first turn of a line
+//!   marked [`Turn::unnumbered`]) are written without, as they were: the writer does not split
+//!   them into turns, which is the referee's judgement (M1), so the text keeps its verdict.
+//! - A die face with no action is written bare, as the record has it (`1. 3: 1... 1: Nc3`):
+//!   the referee reads it as `--` before another turn (R15) and places a fault there on the
+//!   turn as a whole (action 0), where a written `--` would be action 1.
 //! - Die faces `3:`, actions as [`Action`](crate::record::Action)'s `Display` (`Nf3+!`, `-Nc3`,
 //!   `Q@d4`, `--`), NAGs `$n`, variations `( ... )`, comments `{text}`; a comment whose text
 //!   holds a `}` cannot be a brace comment: it is cut at its line breaks, and each piece that
 //!   holds a `}` is written as a `;piece` line, the others as `{piece}`.
-//! - The result token (`*` when the record has none), a newline; games one blank line apart.
+//! - The result token, a newline; games one blank line apart. A record without a result token
+//!   is written without one (and without a Result tag when it has none either): `*` would be a
+//!   claim the record does not make (R13: `*` on a finished game is a dispute).
 //!
 //! [`normalize`] gives the record that reading the canonical text back yields, so that
 //! `parse(write(g)) == normalize(g)` and `write(normalize(g)) == write(g)`.
@@ -31,9 +36,7 @@
 use std::borrow::Cow;
 
 use super::nested::{self, Event};
-use crate::record::{
-    Action, ActionKind, Comment, Game, GameResult, Item, Side, Tag, Turn, VariantName,
-};
+use crate::record::{Comment, Game, Item, MoveNumber, Side, Tag, Turn, VariantName};
 
 /// Longest line the movetext is wrapped to, in characters.
 pub const MAX_LINE: usize = 80;
@@ -59,10 +62,18 @@ pub fn write_game(game: &Game, out: &mut String) {
         write_tag(&tag.name, &tag.value, out);
     }
     out.push('\n');
+    let start = out.len();
     let mut movetext = Movetext::new(out, numbering(game));
     movetext.walk(&game.preamble, &game.turns);
-    movetext.token(game.result.unwrap_or(GameResult::Unknown).as_str());
-    out.push('\n');
+    if let Some(result) = game.result {
+        movetext.token(result.as_str());
+    }
+    if out.len() == start {
+        // No movetext at all (no turn, no comment, no result token): the tags alone.
+        out.pop();
+    } else if !out.ends_with('\n') {
+        out.push('\n');
+    }
 }
 
 /// One game in canonical SDN.
@@ -90,8 +101,9 @@ pub fn games_to_sdn(games: &[Game]) -> String {
 }
 
 /// The record that reading [`to_sdn`]'s text back gives: tags in export order with the roster
-/// filled in and repeated names dropped, the result token present, and each comment that holds
-/// a `}` split at its line breaks (see the module docs). Spans are kept; they compare equal.
+/// filled in and repeated names dropped, each comment that holds a `}` split at its line breaks,
+/// and the unnumbered mark only where the writer leaves a number out (see the module docs).
+/// Spans are kept; they compare equal.
 pub fn normalize(game: &Game) -> Game {
     // Without recursion: a record built in code may nest variations thousands deep.
     let (preamble, turns) = nested::rebuild(game, |item, normal| match item {
@@ -110,33 +122,39 @@ pub fn normalize(game: &Game) -> Game {
         tags: export_tags(game).into_iter().map(Cow::into_owned).collect(),
         preamble,
         turns,
-        result: Some(game.result.unwrap_or(GameResult::Unknown)),
+        result: game.result,
         span: game.span,
     };
-    claim_bare_faces(&mut normal);
+    let start = crate::parse::start_number(&normal.tags);
+    settle_unnumbered(&mut normal, numbering(game), start);
     normal
 }
 
-/// A die face with no action before another turn reads as `--` (R15), and is written so; a
-/// bare last face stays bare (the roll and nothing more).
-fn claims_nothing(turn: &Turn, followed: bool) -> bool {
-    followed && turn.face.is_some() && turn.actions().next().is_none()
-}
-
-/// What reading the writer's `--` for a bare face back gives: the `--` as the turn's first
-/// action. Walks variations with its own stack.
-fn claim_bare_faces(game: &mut Game) {
-    let mut lines: Vec<&mut Vec<Turn>> = vec![&mut game.turns];
-    while let Some(turns) = lines.pop() {
-        let last = turns.len().saturating_sub(1);
+/// What reading unnumbered turns back gives: the mark stays on the turns written without a
+/// number, whose number is then the reader's count (the start position's for the main line,
+/// the number of the turn it stands in for a variation), and whose leading comments and NAGs
+/// read as their line's preamble (nothing opened a turn before the first move); it goes from
+/// every other turn, written with its number.
+fn settle_unnumbered(game: &mut Game, numbering: Numbering, start: MoveNumber) {
+    let mut lines: Vec<(&mut Vec<Item>, &mut Vec<Turn>, MoveNumber)> =
+        vec![(&mut game.preamble, &mut game.turns, start)];
+    while let Some((preamble, turns, start)) = lines.pop() {
         for (i, turn) in turns.iter_mut().enumerate() {
-            if claims_nothing(turn, i < last) {
-                turn.items
-                    .insert(0, Item::Action(Action::new(ActionKind::Nothing {})));
+            if i == 0 && numbering == Numbering::Groups && turn.unnumbered {
+                turn.number = start;
+                let notes = turn
+                    .items
+                    .iter()
+                    .take_while(|item| matches!(item, Item::Comment(_) | Item::Nag(_)))
+                    .count();
+                preamble.extend(turn.items.drain(..notes));
+            } else {
+                turn.unnumbered = false;
             }
+            let number = turn.number;
             for item in &mut turn.items {
                 if let Item::Variation(variation) = item {
-                    lines.push(&mut variation.turns);
+                    lines.push((&mut variation.preamble, &mut variation.turns, number));
                 }
             }
         }
@@ -169,7 +187,13 @@ fn export_tags(game: &Game) -> Vec<Cow<'_, Tag>> {
     }
     for (name, missing) in ROSTER {
         if game.tag(name).is_none() {
-            let value = missing.unwrap_or(game.result.unwrap_or(GameResult::Unknown).as_str());
+            let value = match (missing, game.result) {
+                (Some(value), _) => value,
+                (None, Some(result)) => result.as_str(),
+                // No result token and no Result tag: the record claims no result, and `*`
+                // would claim one (R13: `*` on a finished game is a dispute).
+                (None, None) => continue,
+            };
             tags.push(Cow::Owned(Tag {
                 name: name.to_owned(),
                 value: value.to_owned(),
@@ -205,21 +229,19 @@ fn write_tag(name: &str, value: &str, out: &mut String) {
     out.push_str("\"]\n");
 }
 
-/// Whether Black's move number may be left out after White's move (PGN export style): only in
-/// games where a turn is one move and no turn has a die face, so that a reader that counts the
-/// turns on reads the same turns back.
+/// Which move numbers the writer may leave out, as the reader groups the game's turns: Black's
+/// after White's move (PGN export style) in games where a turn is one move and no turn has a
+/// die face, so that a reader that counts the turns on reads the same turns back; in
+/// Marseillais games without die faces, those of moves the record says were written without
+/// numbers at the start of a line (`Turn::unnumbered`, M1).
 fn numbering(game: &Game) -> Numbering {
     let faces = nested::any_face(&game.turns);
     let variant = VariantName::from_tag(game.tag("Variant"), faces);
-    let one_move_turns = !faces
-        && !matches!(
-            variant,
-            VariantName::Sade | VariantName::Marseillais | VariantName::MarseillaisClassical
-        );
-    if one_move_turns {
-        Numbering::PgnExport
-    } else {
-        Numbering::EveryTurn
+    match variant {
+        _ if faces => Numbering::EveryTurn,
+        VariantName::Sade => Numbering::EveryTurn,
+        VariantName::Marseillais | VariantName::MarseillaisClassical => Numbering::Groups,
+        _ => Numbering::PgnExport,
     }
 }
 
@@ -227,6 +249,16 @@ fn numbering(game: &Game) -> Numbering {
 enum Numbering {
     EveryTurn,
     PgnExport,
+    /// Marseillais: a number opens a group (M8); moves before a line's first number are split
+    /// by the rules (M1).
+    Groups,
+}
+
+/// Whether a turn is written without its move number: Marseillais moves written without
+/// numbers, as the first turn of their line. The writer does not split them: which moves make
+/// a turn is the referee's judgement (M1), not the notation's.
+fn unnumbered(numbering: Numbering, turn: &Turn, previous: Option<&Turn>) -> bool {
+    numbering == Numbering::Groups && previous.is_none() && turn.unnumbered
 }
 
 /// Black's turn directly continues White's: same number, one move each, no die face, and
@@ -298,23 +330,16 @@ impl<'a> Movetext<'a> {
     fn walk(&mut self, preamble: &[Item], turns: &[Turn]) {
         let numbering = self.numbering;
         nested::walk(preamble, turns, |event| match event {
-            Event::Turn {
-                turn,
-                previous,
-                followed,
-            } => {
+            Event::Turn { turn, previous } => {
                 let numbered = match (numbering, previous) {
                     (Numbering::PgnExport, Some(previous)) => !continues(previous, turn),
-                    _ => true,
+                    _ => !unnumbered(numbering, turn, previous),
                 };
                 if numbered {
                     self.token(&turn.number.to_string());
                 }
                 if let Some(face) = turn.face {
                     self.token(&format!("{}:", face.value));
-                }
-                if claims_nothing(turn, followed) {
-                    self.token("--");
                 }
             }
             Event::Leaf(item) => self.item(item),

@@ -173,6 +173,7 @@ fn a_series_that_can_go_on_may_not_be_abandoned() {
 fn a_turn_without_a_die_face_is_invalid() {
     let mut g = game(START, "1. 1: e5");
     g.turns.push(Turn {
+        unnumbered: false,
         number: MoveNumber {
             number: 1,
             side: Side::Black,
@@ -192,6 +193,7 @@ fn a_turn_without_a_die_face_is_invalid() {
 fn a_label_for_the_wrong_player_is_a_note() {
     let mut g = game(START, "1. 1: e5");
     g.turns.push(Turn {
+        unnumbered: false,
         number: MoveNumber {
             number: 2,
             side: Side::White,

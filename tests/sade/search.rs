@@ -19,6 +19,7 @@ fn listed_turns_are_accepted(fen: &str, face: u8) -> usize {
             .map(|kind| Item::Action(Action::new(kind)))
             .collect();
         let turn = Turn {
+            unnumbered: false,
             number: MoveNumber {
                 number: 1,
                 side: if state.roller() == Color::White {
@@ -72,6 +73,7 @@ fn search_lists_only_turns_the_referee_accepts() {
 
 fn turn_of(state: &State, face: u8, actions: &[ActionKind]) -> Turn {
     Turn {
+        unnumbered: false,
         number: MoveNumber {
             number: 1,
             side: if state.roller() == Color::White {

@@ -319,6 +319,7 @@ pub fn game(rng: &mut Rng, max_turns: usize, fen: Option<&str>, seen: &mut Seen)
             .map(|(act, before)| Item::Action(written(*act, before, rng)))
             .collect();
         game.turns.push(Turn {
+            unnumbered: false,
             number,
             face: Some(DieFace {
                 value: face,

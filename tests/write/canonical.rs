@@ -52,7 +52,7 @@ fn standard_game_leaves_out_blacks_number_only_straight_after_whites_move() {
     assert_eq!(
         movetext(&text),
         "1. e4 e5 2. Nf3 {Main line} 2... Nc6 3. Bb5 $1 a6 4. Ba4 ( 4. Bxc6 dxc6 ) 4...\n\
-         Nf6 5. O-O 5... {Black thinks} Be7 *\n"
+         Nf6 5. O-O 5... {Black thinks} Be7\n"
     );
 }
 
@@ -67,7 +67,7 @@ fn standard_game_numbers_black_when_the_numbers_do_not_follow() {
         ],
         None,
     );
-    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. e4 2... e5 2... d5 d4 *\n");
+    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. e4 2... e5 2... d5 d4\n");
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn sade_turns_with_die_faces_are_all_numbered() {
         ],
         None,
     );
-    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. 6: e4 1... 2: e5 d5 *\n");
+    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. 6: e4 1... 2: e5 d5\n");
 }
 
 #[test]
@@ -99,8 +99,16 @@ fn missing_roster_tags_are_filled_and_result_tag_follows_the_token() {
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
          [Black \"?\"]\n[Result \"1-0\"]\n\n1-0\n"
     );
+    // No result token and no Result tag: the record claims no result, and the text claims none
+    // either (`*` would be a dispute on a finished game, R13).
     let text = sdn::to_sdn(&Game::default());
-    assert!(text.contains("[Result \"*\"]\n\n*\n"), "{text}");
+    assert_eq!(
+        text,
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n"
+    );
+    let text = sdn::to_sdn(&game(vec![tag("Result", "1-0")], vec![], None));
+    assert!(text.ends_with("[Result \"1-0\"]\n"), "{text}");
 }
 
 #[test]
@@ -131,7 +139,6 @@ fn other_tags_follow_variant_setup_fen_sorted_by_name() {
             "Round",
             "White",
             "Black",
-            "Result",
             "Variant",
             "FEN",
             "Annotator",
@@ -171,7 +178,7 @@ fn a_comment_longer_than_a_line_stands_alone_on_its_line() {
     );
     assert_eq!(
         movetext(&sdn::to_sdn(&g)),
-        format!("1. e4\n{{{long}}}\n1... e5 *\n")
+        format!("1. e4\n{{{long}}}\n1... e5\n")
     );
 }
 
@@ -184,12 +191,12 @@ fn games_are_one_blank_line_apart_and_the_file_ends_with_a_newline() {
         format!("{}\n{}", sdn::to_sdn(&games[0]), sdn::to_sdn(&games[1]))
     );
     assert!(text.contains("Nc3 *\n\n[Event \"?\"]"));
-    assert!(text.ends_with("Be7 *\n") && !text.ends_with("\n\n"));
+    assert!(text.ends_with("Be7\n") && !text.ends_with("\n\n"));
     assert_eq!(sdn::games_to_sdn(&[]), "");
 }
 
 #[test]
-fn normalize_orders_and_fills_tags_sets_the_result_and_splits_line_comments() {
+fn normalize_orders_and_fills_tags_and_splits_line_comments() {
     let g = game(
         vec![tag("Zebra", "z"), tag("Black", "B")],
         vec![white(1, vec![san("e4"), comment("a}\nb"), comment("c\nd")])],
@@ -199,14 +206,13 @@ fn normalize_orders_and_fills_tags_sets_the_result_and_splits_line_comments() {
     let names: Vec<&str> = n.tags.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(
         names,
-        [
-            "Event", "Site", "Date", "Round", "White", "Black", "Result", "Zebra"
-        ]
+        ["Event", "Site", "Date", "Round", "White", "Black", "Zebra"]
     );
     assert_eq!(n.tag("Black"), Some("B"));
     assert_eq!(n.tag("Date"), Some("????.??.??"));
-    assert_eq!(n.tag("Result"), Some("*"));
-    assert_eq!(n.result, Some(GameResult::Unknown));
+    // No result written, none read back: no Result tag, no token.
+    assert_eq!(n.tag("Result"), None);
+    assert_eq!(n.result, None);
     assert_eq!(
         n.turns[0].items,
         vec![san("e4"), comment("a}"), comment("b"), comment("c\nd")]
@@ -293,7 +299,7 @@ fn a_pawn_move_with_an_origin_rank_is_not_read_as_a_move_number() {
         vec![white(1, vec![san("P3xd4")]), black(1, vec![san("P7d5")])],
         None,
     );
-    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. P3xd4 P7d5 *\n");
+    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. P3xd4 P7d5\n");
     check_reads_back(&g);
 }
 
@@ -304,7 +310,7 @@ fn a_line_comment_loses_the_carriage_return_that_would_end_its_line() {
         vec![white(1, vec![san("e4"), comment("a}\r\nb\r")])],
         None,
     );
-    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. e4 ;a}\n{b\r} *\n");
+    assert_eq!(movetext(&sdn::to_sdn(&g)), "1. e4 ;a}\n{b\r}\n");
     assert_eq!(
         sdn::normalize(&g).turns[0].items[1..],
         [comment("a}"), comment("b\r")]
@@ -332,7 +338,73 @@ fn a_die_face_in_a_variation_numbers_every_turn() {
     );
     assert_eq!(
         movetext(&sdn::to_sdn(&g)),
-        "1. e4 1... e5 ( 1... 3: c5 ) 2. Nf3 2... Nc6 *\n"
+        "1. e4 1... e5 ( 1... 3: c5 ) 2. Nf3 2... Nc6\n"
     );
     check_reads_back(&g);
+}
+
+// --- Conversion never changes a verdict (issue 16) ------------------------------------------
+
+#[test]
+fn r15_a_bare_face_is_written_bare_so_its_fault_stays_on_the_turn_as_a_whole() {
+    // White rolls a 3 and writes nothing before Black's turn: R15 reads it as `--`, a false
+    // claim here, at action 0 (nothing was written). A written `--` would be action 1.
+    let g = game(
+        vec![tag("Variant", "Sade")],
+        vec![
+            turn(1, Side::White, Some(3), vec![]),
+            turn(1, Side::Black, Some(1), vec![san("Nc3")]),
+        ],
+        Some(GameResult::Unknown),
+    );
+    let text = sdn::to_sdn(&g);
+    assert_eq!(movetext(&text), "1. 3: 1... 1: Nc3 *\n");
+    let before = sade_ref::referee::verify(&g);
+    let read = parse_str(&text);
+    let after = sade_ref::referee::verify(read[0].as_ref().expect("reads back"));
+    let place = |v: &sade_ref::referee::Verdict| v.error.as_ref().map(|e| (e.code, e.action));
+    assert_eq!(place(&before).map(|p| p.1), Some(0));
+    assert_eq!(place(&after), place(&before));
+    check_reads_back(&g);
+}
+
+#[test]
+fn a_record_that_states_no_result_is_written_without_one_so_conversion_adds_no_dispute() {
+    // Fool's mate with neither a result token nor a Result tag: no claim, no dispute. `*`
+    // written in would be one (R13: `*` on a finished game).
+    let mut g = game(
+        vec![],
+        vec![
+            white(1, vec![san("f3")]),
+            black(1, vec![san("e5")]),
+            white(2, vec![san("g4")]),
+            black(2, vec![san("Qh4")]),
+        ],
+        None,
+    );
+    let verdict = |g: &Game| sade_ref::referee::verify(g);
+    let read_back = |g: &Game| {
+        let text = sdn::to_sdn(g);
+        parse_str(&text)
+            .pop()
+            .and_then(Result::ok)
+            .unwrap_or_else(|| panic!("reads back: {text}"))
+    };
+    assert_eq!(verdict(&g).dispute, None);
+    assert!(!sdn::to_sdn(&g).contains('*'), "{}", sdn::to_sdn(&g));
+    assert_eq!(verdict(&read_back(&g)).dispute, None);
+    // A Result tag without a token is a declared end when nothing on the board explains it; the
+    // text keeps it so, without a `*` token that would make the game unfinished.
+    g.turns.truncate(2);
+    g.set_tag("Result", "1-0");
+    let before = verdict(&g);
+    assert_eq!(
+        before.termination,
+        Some(sade_ref::rules::Termination::Resignation)
+    );
+    let after = verdict(&read_back(&g));
+    assert_eq!(
+        (after.status, after.termination, after.dispute),
+        (before.status, before.termination, before.dispute)
+    );
 }

@@ -138,6 +138,7 @@ fn arb_turns(depth: u32, faces: u8) -> BoxedStrategy<Vec<Turn>> {
                     span: Span::default(),
                 });
                 out.push(Turn {
+                    unnumbered: false,
                     number,
                     face,
                     items,
@@ -175,7 +176,7 @@ fn arb_tags() -> impl Strategy<Value = Vec<Tag>> {
     )
 }
 
-fn arb_game() -> impl Strategy<Value = Game> {
+pub(super) fn arb_game() -> impl Strategy<Value = Game> {
     (0u8..3).prop_flat_map(|faces| {
         (
             arb_tags(),
@@ -188,14 +189,56 @@ fn arb_game() -> impl Strategy<Value = Game> {
                 GameResult::Unknown,
             ])),
             arb_span(),
+            any::<bool>(),
         )
-            .prop_map(|(tags, preamble, turns, result, span)| Game {
-                tags,
-                preamble,
-                turns,
-                result,
-                span,
+            .prop_map(|(tags, preamble, turns, result, span, unnumbered)| {
+                let mut game = Game {
+                    tags,
+                    preamble,
+                    turns,
+                    result,
+                    span,
+                };
+                if unnumbered {
+                    mark_unnumbered(&mut game);
+                }
+                game
             })
+    })
+}
+
+/// Marks the first turn of every line unnumbered where a Marseillais record can hold the mark
+/// (moves written without numbers before a line's first number, M1).
+fn mark_unnumbered(game: &mut Game) {
+    fn mark(turns: &mut [Turn]) {
+        if let Some(first) = turns.first_mut() {
+            first.unnumbered = true;
+        }
+        for turn in turns.iter_mut() {
+            for item in &mut turn.items {
+                if let Item::Variation(v) = item {
+                    mark(&mut v.turns);
+                }
+            }
+        }
+    }
+    let faces = any_face(&game.turns);
+    let marseillais = matches!(
+        sade_ref::record::VariantName::from_tag(game.tag("Variant"), faces),
+        sade_ref::record::VariantName::Marseillais
+            | sade_ref::record::VariantName::MarseillaisClassical
+    );
+    if marseillais && !faces {
+        mark(&mut game.turns);
+    }
+}
+
+fn any_face(turns: &[Turn]) -> bool {
+    turns.iter().any(|t| {
+        t.face.is_some()
+            || t.items
+                .iter()
+                .any(|i| matches!(i, Item::Variation(v) if any_face(&v.turns)))
     })
 }
 

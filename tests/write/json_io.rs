@@ -160,3 +160,34 @@ fn schema_rejects_records_the_reader_would_not_give() {
         "schema accepted a game without turns"
     );
 }
+
+#[test]
+fn m1_the_unnumbered_mark_is_read_only_where_sdn_can_leave_the_number_out() {
+    let record = |variant: &str, marked: usize| {
+        let turns: Vec<String> = ["e4", "e5"]
+            .iter()
+            .enumerate()
+            .map(|(i, san)| {
+                let mark = if i == marked { r#""unnumbered": true, "# } else { "" };
+                let side = if i == 0 { "white" } else { "black" };
+                format!(
+                    r#"{{"number": {{"number": 1, "side": "{side}"}}, {mark}"items": [{{"type": "action", "san": "{san}"}}]}}"#
+                )
+            })
+            .collect();
+        format!(
+            r#"{{"tags": [{{"name": "Variant", "value": "{variant}"}}], "turns": [{}]}}"#,
+            turns.join(", ")
+        )
+    };
+    // The first turn of a Marseillais record: moves written without numbers (M1), written so.
+    let games = json::from_json(&record("Marseillais", 0)).expect("a Marseillais record");
+    assert!(games[0].turns[0].unnumbered);
+    assert!(sdn::to_sdn(&games[0]).ends_with("\n\ne4 1... e5\n"));
+    // Anywhere else SDN would write the number, and the moves would be one turn: refused.
+    let err = json::from_json(&record("Marseillais", 1)).expect_err("a later turn");
+    assert_eq!(err.pointer(), Some("/0/turns/1/unnumbered"));
+    let err = json::from_json(&record("Standard", 0)).expect_err("a Standard record");
+    assert_eq!(err.pointer(), Some("/0/turns/0/unnumbered"));
+    assert!(err.to_string().contains("Marseillais"), "{err}");
+}

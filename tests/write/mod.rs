@@ -2,14 +2,16 @@
 //! (lossless both ways, valid against `spec/sdn.schema.json`).
 //!
 //! One module a subject: [`canonical`] (canonical SDN), [`json_io`] (JSON both ways and its schema),
-//! [`generated`] (property tests on generated records), [`corpus`] (every corpus and real game);
-//! the records built by hand that they share are here.
+//! [`generated`] (property tests on generated records), [`corpus`] (every corpus and real game),
+//! [`verdicts`] (conversion never changes a verdict); the records built by hand that they share
+//! are here.
 
 mod adjudicate;
 mod canonical;
 mod corpus;
 mod generated;
 mod json_io;
+mod verdicts;
 
 use canonical::check_writer;
 
@@ -88,6 +90,7 @@ pub(super) fn variation(preamble: Vec<Item>, turns: Vec<Turn>) -> Item {
 
 pub(super) fn turn(number: u32, side: Side, face: Option<u8>, items: Vec<Item>) -> Turn {
     Turn {
+        unnumbered: false,
         number: MoveNumber { number, side },
         face: face.map(|value| DieFace {
             value,

@@ -1,9 +1,13 @@
 //! Marseillais chess: two moves a turn (M1–M7, seeds/001).
 //!
-//! - M1 The record's turns follow its written move numbers; a record turn may hold several real
-//!   turns when numbers are left out, so the replay splits the moves by the rules: two a turn,
-//!   one in White's first turn of a Balanced game, one when the first move gives check.
-//!   Violations name the record turn and the move's 1-based place in it.
+//! - M1 The record's turns follow its written move numbers (M8: a group is one turn); the moves
+//!   written without numbers before the first one (the first turn, marked
+//!   [`Turn::unnumbered`](crate::record::Turn::unnumbered)) may hold several real turns, so the
+//!   replay splits them by the rules: two a turn, one in White's first turn of a Balanced game,
+//!   one when the first move gives check. Violations and ends are places in the record (the
+//!   record turn and the move's 1-based place in it); the replay says where each real turn
+//!   begins and its label ([`Replay::counted`](crate::rules::Replay::counted)), from which the
+//!   referee names the turn, side and action in the verdict (R13).
 //! - M2 A check with the first move ends the turn; a player in check must escape with the
 //!   first move; the king is never left in check (move legality).
 //! - M3 A first move after which no second move exists is allowed only when no full turn
@@ -82,6 +86,8 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         check_ended: None,
         last_end: TurnEnd::TwoMoves,
         notes: Vec::new(),
+        counted: Vec::new(),
+        split_turns: 0,
     }
     .run();
     let mut all = notes;

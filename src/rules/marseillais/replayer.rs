@@ -8,10 +8,10 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::board::{Board, double_step, insufficient_material, rebase};
-use crate::record::{ActionKind, Game, MoveNumber, Side, Turn};
+use crate::record::{ActionKind, Game, MoveNumber, Side, Span, Turn};
 use crate::rules::standard::{color_name, repetition_key, resolved_move, side_color};
 use crate::rules::{
-    ActionRef, Article, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
+    ActionRef, Article, CountedTurn, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
 };
 
 /// Before the first move of the game.
@@ -82,6 +82,10 @@ pub(super) struct Replayer<'g> {
     /// How the last real turn ended, for a numbered group that goes on after it (M8).
     pub(super) last_end: TurnEnd,
     pub(super) notes: Vec<String>,
+    /// Where each real turn begins in the record, with its label (for the verdict's places).
+    pub(super) counted: Vec<CountedTurn>,
+    /// Real turns begun inside moves written without numbers, past the first of them.
+    pub(super) split_turns: usize,
 }
 
 /// Why a real turn was over.
@@ -101,9 +105,10 @@ impl Replayer<'_> {
             outcome,
             final_fen: self.board.fen(),
             resolved: self.resolved,
-            turns: self.turns,
+            turns: self.turns + self.split_turns,
             notes: self.notes,
             stopped: None,
+            counted: self.counted,
         }
     }
 
@@ -115,21 +120,25 @@ impl Replayer<'_> {
         article: Article,
     ) -> Replay {
         let reason = crate::rules::strip_citation(reason);
+        // The turn as a whole: the group, or, inside moves written without numbers, the moves of
+        // the real turn from its first on.
+        let whole = match self.turn.began_at {
+            Some(began) if is_split(turn, at.turn_index) && began.turn_index == at.turn_index => {
+                turn.actions()
+                    .nth(began.action.wrapping_sub(1))
+                    .map_or(turn.span, |a| Span::new(a.span.start, turn.span.end))
+            }
+            _ => turn.span,
+        };
         let span = turn
             .actions()
             .nth(at.action.wrapping_sub(1))
-            .map_or(turn.span, |a| a.span);
+            .map_or(whole, |a| a.span);
+        let label = self.label(turn, at.turn_index);
         let error = Violation {
             code: FaultCode::of(article, &reason),
-            label: Some(MoveNumber {
-                number: turn.number.number,
-                side: if self.turn.mover == Color::White {
-                    Side::White
-                } else {
-                    Side::Black
-                },
-            }),
-            turn: turn.number.number,
+            label: Some(label),
+            turn: label.number,
             side: self.turn.mover,
             face: turn.face.map(|f| f.value),
             action: at.action,
@@ -139,6 +148,25 @@ impl Replayer<'_> {
             span,
         };
         self.finish(Outcome::Invalid(error))
+    }
+
+    /// The label of the real turn being played in record turn `turn_index`: a group's written
+    /// number (M8), or the count's number inside moves written without numbers (M1); the side
+    /// is always the player whose turn it is (R13).
+    pub(super) fn label(&self, turn: &Turn, turn_index: usize) -> MoveNumber {
+        let number = if is_split(turn, turn_index) {
+            self.fullmoves.get()
+        } else {
+            turn.number.number
+        };
+        MoveNumber {
+            number,
+            side: if self.turn.mover == Color::White {
+                Side::White
+            } else {
+                Side::Black
+            },
+        }
     }
 
     fn finished(
@@ -245,9 +273,10 @@ impl Replayer<'_> {
                 );
                 return self.invalid(record_turn, whole, reason, Article::M1);
             }
-            // A label's group is one turn (M8); only text before the first label is split by
-            // the rules (M1).
-            let numbered = turn_index > 0 || is_labelled(record_turn);
+            // A label's group is one turn (M8); only moves written before the first label, which
+            // the record says were unnumbered, are split by the rules (M1).
+            let split = is_split(record_turn, turn_index);
+            let numbered = !split;
             if numbered && self.turn.played > 0 {
                 return self.group_too_short(record_turn, whole);
             }
@@ -265,9 +294,26 @@ impl Replayer<'_> {
                     turn_index,
                     action: i + 1,
                 };
+                if self.turn.played == 0 {
+                    if at.action > 1 {
+                        self.split_turns += 1;
+                    }
+                    self.begin_turn(record_turn, at);
+                }
                 match self.play(at, &action.kind) {
                     Ok(None) => self.last = at,
-                    Ok(Some(end)) => return self.finish(end),
+                    Ok(Some(end)) => {
+                        // What is written after the end is void (R21): where the turn was over,
+                        // it would have been the next player's.
+                        if split && self.turn.played == 0 && i + 1 < count {
+                            let next = ActionRef {
+                                turn_index,
+                                action: i + 2,
+                            };
+                            self.begin_turn(record_turn, next);
+                        }
+                        return self.finish(end);
+                    }
                     Err((reason, article)) => {
                         return self.invalid(record_turn, at, reason, article);
                     }
@@ -288,6 +334,16 @@ impl Replayer<'_> {
             return self.finish(end);
         }
         self.finish(Outcome::Unfinished)
+    }
+
+    /// A real turn begins at `at` (or would, after the end of the game): where, and its label.
+    fn begin_turn(&mut self, record_turn: &Turn, at: ActionRef) {
+        let label = self.label(record_turn, at.turn_index);
+        self.counted.push(CountedTurn {
+            turn_index: at.turn_index,
+            from: at.action,
+            label,
+        });
     }
 
     /// Plays one written action. `Ok(Some(_))` when the game ended with it.
@@ -394,6 +450,9 @@ impl Replayer<'_> {
         };
         self.record(&before, m, at, &next);
         self.board = next;
+        // The opponent's turn begins, even when the game ends here: what the record holds after
+        // it would have been his (R21).
+        let ended = std::mem::replace(&mut self.turn, TurnState::new(!mover, 2, &self.board));
         if insufficient_material(&after) {
             return Ok(Some(Self::finished(
                 None,
@@ -402,25 +461,24 @@ impl Replayer<'_> {
                 at,
             )));
         }
-        self.quiet_turns = if self.turn.zeroing {
+        self.quiet_turns = if ended.zeroing {
             0
         } else {
             self.quiet_turns.saturating_add(1)
         };
-        self.last_end = if gives_check && self.turn.played == 1 && self.turn.len == 2 {
+        let check_ended = gives_check && ended.played == 1 && ended.len == 2;
+        self.last_end = if check_ended {
             TurnEnd::Check
-        } else if self.turn.len == 1 {
+        } else if ended.len == 1 {
             TurnEnd::BalancedFirst
         } else {
             TurnEnd::TwoMoves
         };
-        self.check_ended =
-            (gives_check && self.turn.played == 1 && self.turn.len == 2).then(|| CheckEnded {
-                turn_index: at.turn_index,
-                mover,
-                written: kind.to_string(),
-            });
-        self.turn = TurnState::new(!mover, 2, &self.board);
+        self.check_ended = check_ended.then(|| CheckEnded {
+            turn_index: at.turn_index,
+            mover,
+            written: kind.to_string(),
+        });
         Ok(self.start_of_turn_end(at))
     }
 
@@ -433,16 +491,10 @@ impl Replayer<'_> {
     }
 }
 
-/// Whether a record turn starts with a written move number (its span begins before its first
-/// item); a turn read from JSON, whose spans are empty, counts as unlabelled.
-fn is_labelled(turn: &Turn) -> bool {
-    let first = turn.items.first().map(|item| match item {
-        crate::record::Item::Action(a) => a.span.start,
-        crate::record::Item::Comment(c) => c.span.start,
-        crate::record::Item::Nag(n) => n.span.start,
-        crate::record::Item::Variation(v) => v.span.start,
-    });
-    first.is_some_and(|start| turn.span.start < start)
+/// Whether record turn `turn_index` holds moves written without numbers, which the rules split
+/// into turns (M1): the record says so of its first turn (`Turn::unnumbered`), never its spans.
+fn is_split(turn: &Turn, turn_index: usize) -> bool {
+    turn_index == 0 && turn.unnumbered
 }
 
 /// The en passant squares for the second move (M4): after a first en passant capture, the other

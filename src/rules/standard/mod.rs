@@ -12,6 +12,7 @@
 //!     let san = SanMove::from_ascii(san.as_bytes()).unwrap();
 //!     game.turns.push(Turn {
 //!         number,
+//!         unnumbered: false,
 //!         face: None,
 //!         items: vec![Item::Action(Action::new(ActionKind::San(san)))],
 //!         span: Default::default(),

@@ -58,6 +58,7 @@ impl Replayer<'_> {
             turns: self.turns,
             notes: Vec::new(),
             stopped: None,
+            counted: Vec::new(),
         }
     }
 
