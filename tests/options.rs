@@ -398,3 +398,56 @@ fn the_options_schema_refuses_what_the_answer_never_writes() {
         );
     }
 }
+
+/// Art. 4.1: a series that gives a check that is not mate loses the game. `options` shows such
+/// ways apart from the fulfilments (never in `count`), counts them, and each, written as the
+/// turn, is judged by the referee a loss by forbidden check; the record's own losing series is
+/// among them.
+#[test]
+fn forbidden_checks_are_shown_as_losses_and_the_referee_agrees() {
+    for case in [
+        "face3_forbidden_check_first_move",
+        "face2_forbidden_check_second_move",
+        "face6_exposure_check",
+    ] {
+        let path = crate::support::root().join(format!("corpus/rules/sade/{case}.sdn"));
+        let game = parse_bytes(&std::fs::read(&path).unwrap())
+            .remove(0)
+            .expect("the corpus case reads");
+        let state = State::from_game(&game).expect("its start position");
+        let turn = &game.turns[0];
+        let face = turn.face.expect("a die face").value;
+        let found = sade_answer(&state, face, Limits::default());
+        assert!(found.losing_count > 0, "{case}: no losing way shown");
+        assert_eq!(found.losing.len(), found.losing_count, "{case}");
+        assert_eq!(
+            found.count,
+            search_lines(&state, face).len(),
+            "{case}: count"
+        );
+        let written: Vec<String> = turn
+            .actions()
+            .map(|a| a.kind.to_string().trim_end_matches('+').to_owned())
+            .collect();
+        assert!(
+            found.losing.iter().any(|l| l.actions == written),
+            "{case}: the record's {written:?} is not among {:?}",
+            found.losing.iter().map(Line::text).collect::<Vec<_>>()
+        );
+        for line in &found.losing {
+            let ends = line.ends.as_ref().expect("a losing way ends the game");
+            assert_eq!(
+                ends.termination,
+                "forbidden-check",
+                "{case}: {}",
+                line.text()
+            );
+            assert_eq!(ends.article, "Art. 4.1", "{case}: {}", line.text());
+            check_written(&state, face, line, case);
+        }
+        assert!(
+            text(&found).contains("(forbidden check, Art. 4.1: "),
+            "{case}"
+        );
+    }
+}

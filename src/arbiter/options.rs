@@ -91,6 +91,12 @@ pub struct Answer {
     pub options: Vec<Line>,
     /// How many options there are.
     pub count: usize,
+    /// Sade: the ways to write the turn that lose the game at once (a series that gives a
+    /// check that is not mate, Art. 4.1), kept as `options` are; each with its end. They are no
+    /// options: an arbiter is shown them to see what a player could not play, and why.
+    pub losing: Vec<Line>,
+    /// How many such ways there are, listed or not.
+    pub losing_count: usize,
     /// When nothing can be done, or only `--`, or the game is already over: what follows, and
     /// the Article.
     pub none: Option<NoneAnswer>,
@@ -217,6 +223,8 @@ fn no_option(variant: &'static str, fen: String, side: Color, none: NoneAnswer) 
         mode: None,
         options: Vec::new(),
         count: 0,
+        losing: Vec::new(),
+        losing_count: 0,
         none: Some(none),
     }
 }
@@ -300,6 +308,18 @@ fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Answer, String
         ControlFlow::Continue(())
     })
     .map_err(|e| e.reason)?;
+    // What loses at once (a forbidden check): shown apart, never counted as an option.
+    let mut losing = Collector::new(limits);
+    let _complete = sade::visit_losses(state, face, |f| {
+        if losing.wants() {
+            losing.lines.push(Line {
+                actions: f.actions(state).iter().map(ToString::to_string).collect(),
+                ends: f.end.map(sade_ends),
+            });
+        }
+        ControlFlow::Continue(())
+    })
+    .map_err(|e| e.reason)?;
     let mode = (1..=3)
         .contains(&face)
         .then(|| series_mode(state, face, by))
@@ -334,6 +354,8 @@ fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Answer, String
         mode,
         options: collector.lines,
         count: collector.count,
+        losing: losing.lines,
+        losing_count: losing.count,
         none,
     })
 }
@@ -518,6 +540,8 @@ fn standard_answer(pos: &Chess, limits: Limits) -> Answer {
         mode: None,
         options: collector.lines,
         count: collector.count,
+        losing: Vec::new(),
+        losing_count: 0,
         none: None,
     }
 }
@@ -578,6 +602,8 @@ fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
         mode: None,
         options: collector.lines,
         count: collector.count,
+        losing: Vec::new(),
+        losing_count: 0,
         none,
     }
 }
@@ -637,6 +663,34 @@ pub fn text(answer: &Answer) -> String {
         None => {
             let _ = writeln!(out, "{} {what}{plural}{shown}", answer.count);
         }
+    }
+    for line in &answer.losing {
+        let why = line.ends.as_ref().map_or(String::new(), |ends| {
+            let winner = ends
+                .winner
+                .map_or("a draw".to_owned(), |w| format!("{} wins", side_name(w)));
+            format!(
+                " ({}, {}: {winner})",
+                ends.termination.replace('-', " "),
+                ends.article
+            )
+        });
+        let _ = writeln!(out, "loses: {}{why}", line.actions.join(" "));
+    }
+    if answer.losing_count > 0 {
+        let (plural, listed) = (
+            if answer.losing_count == 1 { "" } else { "s" },
+            if answer.losing.len() < answer.losing_count && !answer.losing.is_empty() {
+                format!(" ({} listed)", answer.losing.len())
+            } else {
+                String::new()
+            },
+        );
+        let _ = writeln!(
+            out,
+            "{} losing way{plural} to write it{listed}: not fulfilments, the roller loses at once",
+            answer.losing_count
+        );
     }
     out
 }

@@ -19,8 +19,9 @@ use super::pick;
 /// game it leads to at once, then the count. For faces 1–3 it states whose pieces move (the
 /// opponent's, or one's own because the opponent's cannot) with the proof; "none" comes with
 /// its consequence and Article, and so does a game already over (exit code 0). A series that
-/// gives a forbidden check loses (Art. 4.1): it is no fulfilment, and neither listed nor
-/// counted. The JSON answer: spec/OPTIONS.md, spec/options.schema.json.
+/// gives a forbidden check loses (Art. 4.1): it is no fulfilment, so it is not counted as one;
+/// it is listed after the count as a losing way, and those are counted apart. The JSON answer:
+/// spec/OPTIONS.md, spec/options.schema.json.
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  sade-ref options --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --face 3 --limit 5\n  sade-ref options --game corpus/games/sade_05.sdn --turn 12b\n  sade-ref options --game game.sdn --game-index 2 --turn 30. --count-only"

@@ -94,7 +94,7 @@ pub use fault::{BadStart, Refused};
 pub use fulfilment::Fulfilment;
 pub use play::{Place, play_turn, play_turn_at, play_turn_with};
 pub use played::{Played, TurnOutcome};
-pub use search::{fulfilments, has_fulfilment, visit_fulfilments};
+pub use search::{fulfilments, has_fulfilment, visit_fulfilments, visit_losses};
 pub use state::State;
 pub use step::Step;
 

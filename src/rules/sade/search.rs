@@ -54,6 +54,34 @@ where
     .walk(&progress)
 }
 
+/// Calls `visit` with every way the roller could write the turn of `face` that loses the game
+/// at once by a step the rules forbid (a forbidden check, Art. 4.1): the steps up to and
+/// including that step, with the end (as a [`Fulfilment`] whose `end` is the loss). These are not fulfilments ([`visit_fulfilments`]); an
+/// arbiter asks for them to show what a player could not play and why. The walk takes none of
+/// the search's shortcuts, which skip what cannot lead to a fulfilment: it is slower.
+///
+/// # Errors
+/// [`Refused`] as for [`visit_fulfilments`].
+pub fn visit_losses<F>(state: &State, face: u8, mut visit: F) -> Result<ControlFlow<()>, Refused>
+where
+    F: FnMut(&Fulfilment) -> ControlFlow<()>,
+{
+    let progress = Progress::begin(state, face)?;
+    let by = progress.by();
+    let mut nothing = |_: &[Step], _| ControlFlow::Continue(());
+    let mut lost = |steps: &[Step], end| {
+        visit(&Fulfilment {
+            by,
+            steps: steps.to_vec(),
+            end: Some(end),
+        })
+    };
+    let mut walk = Walk::new(&mut nothing);
+    walk.cuts = false;
+    walk.lost = Some(&mut lost);
+    walk.walk(&progress)
+}
+
 /// Every legal fulfilment of `face` from `state` (see [`visit_fulfilments`]).
 ///
 /// # Errors
@@ -108,6 +136,9 @@ pub(crate) fn any_step(progress: &Progress) -> Result<bool, Refused> {
 /// Receives the steps of each way found to finish a turn, and how it ended the game.
 type Found<'a> = dyn FnMut(&[Step], Option<End>) -> ControlFlow<()> + 'a;
 
+/// Receives the steps of each way the roller loses the turn at once, and the end.
+type Lost<'a> = dyn FnMut(&[Step], End) -> ControlFlow<()> + 'a;
+
 /// The depth-first walk: `found` gets the steps of each way to finish the turn.
 struct Walk<'f, 'a> {
     found: &'f mut Found<'a>,
@@ -121,6 +152,8 @@ struct Walk<'f, 'a> {
     /// The series in progress (after two moves or more) already walked without finding a way
     /// to finish them (see [`Transposition`]).
     dead_ends: HashSet<Transposition, BuildHasherDefault<MixHasher>>,
+    /// Gets each step that loses the game at once, when asked for ([`visit_losses`]).
+    lost: Option<&'f mut Lost<'a>>,
 }
 
 /// A series in progress after two moves or more, which another order of the same moves may
@@ -190,6 +223,7 @@ impl<'f, 'a> Walk<'f, 'a> {
             finds: 0,
             cuts: true,
             dead_ends: HashSet::default(),
+            lost: None,
         }
     }
 
@@ -240,7 +274,10 @@ impl<'f, 'a> Walk<'f, 'a> {
                 Next::Continue(after) => self.walk(&after)?,
                 Next::Done(_) => self.find(None),
                 Next::End(end, _) if end.is_fulfilment() => self.find(Some(end)),
-                Next::End(..) => ControlFlow::Continue(()),
+                Next::End(end, _) => match &mut self.lost {
+                    Some(lost) => lost(&self.path, end),
+                    None => ControlFlow::Continue(()),
+                },
             };
             self.path.pop();
             if flow.is_break() {
