@@ -7,6 +7,7 @@
 pub mod board_text;
 pub mod html;
 pub mod layout;
+mod legend;
 pub mod model;
 pub mod svg;
 

@@ -245,14 +245,6 @@ fn any_face(turns: &[Turn]) -> bool {
 /// How the reader groups actions into turns (see `parse::movetext`): one move a turn in games
 /// without die faces other than Sade and Marseillais, otherwise whatever a number or face opens.
 pub(super) fn one_move_turns(g: &Game) -> bool {
-    fn any_face(turns: &[Turn]) -> bool {
-        turns.iter().any(|t| {
-            t.face.is_some()
-                || t.items
-                    .iter()
-                    .any(|i| matches!(i, Item::Variation(v) if any_face(&v.turns)))
-        })
-    }
     let faces = any_face(&g.turns);
     !faces
         && !matches!(

@@ -33,6 +33,7 @@
 mod board;
 mod groups;
 mod replayer;
+mod turn_state;
 mod turns;
 
 use std::collections::HashMap;

@@ -8,6 +8,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::board::{Board, double_step, insufficient_material, rebase};
+pub(super) use super::turn_state::TurnState;
 use crate::record::{ActionKind, Game, MoveNumber, Side, Span, Turn};
 use crate::rules::standard::{color_name, repetition_key, resolved_move, side_color};
 use crate::rules::{
@@ -19,41 +20,6 @@ pub(super) const GAME_START: ActionRef = ActionRef {
     turn_index: 0,
     action: 0,
 };
-
-/// The real turn being played.
-#[derive(Clone, Debug)]
-pub(super) struct TurnState {
-    pub(super) mover: Color,
-    /// Moves the turn has: 1 (Balanced first turn) or 2.
-    pub(super) len: usize,
-    /// Moves played so far.
-    pub(super) played: usize,
-    /// The board at the start of the turn.
-    pub(super) start: Board,
-    /// Squares the mover's pawns passed with double steps this turn (M4).
-    pub(super) double_steps: Vec<Square>,
-    /// Whether a capture or pawn move was made this turn (M6).
-    pub(super) zeroing: bool,
-    /// Where the turn's first move stands in the record.
-    pub(super) began_at: Option<ActionRef>,
-    /// The first move as written, for messages.
-    pub(super) first_written: Option<String>,
-}
-
-impl TurnState {
-    pub(super) fn new(mover: Color, len: usize, start: &Board) -> TurnState {
-        TurnState {
-            mover,
-            len,
-            played: 0,
-            start: start.clone(),
-            double_steps: Vec::new(),
-            zeroing: false,
-            began_at: None,
-            first_written: None,
-        }
-    }
-}
 
 /// A turn that a check with its first move ended (M2), for the message when the record goes
 /// on as if it had not.

@@ -1,31 +1,10 @@
-//! Game records as JSON, both ways, losslessly: `from_json(&to_json(games)) == games`.
-//!
-//! The document is an array of games (or one game object); its shape is what the record types'
-//! serde derives give, described by `spec/sdn.schema.json`. A game looks like
-//!
-//! ```json
-//! {
-//!   "tags": [{ "name": "Event", "value": "Boudoir Open", "span": [0, 22] }],
-//!   "turns": [{
-//!     "number": { "number": 1, "side": "white" },
-//!     "face": { "value": 4, "span": [30, 32] },
-//!     "items": [
-//!       { "type": "action", "sacrifice": { "role": "N", "square": "b8" }, "span": [33, 37] },
-//!       { "type": "action", "san": "e5", "check": "+", "glyph": "!?", "span": [38, 40] },
-//!       { "type": "comment", "text": "a comment", "span": [41, 52] }
-//!     ],
-//!     "span": [27, 52]
-//!   }],
-//!   "result": "*",
-//!   "span": [0, 54]
-//! }
-//! ```
-//!
-//! Spans are byte offsets `[start, end]` in the text the record was read from; they may be left
-//! out on input.
+//! Reading game records from JSON: strictly (a field that spec/sdn.schema.json does not name is
+//! refused, never skipped), one result a game, each error located by line and column and, where
+//! the JSON is not a record, by a JSON pointer.
 
 use serde_json::value::RawValue;
 
+use super::words::{in_json_words, in_record_words, message};
 use crate::record::{Game, Item, Turn, VariantName};
 
 /// A JSON text that is not a game record, with where it went wrong: a line and column where
@@ -91,128 +70,6 @@ impl JsonError {
     }
 }
 
-/// serde_json's message without the " at line L column C" it ends with (of the piece, not of
-/// the input: the caller places it).
-fn message(e: &serde_json::Error) -> String {
-    let message = e.to_string();
-    message
-        .rfind(" at line ")
-        .map_or(message.as_str(), |i| &message[..i])
-        .to_owned()
-}
-
-/// serde's words for a record of the wrong shape, in the record's: `unknown field `movez`,
-/// expected one of `tags`, ...` becomes "`movez` is not a field here (spec/sdn.schema.json):
-/// the fields are tags, ...".
-fn in_record_words(message: &str) -> String {
-    let names = |list: &str| list.replace('`', "").replace(" or ", ", ");
-    if let Some(rest) = message.strip_prefix("unknown field `")
-        && let Some((field, expected)) = rest.split_once("`, ")
-    {
-        let expected = expected
-            .strip_prefix("expected one of ")
-            .or_else(|| expected.strip_prefix("expected "))
-            .map(names);
-        return match expected {
-            Some(list) => format!(
-                "`{field}` is not a field here (spec/sdn.schema.json): the fields are {list}"
-            ),
-            None => format!("`{field}` is not a field here (spec/sdn.schema.json)"),
-        };
-    }
-    if let Some(field) = message
-        .strip_prefix("missing field `")
-        .and_then(|rest| rest.strip_suffix('`'))
-    {
-        return format!("the field `{field}` is missing (spec/sdn.schema.json)");
-    }
-    for prefix in ["invalid type: ", "invalid value: "] {
-        if let Some((found, expected)) = message
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.split_once(", expected "))
-        {
-            return format!(
-                "{} where {} is expected (spec/sdn.schema.json)",
-                found_words(found),
-                expected_words(expected)
-            );
-        }
-    }
-    if let Some((length, expected)) = message
-        .strip_prefix("invalid length ")
-        .and_then(|rest| rest.split_once(", expected "))
-    {
-        return format!(
-            "{length} items where {} is expected (spec/sdn.schema.json)",
-            expected_words(expected)
-        );
-    }
-    if let Some((name, expected)) = message
-        .strip_prefix("unknown variant `")
-        .and_then(|rest| rest.split_once("`, expected "))
-    {
-        let expected = expected.strip_prefix("one of ").unwrap_or(expected);
-        return format!(
-            "`{name}` is not one of {} (spec/sdn.schema.json)",
-            expected.replace('`', "")
-        );
-    }
-    message.to_owned()
-}
-
-/// serde's name for a value it found (`string "x"`, `integer `-1``, `map`), in JSON's words.
-fn found_words(found: &str) -> String {
-    let value = |text: &str| text.trim_matches('`').to_owned();
-    if let Some(text) = found.strip_prefix("string ") {
-        format!("the string {text}")
-    } else if let Some(number) = found
-        .strip_prefix("integer ")
-        .or_else(|| found.strip_prefix("floating point "))
-    {
-        format!("the number {}", value(number))
-    } else if let Some(boolean) = found.strip_prefix("boolean ") {
-        value(boolean)
-    } else {
-        match found {
-            "map" => "an object".to_owned(),
-            "sequence" => "an array".to_owned(),
-            "unit value" | "null" => "null".to_owned(),
-            other => other.to_owned(),
-        }
-    }
-}
-
-/// serde's name for what it expected (`u32`, `struct Game`, `a sequence`), in JSON's words.
-fn expected_words(expected: &str) -> String {
-    match expected {
-        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more".to_owned(),
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_owned(),
-        "f32" | "f64" => "a number".to_owned(),
-        "a sequence" => "an array".to_owned(),
-        "a map" => "an object".to_owned(),
-        other if other.starts_with("struct ") || other.starts_with("a map") => {
-            "an object".to_owned()
-        }
-        other if other.contains("enum ") => "one of the values the schema names".to_owned(),
-        other if other.starts_with("a tuple of size ") => {
-            format!("an array of {} items", &other["a tuple of size ".len()..])
-        }
-        other => other.to_owned(),
-    }
-}
-
-/// serde_json's words for text that is not JSON, where they are a parser's: `expected ident`
-/// (a bare word that is not `true`, `false` or `null`).
-fn in_json_words(message: &str) -> String {
-    match message {
-        "expected ident" => {
-            "a bare word where a value is due: only true, false and null go without quotes"
-                .to_owned()
-        }
-        other => other.to_owned(),
-    }
-}
-
 /// The line and column in `text` of a serde_json error in the piece that starts at `offset`.
 fn place(text: &str, offset: usize, e: &serde_json::Error) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
@@ -225,61 +82,6 @@ fn place(text: &str, offset: usize, e: &serde_json::Error) -> (usize, usize) {
         e.column()
     };
     (line, column)
-}
-
-/// The games as a JSON array, one compact game object a line, spans included, ending with a
-/// newline. (Pretty-printed, the spans alone make the JSON some sixteen times the size of the
-/// SDN text; `jq .` prints it pretty when a person wants to read it.)
-pub fn to_json(games: &[Game]) -> String {
-    let mut text = String::from("[");
-    for (i, game) in games.iter().enumerate() {
-        text.push_str(if i == 0 { "\n" } else { ",\n" });
-        text.push_str(&to_json_value(game));
-    }
-    text.push_str(if games.is_empty() { "]" } else { "\n]" });
-    text.push('\n');
-    text
-}
-
-/// One game as a compact JSON object (no line break), as [`to_json`] writes each.
-pub fn to_json_value(game: &Game) -> String {
-    // A record has no map with non-string keys and its custom serializers cannot fail.
-    let write = || serde_json::to_string(game).expect("a game record serializes to JSON");
-    // serde's derived serializers recurse once per level of variations. The reader stops at
-    // 20 levels, but a record built in code may nest thousands deep: it is written on a thread
-    // whose stack fits its depth, whole, rather than overflowing this one.
-    let depth = super::nested::depth(game);
-    if depth <= SHALLOW {
-        return write();
-    }
-    let stack = (depth + SHALLOW).saturating_mul(STACK_PER_LEVEL);
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(stack)
-            .spawn_scoped(scope, write)
-            .unwrap_or_else(|e| {
-                panic!("no {stack}-byte stack to write {depth} levels of variations: {e}")
-            })
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
-}
-
-/// Variations this deep are written on the caller's stack.
-const SHALLOW: usize = 64;
-
-/// Stack for one level of variations in serde's serializers, with room to spare (a debug build
-/// uses about 3 KB).
-const STACK_PER_LEVEL: usize = 16 * 1024;
-
-/// The games as JSON Lines: one compact game object a line.
-pub fn to_json_lines(games: &[Game]) -> String {
-    let mut text = String::new();
-    for game in games {
-        text.push_str(&to_json_value(game));
-        text.push('\n');
-    }
-    text
 }
 
 /// Reads games from JSON: an array of games, one game object, or JSON Lines (game objects one
@@ -490,7 +292,7 @@ pub fn check(game: &Game) -> Result<(), (String, String)> {
             ));
         }
     }
-    let faces = super::nested::any_face(&game.turns);
+    let faces = crate::write::nested::any_face(&game.turns);
     let groups = !faces
         && matches!(
             VariantName::from_tag(game.tag("Variant"), faces),
