@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Position};
 
-use super::{Answer, Collector, Ends, Limits, Line, NoneAnswer, VERSION, no_option, side};
+use super::{Answer, Collector, Ends, Limits, Line, NoneAnswer, no_option, side};
 use crate::arbiter::locate::color_name;
 use crate::rules::marseillais::{self, TurnStart};
 use crate::rules::{Article, Termination, standard};
@@ -73,19 +73,7 @@ pub(super) fn standard_answer(pos: &Chess, limits: Limits) -> Answer {
             });
         }
     }
-    Answer {
-        version: VERSION,
-        variant: "Standard",
-        fen: standard::fen(pos),
-        side: side(mover),
-        face: None,
-        mode: None,
-        options: collector.lines,
-        count: collector.count,
-        losing: Vec::new(),
-        losing_count: 0,
-        none: None,
-    }
+    Answer::about("Standard", standard::fen(pos), mover).listing(collector)
 }
 
 pub(super) fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
@@ -136,16 +124,7 @@ pub(super) fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
         }
     });
     Answer {
-        version: VERSION,
-        variant: "Marseillais",
-        fen: standard::fen(&start.pos),
-        side: side(mover),
-        face: None,
-        mode: None,
-        options: collector.lines,
-        count: collector.count,
-        losing: Vec::new(),
-        losing_count: 0,
         none,
+        ..Answer::about("Marseillais", standard::fen(&start.pos), mover).listing(collector)
     }
 }

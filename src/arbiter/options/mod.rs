@@ -219,20 +219,40 @@ pub fn answer(query: &Query, limits: Limits) -> Result<Answer, String> {
     }
 }
 
+impl Answer {
+    /// An answer about `fen`, with `side` to play, that holds nothing yet: no face, no mode, no
+    /// option, nothing losing, no "none". Each variant's answer fills in what it found.
+    fn about(variant: &'static str, fen: String, side: Color) -> Answer {
+        Answer {
+            version: VERSION,
+            variant,
+            fen,
+            side: self::side(side),
+            face: None,
+            mode: None,
+            options: Vec::new(),
+            count: 0,
+            losing: Vec::new(),
+            losing_count: 0,
+            none: None,
+        }
+    }
+
+    /// This answer with the options `collector` kept and counted.
+    fn listing(self, collector: Collector) -> Answer {
+        Answer {
+            options: collector.lines,
+            count: collector.count,
+            ..self
+        }
+    }
+}
+
 /// An answer with no option: the game is over, or nothing can be done.
 fn no_option(variant: &'static str, fen: String, side: Color, none: NoneAnswer) -> Answer {
     Answer {
-        version: VERSION,
-        variant,
-        fen,
-        side: self::side(side),
-        face: None,
-        mode: None,
-        options: Vec::new(),
-        count: 0,
-        losing: Vec::new(),
-        losing_count: 0,
         none: Some(none),
+        ..Answer::about(variant, fen, side)
     }
 }
 

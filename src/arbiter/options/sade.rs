@@ -5,8 +5,9 @@ use std::ops::ControlFlow;
 
 use shakmaty::{Color, Position, Role};
 
-use super::{Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, VERSION, no_option, side};
+use super::{Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, no_option, side};
 use crate::arbiter::locate::color_name;
+use crate::rules::names::role_name;
 use crate::rules::sade::{self, End, State, Step};
 use crate::rules::{Article, Termination};
 
@@ -103,17 +104,12 @@ pub(super) fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Ans
         None
     };
     Ok(Answer {
-        version: VERSION,
-        variant: "Sade",
-        fen: state.fen(),
-        side: side(roller),
         face: Some(face),
         mode,
-        options: collector.lines,
-        count: collector.count,
         losing: losing.lines,
         losing_count: losing.count,
         none,
+        ..Answer::about("Sade", state.fen(), roller).listing(collector)
     })
 }
 
@@ -150,17 +146,6 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
         consequence: format!("nothing to resurrect on face {face} ({why}): the turn passes"),
         article: "Art. 7",
         ends: None,
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }
 
