@@ -12,6 +12,7 @@ mod match_;
 mod numbers;
 mod options;
 mod output;
+mod perft;
 mod pick;
 mod play;
 mod progress;
@@ -47,6 +48,7 @@ enum Command {
     Verify(verify::Args),
     Play(play::Args),
     Match(match_::Args),
+    Perft(perft::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -102,6 +104,7 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => verify::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => match_::run(&args),
+        Command::Perft(args) => perft::run(&args),
     };
     ExitCode::from(status as u8)
 }

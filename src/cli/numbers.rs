@@ -84,3 +84,8 @@ mod tests {
         assert_eq!(first_game("5", 9), Ok(5));
     }
 }
+
+/// `perft --depth`: 0 to 20 (plies or turns; the counts grow beyond any run long before).
+pub fn depth(text: &str) -> Result<u32, String> {
+    within(text, 0, 20, "a depth").map(|n| u32::try_from(n).unwrap_or(20))
+}

@@ -9,6 +9,7 @@ mod fault;
 pub(crate) mod labels;
 pub mod marseillais;
 pub mod names;
+pub mod perft;
 pub(crate) mod resolve;
 pub mod sade;
 pub(crate) mod setup;

@@ -32,6 +32,7 @@
 
 mod board;
 mod groups;
+mod perft;
 mod replayer;
 mod turn_state;
 mod turns;
@@ -44,6 +45,7 @@ use shakmaty::{Color, Position};
 
 use crate::rules::{Detail, Replay};
 
+pub use perft::{divide, perft};
 pub use turns::{FullTurn, FullTurnEnd, TurnStart, full_turns, visit_full_turns};
 
 use board::Board;

@@ -167,6 +167,28 @@ impl TurnStart {
         from_setup(setup, ep, moves, start.mode)
     }
 
+    /// The start of the opponent's turn after `turn`, a full turn of this one (two moves a
+    /// turn from then on; the en passant chances are the turn's double steps, M4). `None` if
+    /// shakmaty refuses a position on the way, which a legal turn never leads to.
+    pub fn after(&self, turn: &FullTurn) -> Option<TurnStart> {
+        let mover = self.pos.turn();
+        let fullmoves = self.pos.fullmoves();
+        let mut pos = self.pos.clone();
+        for (i, &m) in turn.moves.iter().enumerate() {
+            pos.play_unchecked(m);
+            if i + 1 < turn.moves.len() {
+                pos = rebase(&pos, mover, fullmoves, self.mode)?;
+            }
+        }
+        let next_fullmoves = fullmoves.saturating_add(u32::from(mover == Color::Black));
+        Some(TurnStart {
+            pos: rebase(&pos, !mover, next_fullmoves, self.mode)?,
+            ep: turn.moves.iter().filter_map(|&m| double_step(m)).collect(),
+            moves: 2,
+            mode: self.mode,
+        })
+    }
+
     fn board(&self) -> Board {
         Board {
             pos: self.pos.clone(),

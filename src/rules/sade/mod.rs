@@ -10,7 +10,7 @@
 // 5. `search`: every legal way to fulfil a face
 // 6. `faces_1_3`, `face_4`, `face_5`, `face_6`: the faces, each judging its own actions
 // 7. `turn`, `assumed`: the dispatch, the one file that knows the faces; a turn as written
-// 8. `play`: a turn judged from the roll
+// 8. `play`, `perft`: a turn judged from the roll; the game tree counted to a depth
 // 9. `mod.rs`: the replay of a record and the public API
 //
 // The rules recurse (a face looks ahead with the search, the search judges each step with the
@@ -70,6 +70,7 @@ mod last_piece;
 mod layers;
 mod matching;
 mod notation;
+mod perft;
 mod play;
 mod played;
 mod pool;
@@ -92,6 +93,7 @@ use crate::rules::{
 pub use ends::End;
 pub use fault::{BadStart, Refused};
 pub use fulfilment::Fulfilment;
+pub use perft::{Branch, divide, perft};
 pub use play::{Place, play_turn, play_turn_at, play_turn_with};
 pub use played::{Played, TurnOutcome};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments, visit_losses};

@@ -1,0 +1,70 @@
+//! Perft for Marseillais chess: the leaves of the game tree to a depth in full turns, counted
+//! with the referee's own enumerator ([`visit_full_turns`]).
+//!
+//! A turn that ends the game at once (mate, stalemate, insufficient material: what
+//! [`FullTurn::end`] says) is a leaf whatever the depth left. Repetition and the fifty-turn
+//! rule depend on the history, which a perft leaves aside, as chess perft does.
+
+use std::ops::ControlFlow;
+
+use super::turns::{FullTurn, TurnStart, visit_full_turns};
+
+/// The leaves of the game tree from `start`, `depth` full turns deep.
+///
+/// # Errors
+/// A message if a position on the way cannot be set up (a bug: a legal turn never leads there).
+pub fn perft(start: &TurnStart, depth: u32) -> Result<u64, String> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let mut total = 0;
+    let mut failed = None;
+    let _complete = visit_full_turns(start, |turn| match leaves(start, turn, depth) {
+        Ok(n) => {
+            total += n;
+            ControlFlow::Continue(())
+        }
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    });
+    failed.map_or(Ok(total), Err)
+}
+
+/// [`perft`] split by the first full turn, in the enumerator's order.
+///
+/// # Errors
+/// As for [`perft`].
+pub fn divide(start: &TurnStart, depth: u32) -> Result<Vec<(FullTurn, u64)>, String> {
+    let mut branches = Vec::new();
+    if depth == 0 {
+        return Ok(branches);
+    }
+    let mut failed = None;
+    let _complete = visit_full_turns(start, |turn| match leaves(start, turn, depth) {
+        Ok(n) => {
+            branches.push((turn.clone(), n));
+            ControlFlow::Continue(())
+        }
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    });
+    failed.map_or(Ok(branches), Err)
+}
+
+/// The leaves below `turn`, played from `start` (`depth` counts this turn).
+fn leaves(start: &TurnStart, turn: &FullTurn, depth: u32) -> Result<u64, String> {
+    if depth == 1 || turn.end.is_some() {
+        return Ok(1);
+    }
+    let next = start.after(turn).ok_or_else(|| {
+        format!(
+            "the position after {} cannot be set up (a bug in sade-ref)",
+            turn.san.join(" ")
+        )
+    })?;
+    perft(&next, depth - 1)
+}

@@ -1,0 +1,137 @@
+//! Perft: the leaves of a game's tree to a depth, counted with the referee's own move
+//! generation, for each game (the regression test of that generation).
+//!
+//! - Standard chess: plies ([`standard::perft`]).
+//! - Marseillais: full turns ([`marseillais::perft`]), Balanced or Classical.
+//! - de Sade: turns; each turn sums, over the six faces, the fulfilments of the face, a face
+//!   with none counting its consequence as one leaf ([`sade::perft`]).
+//!
+//! A turn or move that ends the game is a leaf.
+
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position};
+
+use super::marseillais::{self, TurnStart};
+use super::sade::{self, State};
+use super::standard;
+use crate::record::{Game, VariantName};
+
+/// The root of a perft: a position of one of the games, its player to move.
+#[derive(Clone, Debug)]
+pub enum Root {
+    Sade(State),
+    Marseillais(TurnStart),
+    Standard(Chess, CastlingMode),
+}
+
+/// One branch of a [`Root::divide`]: the first move, full turn or face and fulfilment, as a
+/// perft tool writes it (standard chess: UCI; Marseillais: the turn's moves in SAN; Sade: the
+/// face, then the turn's actions as SDN writes them), and the leaves below it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    pub name: String,
+    pub leaves: u64,
+}
+
+impl Root {
+    /// The start of a game of `variant` (Sade, Standard, Marseillais or Marseillais
+    /// Classical): the FEN if given (Sade: with the pocket), as a record's `FEN` tag sets it
+    /// up, or the initial position. A Marseillais game from a FEN has two moves in every turn
+    /// (M7).
+    ///
+    /// # Errors
+    /// A message when the variant has no perft or the FEN cannot start a game.
+    pub fn new(variant: &VariantName, fen: Option<&str>) -> Result<Root, String> {
+        let mut game = Game::default();
+        game.set_tag("Variant", variant.to_string());
+        if let Some(fen) = fen {
+            game.set_tag("SetUp", "1");
+            game.set_tag("FEN", fen.trim());
+        }
+        match variant {
+            VariantName::Sade => {
+                let state = State::from_game(&game).map_err(|e| e.reason)?;
+                match shakmaty::Color::ALL
+                    .into_iter()
+                    .find(|&c| state.is_naked(c))
+                {
+                    Some(color) => Err(format!(
+                        "the game is over in this position: {} has nothing but the king (Art. \
+                         9.3)",
+                        color.fold_wb("White", "Black")
+                    )),
+                    None => Ok(Root::Sade(state)),
+                }
+            }
+            VariantName::Marseillais | VariantName::MarseillaisClassical => Ok(match fen {
+                Some(fen) => Root::Marseillais(TurnStart::from_fen(fen)?),
+                None => Root::Marseillais(TurnStart::initial(*variant == VariantName::Marseillais)),
+            }),
+            VariantName::Standard | VariantName::Chess960 => {
+                let start = standard::start_position(&game).map_err(|e| e.reason)?;
+                Ok(Root::Standard(start.pos, start.mode))
+            }
+            VariantName::Other(name) => Err(format!("sade-ref has no rules for {name}")),
+        }
+    }
+
+    /// The leaves of the tree, `depth` plies (standard chess) or turns deep.
+    ///
+    /// # Errors
+    /// A message if a position on the way cannot be analysed (a bug in sade-ref).
+    pub fn perft(&self, depth: u32) -> Result<u64, String> {
+        match self {
+            Root::Sade(state) => sade::perft(state, depth).map_err(|e| e.reason),
+            Root::Marseillais(start) => marseillais::perft(start, depth),
+            Root::Standard(pos, _) => Ok(standard::perft(pos, depth)),
+        }
+    }
+
+    /// [`Root::perft`] split by the first move, full turn or face and fulfilment (none at
+    /// depth 0).
+    ///
+    /// # Errors
+    /// As for [`Root::perft`].
+    pub fn divide(&self, depth: u32) -> Result<Vec<Branch>, String> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        match self {
+            Root::Sade(state) => {
+                let branches = sade::divide(state, depth).map_err(|e| e.reason)?;
+                Ok(branches
+                    .into_iter()
+                    .map(|b| Branch {
+                        name: match &b.fulfilment {
+                            Some(f) => {
+                                let actions: Vec<String> =
+                                    f.actions(state).iter().map(ToString::to_string).collect();
+                                format!("{}: {}", b.face, actions.join(" "))
+                            }
+                            None => format!("{}: no fulfilment", b.face),
+                        },
+                        leaves: b.leaves,
+                    })
+                    .collect())
+            }
+            Root::Marseillais(start) => Ok(marseillais::divide(start, depth)?
+                .into_iter()
+                .map(|(turn, leaves)| Branch {
+                    name: turn.san.join(" "),
+                    leaves,
+                })
+                .collect()),
+            Root::Standard(pos, mode) => Ok(standard::legal_moves(pos)
+                .into_iter()
+                .map(|m| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    Branch {
+                        name: UciMove::from_move(m, *mode).to_string(),
+                        leaves: standard::perft(&child, depth - 1),
+                    }
+                })
+                .collect()),
+        }
+    }
+}
