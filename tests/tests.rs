@@ -13,6 +13,7 @@ mod marseillais;
 mod marseillais_turns;
 mod options;
 mod perft;
+mod perft_marseillais;
 mod pgn_compat;
 mod play;
 mod reader_never_panics;
