@@ -17,9 +17,9 @@
 //! to take); the depth-3 figures from the Balanced start are checked by the `#[ignore]`d test,
 //! run in a release build (spec/RULES.md quotes them).
 
+use sade_ref::record::VariantName;
 use sade_ref::rules::marseillais::{self, TurnStart};
 use sade_ref::rules::perft::Root;
-use sade_ref::record::VariantName;
 use shakmaty::fen::Fen;
 use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role, Square,
@@ -52,8 +52,8 @@ fn en_passant(pos: &Chess, ep: &[Square]) -> Vec<Move> {
                 continue;
             }
             let mut after = board.clone();
-            after.remove_piece_at(victim);
-            after.remove_piece_at(from);
+            after.discard_piece_at(victim);
+            after.discard_piece_at(from);
             after.set_piece_at(to, Role::Pawn.of(us));
             let king = after.king_of(us).expect("a king");
             if after.attacks_to(king, !us, after.occupied()).is_empty() {

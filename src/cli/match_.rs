@@ -1,18 +1,27 @@
-//! `sade-ref match`: two bots play a series of games, colours alternating, and the score.
+//! `sade-ref match`: two players play a series of games, colours alternating, and the score.
+//! A player is a bot (a level name) or, in standard chess, an engine spoken to over UCI
+//! (`uci:PATH [name=value ...]`).
 
-use sade_ref::play::{self, Report, Seat, Tally};
+use clap::ValueEnum;
+use sade_ref::play::uci::{Engine, EngineSpec};
+use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally, Variant};
 
 use super::Status;
 use super::play::{BotArg, GameArgs, progress};
 
-/// Play a match between two bots and print the score of each, with a 95% confidence interval,
-/// and the terminations by kind.
+/// Play a match between two players and print the score of each, with a 95% confidence
+/// interval, and the terminations by kind.
 ///
-/// Colours alternate: the `--white` bot has White in the odd-numbered games, the `--black` bot
-/// in the even-numbered ones. A win counts 1, a draw or a game unfinished at `--max-turns` 1/2.
+/// Colours alternate: the `--white` player has White in the odd-numbered games, the `--black`
+/// player in the even-numbered ones. A win counts 1, a draw or a game unfinished at
+/// `--max-turns` 1/2.
+///
+/// In standard chess a player may be an engine spoken to over UCI: `uci:PATH [name=value
+/// ...]`, where `movetime=MS` (default 1000), `nodes=N` or `depth=N` limits each move and every
+/// other pair is set as a UCI option (`UCI_LimitStrength=true UCI_Elo=1320`).
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  sade-ref match --variant sade --games 200 --white greedy --black random\n  sade-ref match --variant standard --games 200 --max-turns 300"
+    after_help = "Examples:\n  sade-ref match --variant sade --games 200 --white greedy --black random\n  sade-ref match --variant standard --games 200 --max-turns 300\n  sade-ref match --variant standard --games 4 --white greedy --black 'uci:/usr/games/stockfish movetime=20'"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -20,28 +29,120 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 200, value_parser = super::numbers::games)]
     games: u64,
-    /// The bot with White in the first game.
-    #[arg(long, value_enum, default_value = "greedy")]
-    white: BotArg,
-    /// The bot with Black in the first game.
-    #[arg(long, value_enum, default_value = "random")]
-    black: BotArg,
+    /// The player with White in the first game: a bot, or `uci:PATH [name=value ...]`.
+    #[arg(long, default_value = "greedy", value_parser = player)]
+    white: PlayerArg,
+    /// The player with Black in the first game: a bot, or `uci:PATH [name=value ...]`.
+    #[arg(long, default_value = "random", value_parser = player)]
+    black: PlayerArg,
+}
+
+/// A player as the command line names it.
+#[derive(Clone, Debug)]
+pub enum PlayerArg {
+    Bot(Bot),
+    Uci(EngineSpec),
+}
+
+/// `--white`, `--black`: a bot's name, or `uci:` and an engine.
+fn player(text: &str) -> Result<PlayerArg, String> {
+    if let Some(rest) = text.strip_prefix("uci:") {
+        return EngineSpec::parse(rest).map(PlayerArg::Uci);
+    }
+    BotArg::from_str(text, true)
+        .map(|bot| PlayerArg::Bot(bot.into()))
+        .map_err(|_| {
+            let bots: Vec<String> = BotArg::value_variants()
+                .iter()
+                .filter_map(|b| b.to_possible_value().map(|v| v.get_name().to_owned()))
+                .collect();
+            format!(
+                "`{text}` is not a player: give a bot ({}) or uci:PATH [name=value ...]",
+                bots.join(", ")
+            )
+        })
+}
+
+/// A seat of the match once the engines run.
+enum Seated {
+    Bot(Bot),
+    Engine(Box<Engine>),
+}
+
+impl Seated {
+    fn mover(&mut self) -> Mover<'_> {
+        match self {
+            Seated::Bot(bot) => Mover::Bot(*bot),
+            Seated::Engine(engine) => Mover::Engine(engine),
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Seated::Bot(bot) => bot.name().to_owned(),
+            Seated::Engine(engine) => engine.name().to_owned(),
+        }
+    }
+}
+
+fn seat(arg: &PlayerArg) -> Result<Seated, String> {
+    match arg {
+        PlayerArg::Bot(bot) => Ok(Seated::Bot(*bot)),
+        PlayerArg::Uci(spec) => Engine::start(spec).map(|e| Seated::Engine(Box::new(e))),
+    }
+}
+
+fn bot_of(arg: &PlayerArg) -> Bot {
+    match arg {
+        PlayerArg::Bot(bot) => *bot,
+        PlayerArg::Uci(_) => Bot::Random,
+    }
 }
 
 pub fn run(args: &Args) -> Status {
-    let first = args.white.into();
-    let second = args.black.into();
+    let engines =
+        matches!(args.white, PlayerArg::Uci(_)) || matches!(args.black, PlayerArg::Uci(_));
     if let Err(failed) = args.game.check_fen("match") {
         return failed;
     }
+    let options = args.game.options(bot_of(&args.white), bot_of(&args.black));
+    if engines && options.variant != Variant::Standard {
+        eprintln!(
+            "sade-ref: match: an engine over UCI plays standard chess, not {}: give --variant \
+             standard",
+            options.variant.tag()
+        );
+        return Status::Failed;
+    }
+    let mut seats = match (seat(&args.white), seat(&args.black)) {
+        (Ok(first), Ok(second)) => [first, second],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("sade-ref: match: {e}");
+            return Status::Failed;
+        }
+    };
     let mut tally = Tally::default();
     let bar = progress(args.games);
     for number in 1..=args.games {
-        let options = match Seat::white_in(number) {
-            Seat::First => args.game.options(first, second),
-            Seat::Second => args.game.options(second, first),
+        let result = if engines {
+            let [first, second] = &mut seats;
+            match Seat::white_in(number) {
+                Seat::First => {
+                    play::play_game_against(&options, number, first.mover(), second.mover())
+                }
+                Seat::Second => {
+                    play::play_game_against(&options, number, second.mover(), first.mover())
+                }
+            }
+        } else {
+            let (first, second) = (options.white, options.black);
+            let game = match Seat::white_in(number) {
+                Seat::First => args.game.options(first, second),
+                Seat::Second => args.game.options(second, first),
+            };
+            play::play_game(&game, number)
         };
-        match play::play_game(&options, number) {
+        match result {
             Ok(played) => tally.add(number, &played.verdict),
             Err(error) => {
                 bar.finish_and_clear();
@@ -52,7 +153,6 @@ pub fn run(args: &Args) -> Status {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let options = args.game.options(first, second);
     println!(
         "{}: {} games, seed {}, colours alternating, at most {} turns a game",
         options.variant.tag(),
@@ -61,8 +161,8 @@ pub fn run(args: &Args) -> Status {
         options.max_turns
     );
     let names = [
-        format!("{} (1)", first.name()),
-        format!("{} (2)", second.name()),
+        format!("{} (1)", seats[0].name()),
+        format!("{} (2)", seats[1].name()),
     ];
     print!(
         "{}",

@@ -15,10 +15,12 @@
 //! unfinished ends with `*`.
 
 mod bots;
+mod external;
 mod marseillais;
 mod sade;
 mod standard;
 mod tally;
+pub mod uci;
 
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
@@ -26,6 +28,7 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess, Move};
 
 pub use bots::Bot;
+pub use external::{Mover, play_game_against};
 pub use tally::{Report, Seat, Tally};
 
 use crate::record::{Action, ActionKind, Check, Game, GameResult, Item, MoveNumber, Turn};
@@ -97,6 +100,10 @@ pub enum PlayError {
     /// The referee refused what a bot played: a bug in sade-ref, never the bot's choice.
     #[error("the referee refused a bot's turn (a bug in sade-ref): {0}")]
     Refused(String),
+    /// An engine spoken to over UCI failed, or answered a move that is not legal (the reason
+    /// names the engine).
+    #[error("{0}")]
+    Engine(String),
 }
 
 /// A played game: its record and the referee's verdict on it.

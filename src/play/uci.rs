@@ -1,0 +1,324 @@
+//! A small client of a chess engine spoken to over UCI (the Universal Chess Interface), for
+//! `match` in standard chess: `uci:PATH [name=value ...]`.
+//!
+//! The crates on crates.io for this are either years without a release (`uci`) or built on an
+//! async runtime (`uciengine`); the part of the protocol a match needs is a few lines: `uci` /
+//! `uciok` (the engine's name and options), `setoption`, `isready` / `readyok`, `ucinewgame`,
+//! `position ... moves ...`, `go` / `bestmove`, `quit`. Every answer is awaited with a time
+//! limit, so an engine that hangs fails the match instead of stopping it forever.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+use shakmaty::uci::UciMove;
+
+/// How long the engine may take to answer `uci` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(20);
+/// What the engine may take beyond the time it was given for a move.
+const GRACE: Duration = Duration::from_secs(20);
+
+/// How long the engine thinks on each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `go movetime N`: milliseconds.
+    MoveTime(u64),
+    /// `go nodes N`.
+    Nodes(u64),
+    /// `go depth N`.
+    Depth(u64),
+}
+
+/// An engine as the command line names it: `uci:PATH [name=value ...]`. `movetime=MS`,
+/// `nodes=N` and `depth=N` set the limit of each move (default `movetime=1000`); every other
+/// pair is a UCI option (`UCI_LimitStrength=true UCI_Elo=1320`). A word without `=` belongs to
+/// the name of the next option, so `Skill Level=0` is the option `Skill Level`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub path: PathBuf,
+    pub options: Vec<(String, String)>,
+    pub limit: Limit,
+}
+
+impl EngineSpec {
+    /// Reads what follows `uci:`.
+    ///
+    /// # Errors
+    /// A message naming what is wrong: no path, an option with no value, a limit that is not
+    /// a whole number.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let mut words = text.split_whitespace();
+        let path = words
+            .next()
+            .ok_or("`uci:` names no engine: give uci:PATH [name=value ...]")?;
+        let mut spec = EngineSpec {
+            path: PathBuf::from(path),
+            options: Vec::new(),
+            limit: Limit::MoveTime(1000),
+        };
+        let mut name_words: Vec<&str> = Vec::new();
+        for word in words {
+            let Some((last, value)) = word.split_once('=') else {
+                name_words.push(word);
+                continue;
+            };
+            name_words.push(last);
+            let name = name_words.join(" ");
+            name_words.clear();
+            if name.is_empty() || value.is_empty() {
+                return Err(format!(
+                    "`{word}` in the engine's options: give name=value, as UCI_Elo=1320"
+                ));
+            }
+            let number = || {
+                value.parse::<u64>().map_err(|_| {
+                    format!("`{name}={value}`: {name} takes a whole number (milliseconds, nodes or plies)")
+                })
+            };
+            match name.as_str() {
+                "movetime" => spec.limit = Limit::MoveTime(number()?),
+                "nodes" => spec.limit = Limit::Nodes(number()?),
+                "depth" => spec.limit = Limit::Depth(number()?),
+                _ => spec.options.push((name, value.to_owned())),
+            }
+        }
+        if !name_words.is_empty() {
+            return Err(format!(
+                "`{}` in the engine's options has no value: give name=value",
+                name_words.join(" ")
+            ));
+        }
+        Ok(spec)
+    }
+}
+
+/// A running engine.
+pub struct Engine {
+    spec: EngineSpec,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The engine's `id name`, or its path.
+    name: String,
+}
+
+impl Engine {
+    /// Starts the engine, checks that it speaks UCI and knows the options asked for, and sets
+    /// them.
+    ///
+    /// # Errors
+    /// A message naming the engine: it cannot be started, does not answer, or has no such
+    /// option.
+    pub fn start(spec: &EngineSpec) -> Result<Engine, String> {
+        let shown = spec.path.display().to_string();
+        let mut child = Command::new(&spec.path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("the engine {shown} cannot be started: {e}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!(
+                "the engine {shown} has no standard input or output"
+            ));
+        };
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines,
+            name: shown,
+        };
+        engine.send("uci")?;
+        let mut known = Vec::new();
+        loop {
+            let line = engine.receive(HANDSHAKE, "uciok")?;
+            if line.trim() == "uciok" {
+                break;
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                engine.name = name.trim().to_owned();
+            } else if let Some(rest) = line.strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+                known.push(name.to_owned());
+            }
+        }
+        for (name, value) in &spec.options {
+            if !known.iter().any(|k| k.eq_ignore_ascii_case(name)) {
+                return Err(format!(
+                    "the engine {} has no option `{name}` (it has: {})",
+                    engine.name,
+                    known.join(", ")
+                ));
+            }
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    /// The engine's name (`id name`), or its path when it gives none.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Tells the engine a new game begins.
+    ///
+    /// # Errors
+    /// A message when the engine does not answer.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.send("ucinewgame")?;
+        self.ready()
+    }
+
+    /// The engine's move after `moves` from the start (`fen`, or the initial position).
+    ///
+    /// # Errors
+    /// A message when the engine does not answer in time or answers no move.
+    pub fn best_move(&mut self, fen: Option<&str>, moves: &[UciMove]) -> Result<UciMove, String> {
+        let mut position = match fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_owned(),
+        };
+        if !moves.is_empty() {
+            position.push_str(" moves");
+            for m in moves {
+                position.push(' ');
+                position.push_str(&m.to_string());
+            }
+        }
+        self.send(&position)?;
+        let (go, wait) = match self.spec.limit {
+            Limit::MoveTime(ms) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms) + GRACE,
+            ),
+            Limit::Nodes(n) => (format!("go nodes {n}"), GRACE * 3),
+            Limit::Depth(n) => (format!("go depth {n}"), GRACE * 3),
+        };
+        self.send(&go)?;
+        loop {
+            let line = self.receive(wait, "bestmove")?;
+            let Some(rest) = line.strip_prefix("bestmove") else {
+                continue;
+            };
+            let word = rest.split_whitespace().next().unwrap_or("");
+            return word.parse::<UciMove>().map_err(|_| {
+                format!(
+                    "the engine {} answered `{}`, which names no move",
+                    self.name,
+                    line.trim()
+                )
+            });
+        }
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        while self.receive(HANDSHAKE, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("the engine {} does not listen ({e})", self.name))
+    }
+
+    /// The next line, or a message naming what was awaited.
+    fn receive(&mut self, wait: Duration, awaited: &str) -> Result<String, String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "the engine {} gave no `{awaited}` within {} s",
+                self.name,
+                wait.as_secs()
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(format!(
+                "the engine {} stopped before its `{awaited}`",
+                self.name
+            )),
+        }
+    }
+}
+
+impl Drop for Engine {
+    /// `quit`, then the process is ended if it is still there a moment later.
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        for _ in 0..20 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spec_reads_path_options_and_limit() {
+        let spec = EngineSpec::parse(
+            "/usr/games/stockfish UCI_LimitStrength=true UCI_Elo=1320 Skill Level=0 movetime=50",
+        )
+        .expect("a spec");
+        assert_eq!(spec.path, PathBuf::from("/usr/games/stockfish"));
+        assert_eq!(spec.limit, Limit::MoveTime(50));
+        assert_eq!(
+            spec.options,
+            [
+                ("UCI_LimitStrength".to_owned(), "true".to_owned()),
+                ("UCI_Elo".to_owned(), "1320".to_owned()),
+                ("Skill Level".to_owned(), "0".to_owned()),
+            ]
+        );
+        assert_eq!(
+            EngineSpec::parse("sf").map(|s| s.limit),
+            Ok(Limit::MoveTime(1000))
+        );
+        assert_eq!(
+            EngineSpec::parse("sf nodes=500").map(|s| s.limit),
+            Ok(Limit::Nodes(500))
+        );
+    }
+
+    #[test]
+    fn a_bad_spec_is_refused_in_words() {
+        assert!(
+            EngineSpec::parse("  ")
+                .unwrap_err()
+                .contains("names no engine")
+        );
+        assert!(
+            EngineSpec::parse("sf movetime=fast")
+                .unwrap_err()
+                .contains("takes a whole number")
+        );
+        assert!(
+            EngineSpec::parse("sf Hash")
+                .unwrap_err()
+                .contains("`Hash` in the engine's options has no value")
+        );
+        assert!(
+            EngineSpec::parse("sf =3")
+                .unwrap_err()
+                .contains("give name=value")
+        );
+    }
+}
