@@ -61,6 +61,11 @@ pub fn first_line(text: &str, max: u64) -> Result<u64, String> {
     within(text, 1, max, "a line number")
 }
 
+/// `perft --depth`: 0 to 20 (plies or turns; the counts grow beyond any run long before).
+pub fn depth(text: &str) -> Result<u32, String> {
+    within(text, 0, 20, "a depth").map(|n| u32::try_from(n).unwrap_or(20))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,9 +88,4 @@ mod tests {
         assert!(seed("99999999999999999999").is_err());
         assert_eq!(first_game("5", 9), Ok(5));
     }
-}
-
-/// `perft --depth`: 0 to 20 (plies or turns; the counts grow beyond any run long before).
-pub fn depth(text: &str) -> Result<u32, String> {
-    within(text, 0, 20, "a depth").map(|n| u32::try_from(n).unwrap_or(20))
 }
