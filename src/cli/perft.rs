@@ -17,8 +17,9 @@ use super::play::VariantArg;
     after_help = "Examples:\n  sade-ref perft --variant standard --depth 5\n  sade-ref perft --variant marseillais --depth 3 --divide\n  sade-ref perft --variant sade --depth 2 --fen '4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1'"
 )]
 pub struct Args {
-    /// The game.
-    #[arg(long, value_enum, default_value = "standard")]
+    /// The game (no default: a Sade count grows so fast that a depth meant for chess would
+    /// run for days).
+    #[arg(long, value_enum)]
     variant: VariantArg,
     /// Plies (standard chess) or turns (Marseillais, Sade) to count.
     #[arg(long, value_parser = super::numbers::depth)]
