@@ -69,11 +69,25 @@ def _decompress(data: bytes, name: str) -> bytes:
     return data
 
 
+_RECORD_SUFFIXES = (".sdn", ".pgn", ".json", ".jsonl")
+
+
+def _is_path(source: str) -> bool:
+    """Whether a str names a file: one line that is an existing file, or that ends as a record
+    file's name does (a missing file is then an error, never read as a text)."""
+    if "\n" in source:
+        return False
+    name = source.strip()
+    for suffix in _COMPRESSED_SUFFIXES:
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return os.path.isfile(source) or name.lower().endswith(_RECORD_SUFFIXES)
+
+
 def _input(source: Source, name: str | None) -> tuple[bytes, str]:
     """The bytes of a source and its name."""
-    if isinstance(source, os.PathLike) or (
-        isinstance(source, str) and "\n" not in source and os.path.isfile(source)
-    ):
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _is_path(source)):
         path = os.fspath(source)
         with open(path, "rb") as f:
             data = f.read()
@@ -102,8 +116,8 @@ def read_games(
     format: str | None = None,
     strict: bool = False,
 ) -> Iterator[Game]:
-    """Yields the games of ``source``: a text, bytes, a path (``pathlib.Path``, or a ``str``
-    naming an existing file) or an open file. SDN and PGN are read; JSON records too when the
+    """Yields the games of ``source``: a text, bytes, a path (``pathlib.Path``, or a one-line ``str``
+    naming an existing file or ending in ``.sdn``, ``.pgn``, ``.json`` or ``.jsonl``) or an open file. SDN and PGN are read; JSON records too when the
     name ends in ``.json`` or ``.jsonl`` or ``format="json"``. gzip and bzip2 are decompressed.
 
     ``name`` is the input's name in verdicts (default: the path, or ``"<string>"``).

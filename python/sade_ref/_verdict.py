@@ -51,11 +51,95 @@ class Verdict:
         error = report.get("error")
         self.error: ErrorInfo | None = ErrorInfo(error) if error is not None else None
 
-    def __getattr__(self, name: str) -> Any:
-        report = object.__getattribute__(self, "_report")
-        if name in report:
-            return report[name]
-        raise AttributeError(f"a verdict has no {name!r}")
+    @property
+    def version(self) -> int:
+        """The version of the report's shape."""
+        return self._report["version"]  # type: ignore[no-any-return]
+
+    @property
+    def file(self) -> str:
+        """The input's name."""
+        return self._report["file"]  # type: ignore[no-any-return]
+
+    @property
+    def game(self) -> int:
+        """1-based number of the game in its input."""
+        return self._report["game"]  # type: ignore[no-any-return]
+
+    @property
+    def white(self) -> str | None:
+        """The White tag."""
+        return self._report["white"]  # type: ignore[no-any-return]
+
+    @property
+    def black(self) -> str | None:
+        """The Black tag."""
+        return self._report["black"]  # type: ignore[no-any-return]
+
+    @property
+    def variant(self) -> str | None:
+        """The game the record was judged as; ``None`` when it could not be read."""
+        return self._report["variant"]  # type: ignore[no-any-return]
+
+    @property
+    def status(self) -> str:
+        """``"finished"``, ``"unfinished"`` or ``"invalid"``."""
+        return self._report["status"]  # type: ignore[no-any-return]
+
+    @property
+    def winner(self) -> str | None:
+        """``"white"``, ``"black"``, or ``None`` (a draw, or no end)."""
+        return self._report["winner"]  # type: ignore[no-any-return]
+
+    @property
+    def termination(self) -> str | None:
+        """How the game ended (``"nakedness"``, ``"checkmate"``, ...)."""
+        return self._report["termination"]  # type: ignore[no-any-return]
+
+    @property
+    def article(self) -> str | None:
+        """The Article that ends the game (``"Art. 9.3"``)."""
+        return self._report["article"]  # type: ignore[no-any-return]
+
+    @property
+    def result(self) -> str | None:
+        """The result as the referee sees it (``"1-0"``)."""
+        return self._report["result"]  # type: ignore[no-any-return]
+
+    @property
+    def ended_at(self) -> dict[str, Any] | None:
+        """Where the game ended: turn, side, face, action."""
+        return self._report["ended_at"]  # type: ignore[no-any-return]
+
+    @property
+    def dispute(self) -> bool:
+        """Whether the written result disagrees with the referee."""
+        return self._report["dispute"]  # type: ignore[no-any-return]
+
+    @property
+    def dispute_reason(self) -> str | None:
+        """Why the written result is disputed."""
+        return self._report["dispute_reason"]  # type: ignore[no-any-return]
+
+    @property
+    def void(self) -> dict[str, Any] | None:
+        """Actions written after the end of the game (R21): how many, from where."""
+        return self._report["void"]  # type: ignore[no-any-return]
+
+    @property
+    def final_fen(self) -> str | None:
+        """The position after the last legal action (Sade: with the pocket)."""
+        return self._report["final_fen"]  # type: ignore[no-any-return]
+
+    @property
+    def turns(self) -> int | None:
+        """Turns replayed."""
+        return self._report["turns"]  # type: ignore[no-any-return]
+
+    @property
+    def notes(self) -> list[str]:
+        """What an arbiter should know."""
+        return self._report["notes"]  # type: ignore[no-any-return]
 
     @property
     def valid(self) -> bool:
