@@ -18,8 +18,9 @@ use game::{Game, Turn};
 /// and errors. A game that cannot be read is a `Game` whose `errors` say why.
 #[pyfunction]
 #[pyo3(signature = (data, file, json=false))]
-fn read(py: Python<'_>, data: Vec<u8>, file: &str, json: bool) -> Vec<Game> {
-    let records = py.allow_threads(|| game::read(data, file, json));
+fn read(py: Python<'_>, data: &[u8], file: &str, json: bool) -> Vec<Game> {
+    // `&[u8]` borrows the bytes object (a `Vec<u8>` would be extracted item by item).
+    let records = py.allow_threads(|| game::read(data.to_vec(), file, json));
     records.into_iter().map(Game::from).collect()
 }
 
