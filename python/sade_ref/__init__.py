@@ -115,6 +115,8 @@ def read_games(
     name: str | None = None,
     format: str | None = None,
     strict: bool = False,
+    first_game: int = 1,
+    first_line: int = 1,
 ) -> Iterator[Game]:
     """Yields the games of ``source``: a text, bytes, a path (``pathlib.Path``, or a one-line ``str``
     naming an existing file or ending in ``.sdn``, ``.pgn``, ``.json`` or ``.jsonl``) or an open file. SDN and PGN are read; JSON records too when the
@@ -125,12 +127,16 @@ def read_games(
     As python-chess does, a game that cannot be read is still yielded, with its ``errors``
     (one ``ParseError``); reading goes on with the next game. With ``strict=True`` the first
     such error is raised instead.
+
+    A chunk of a larger file (cut where a game begins, docs/scale.md) gives the whole file's
+    game numbers and lines with ``first_game`` and ``first_line``: the number of its first game
+    and of its first line in the file, as ``sade-ref verify --first-game --first-line`` does.
     """
     if format not in (None, "sdn", "pgn", "json"):
         raise ValueError(f"format={format!r}: sdn, pgn or json")
     data, label = _input(source, name)
     as_json = format == "json" or (format is None and _is_json_name(label))
-    for game in _sade_ref.read(data, label, as_json):
+    for game in _sade_ref.read(data, label, as_json, first_game, first_line):
         if strict and game.errors:
             raise game.errors[0]
         yield game

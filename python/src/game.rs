@@ -27,42 +27,64 @@ pub struct Record {
     pub file: Arc<str>,
     /// 1-based number of the game in its input.
     pub number: usize,
+    /// Lines of the input before `source` (a chunk's first line is `lines_before + 1`).
+    pub lines_before: usize,
+}
+
+/// Where a text starts in its input: the number of its first game and of its first line.
+#[derive(Clone, Copy)]
+pub struct Start {
+    pub game: usize,
+    pub line: usize,
+}
+
+impl Start {
+    pub const WHOLE: Start = Start { game: 1, line: 1 };
 }
 
 impl Record {
     /// The verdict, as the JSON object `sade-ref verify --format json` writes (without its
     /// newline).
     pub fn report(&self) -> String {
-        let report = match &self.game {
-            Ok(game) => {
-                let verdict = sade_ref::verify(game);
-                let report =
-                    Report::of_verdict(&self.file, self.number, &self.source, game, &verdict);
-                serde_json::to_string(&report)
+        let verdict;
+        let mut report = match (&self.game, self.unread_report()) {
+            (_, Some(unread)) => unread,
+            (Ok(game), None) => {
+                verdict = sade_ref::verify(game);
+                Report::of_verdict(&self.file, self.number, &self.source, game, &verdict)
             }
-            Err(Unread::Sdn(error)) => serde_json::to_string(&Report::of_syntax_error(
+            (Err(_), None) => return String::new(),
+        };
+        self.shift(&mut report);
+        serde_json::to_string(&report).unwrap_or_default()
+    }
+
+    /// The error object of the report of a game that could not be read.
+    fn unread_error(&self) -> Option<String> {
+        let mut report = self.unread_report()?;
+        self.shift(&mut report);
+        serde_json::to_string(&report.error).ok()
+    }
+
+    /// The report of a game that could not be read.
+    fn unread_report(&self) -> Option<Report<'_>> {
+        match &self.game {
+            Ok(_) => None,
+            Err(Unread::Json(error)) => Some(Report::of_json_error(&self.file, self.number, error)),
+            Err(Unread::Sdn(error)) => Some(Report::of_syntax_error(
                 &self.file,
                 self.number,
                 &self.source,
                 error,
             )),
-            Err(Unread::Json(error)) => {
-                serde_json::to_string(&Report::of_json_error(&self.file, self.number, error))
-            }
-        };
-        report.unwrap_or_default()
+        }
     }
 
-    /// The error object of the report of a game that could not be read.
-    fn unread_error(&self) -> Option<String> {
-        let report = match &self.game {
-            Ok(_) => return None,
-            Err(Unread::Sdn(error)) => {
-                Report::of_syntax_error(&self.file, self.number, &self.source, error)
-            }
-            Err(Unread::Json(error)) => Report::of_json_error(&self.file, self.number, error),
-        };
-        serde_json::to_string(&report.error).ok()
+    /// Puts an error's line in the whole input's terms.
+    fn shift(&self, report: &mut Report<'_>) {
+        if let Some(error) = &mut report.error {
+            error.line += self.lines_before;
+        }
     }
 
     /// The game, or its reading error as a `ParseError`.
@@ -80,7 +102,7 @@ impl Record {
 }
 
 /// Every game of an input: SDN or PGN, or JSON records.
-pub fn read(data: Vec<u8>, file: &str, json: bool) -> Vec<Record> {
+pub fn read(data: Vec<u8>, file: &str, json: bool, at: Start) -> Vec<Record> {
     let source: Arc<[u8]> = Arc::from(data);
     let file: Arc<str> = Arc::from(file);
     let games: Vec<Result<sade_ref::Game, Unread>> = if json {
@@ -98,7 +120,8 @@ pub fn read(data: Vec<u8>, file: &str, json: bool) -> Vec<Record> {
             game,
             source: Arc::clone(&source),
             file: Arc::clone(&file),
-            number: i + 1,
+            number: at.game + i,
+            lines_before: at.line - 1,
         })
         .collect()
 }
@@ -242,7 +265,7 @@ impl Game {
     #[staticmethod]
     #[pyo3(signature = (text, file="<json>"))]
     fn from_json(py: Python<'_>, text: &str, file: &str) -> PyResult<Game> {
-        let mut records = read(text.as_bytes().to_vec(), file, true);
+        let mut records = read(text.as_bytes().to_vec(), file, true, Start::WHOLE);
         if records.len() != 1 {
             return Err(value_error(format!(
                 "{file}: from_json reads one record, this text holds {} (read_games reads many)",

@@ -15,13 +15,30 @@ mod query;
 use game::{Game, Turn};
 
 /// Reads every game of `data` (SDN or PGN; JSON records when `json`), named `file` in verdicts
-/// and errors. A game that cannot be read is a `Game` whose `errors` say why.
+/// and errors. A game that cannot be read is a `Game` whose `errors` say why. A chunk of a
+/// larger file gives the whole file's numbers with `first_game` and `first_line` (the number
+/// of its first game, and of its first line, in the file), as `verify --first-game
+/// --first-line` does.
 #[pyfunction]
-#[pyo3(signature = (data, file, json=false))]
-fn read(py: Python<'_>, data: &[u8], file: &str, json: bool) -> Vec<Game> {
+#[pyo3(signature = (data, file, json=false, first_game=1, first_line=1))]
+fn read(
+    py: Python<'_>,
+    data: &[u8],
+    file: &str,
+    json: bool,
+    first_game: usize,
+    first_line: usize,
+) -> PyResult<Vec<Game>> {
+    if first_game == 0 || first_line == 0 {
+        return Err(error::value_error("first_game and first_line count from 1"));
+    }
+    let at = game::Start {
+        game: first_game,
+        line: first_line,
+    };
     // `&[u8]` borrows the bytes object (a `Vec<u8>` would be extracted item by item).
-    let records = py.allow_threads(|| game::read(data.to_vec(), file, json));
-    records.into_iter().map(Game::from).collect()
+    let records = py.allow_threads(|| game::read(data.to_vec(), file, json, at));
+    Ok(records.into_iter().map(Game::from).collect())
 }
 
 /// The verdict on one game, as the JSON object `verify --format json` writes for it.

@@ -127,7 +127,7 @@ pub fn play(
         .allow_threads(|| play_game(&options, number))
         .map(|played| sade_ref::write::sdn::to_sdn(&played.game))
         .map_err(|e| value_error(e.to_string()))?;
-    let mut records = game::read(text.into_bytes(), "<play>", false);
+    let mut records = game::read(text.into_bytes(), "<play>", false, game::Start::WHOLE);
     match records.len() {
         1 => Ok(Game::from(records.remove(0))),
         n => Err(value_error(format!(

@@ -126,3 +126,29 @@ def test_threads_verify_the_same_games_alike(root: Path) -> None:
     alone = [sade_ref.verify(g) for g in games]
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(sade_ref.verify, games)) == alone
+
+
+def test_a_chunk_read_with_its_first_game_and_line_gives_the_whole_files_verdicts(
+    root: Path,
+) -> None:
+    text = (root / LICHESS).read_text()
+    text += "\n" + (root / FORBIDDEN_CHECK).read_text() + '\n[Event "cut"]\n\n1. e4 Qx9 *\n'
+    whole = [sade_ref.verify(g).to_dict() for g in sade_ref.read_games(text, name="a.pgn")]
+    lines = text.splitlines(keepends=True)
+    # Cut where a game begins: `[Event ` after a blank line (docs/scale.md).
+    starts = [
+        i for i, line in enumerate(lines) if line.startswith("[Event ") and (i == 0 or not lines[i - 1].strip())
+    ]
+    cut = starts[len(starts) // 2]
+    head, tail = "".join(lines[:cut]), "".join(lines[cut:])
+    first = [sade_ref.verify(g).to_dict() for g in sade_ref.read_games(head, name="a.pgn")]
+    second = [
+        sade_ref.verify(g).to_dict()
+        for g in sade_ref.read_games(
+            tail, name="a.pgn", first_game=len(first) + 1, first_line=cut + 1
+        )
+    ]
+    assert first + second == whole
+    assert whole[-1]["error"]["line"] == len(lines) and whole[-2]["error"]["kind"] == "rule"
+    with pytest.raises(ValueError, match="count from 1"):
+        list(sade_ref.read_games(tail, first_line=0))
