@@ -123,6 +123,7 @@ def main() -> int:
         SparkSession.builder.master(args.master)
         .appName("sade-ref verify")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1")
         .getOrCreate()
