@@ -158,7 +158,7 @@ def verify(game: Game) -> Verdict:
 
 def verify_many(games: Iterable[Game], jobs: int | None = None) -> list[Verdict]:
     """The verdicts on ``games``, in their order, verified in parallel on ``jobs`` threads
-    (default: one per core) without the GIL, as ``sade-ref verify --jobs N`` does."""
+    (1 to 256; default: one per core) without the GIL, as ``sade-ref verify --jobs N`` does."""
     return [Verdict(json.loads(line)) for line in _sade_ref.verify_many(list(games), jobs)]
 
 

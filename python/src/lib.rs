@@ -60,17 +60,18 @@ fn verify_many(
     let records: Vec<_> = games.iter().map(|g| g.record()).collect();
     drop(games);
     let pool = match jobs {
-        Some(0) => {
-            return Err(pyo3::exceptions::PyValueError::new_err(
-                "jobs must be at least 1",
-            ));
-        }
-        Some(n) => Some(
+        // As `sade-ref verify --jobs`: 1 to 256.
+        Some(n @ 1..=256) => Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
                 .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?,
         ),
+        Some(n) => {
+            return Err(error::value_error(format!(
+                "jobs={n}: 1 to 256 threads (None: one per core)"
+            )));
+        }
         None => None,
     };
     Ok(py.allow_threads(|| {

@@ -115,8 +115,9 @@ def test_verify_many_gives_the_verdicts_of_verify_in_order(root: Path) -> None:
         assert sade_ref.verify_many(games, jobs=jobs) == one_by_one
     assert sade_ref.verify_many(iter(games[:3])) == one_by_one[:3]
     assert sade_ref.verify_many([]) == []
-    with pytest.raises(ValueError, match="jobs"):
-        sade_ref.verify_many(games, jobs=0)
+    for jobs in (0, 257):
+        with pytest.raises(ValueError, match="1 to 256"):
+            sade_ref.verify_many(games, jobs=jobs)
     with pytest.raises(TypeError):
         sade_ref.verify_many(["1. e4 *"])  # type: ignore[list-item]
 
