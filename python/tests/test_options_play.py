@@ -71,7 +71,7 @@ def test_play_gives_the_commands_game(cli: Path, variant: str) -> None:
     expected = [g.to_sdn() for g in sade_ref.read_games(text)]
     got = [sade_ref.play(variant, seed=11, number=n) for n in (1, 2)]
     assert [g.to_sdn() for g in got] == expected
-    assert all(sade_ref.verify(g).status == "finished" or sade_ref.verify(g).valid for g in got)
+    assert all(sade_ref.verify(g).valid for g in got)
     assert got[0].headers["Variant"].lower().replace(" ", "-") == variant
 
 
