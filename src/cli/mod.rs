@@ -16,6 +16,7 @@ mod pick;
 mod play;
 mod progress;
 mod report;
+mod serve;
 mod show;
 mod stream;
 mod verify;
@@ -47,6 +48,7 @@ enum Command {
     Verify(verify::Args),
     Play(play::Args),
     Match(match_::Args),
+    Serve(serve::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -102,6 +104,7 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => verify::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => match_::run(&args),
+        Command::Serve(args) => serve::run_command(&args),
     };
     ExitCode::from(status as u8)
 }

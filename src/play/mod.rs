@@ -16,6 +16,7 @@
 
 mod bots;
 mod marseillais;
+mod next;
 mod sade;
 mod standard;
 mod tally;
@@ -26,6 +27,7 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess, Move};
 
 pub use bots::Bot;
+pub use next::{LEVELS, bot_named, next_actions};
 pub use tally::{Report, Seat, Tally};
 
 use crate::record::{Action, ActionKind, Check, Game, GameResult, Item, MoveNumber, Turn};
