@@ -243,7 +243,7 @@ fn square(field: &str, text: &str) -> Result<Square, ApiError> {
 ///
 /// # Errors
 /// 400 naming the field when the request gives none or several, or one that is not an action.
-pub fn act_actions(request: &ActRequest, _fen: &str) -> Result<Vec<Action>, ApiError> {
+pub fn act_actions(request: &ActRequest, fen: &str) -> Result<Vec<Action>, ApiError> {
     let given = [
         request.text.is_some(),
         request.from.is_some() || request.to.is_some(),
@@ -272,9 +272,11 @@ pub fn act_actions(request: &ActRequest, _fen: &str) -> Result<Vec<Action>, ApiE
                 ));
             }
         };
-        ("from", format!("{from}{to}{promotion}"))
+        let uci = format!("{from}{to}{promotion}");
+        ("from", san_of(fen, &uci).unwrap_or(uci))
     } else if let Some(at) = &request.sacrifice {
-        ("sacrifice", format!("-{}", square("sacrifice", at)?))
+        let at = square("sacrifice", at)?;
+        ("sacrifice", format!("-{}{at}", letter_at(fen, at)))
     } else if let Some(r) = &request.resurrect {
         let piece = match r.piece.as_str() {
             p @ ("Q" | "R" | "B" | "N" | "P") => p,
@@ -334,4 +336,48 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, String> {
         return Err("write one to sixteen actions".to_owned());
     }
     Ok(actions)
+}
+
+/// A clicked move (`e2e4`) in SAN, as an arbiter writes it: in the position `fen` (a Sade FEN's
+/// pocket left out) with the side to move, or, for a Sade move of the opponent's pieces, with
+/// the other side to move. `None` when it is a move in neither: the referee then reads the UCI
+/// and says why it is refused.
+fn san_of(fen: &str, uci: &str) -> Option<String> {
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess};
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
+    let placement = fields.first_mut()?;
+    if let Some(at) = placement.find('[') {
+        placement.truncate(at);
+    }
+    let uci: UciMove = uci.parse().ok()?;
+    let side = fields.get(1)?.clone();
+    let other = if side == "w" { "b" } else { "w" };
+    for turn in [side.as_str(), other] {
+        fields[1] = turn.to_owned();
+        let Ok(setup) = fields.join(" ").parse::<Fen>() else {
+            continue;
+        };
+        let Ok(pos) = setup.into_position::<Chess>(CastlingMode::Standard) else {
+            continue;
+        };
+        if let Ok(m) = uci.to_move(&pos) {
+            return Some(shakmaty::san::San::from_move(&pos, m).to_string());
+        }
+    }
+    None
+}
+
+/// The letter of the piece on `square` in `fen` (`N`; empty for a pawn or an empty square), so
+/// that a clicked sacrifice is written `-Nb1` as an arbiter writes it.
+fn letter_at(fen: &str, square: Square) -> String {
+    let placement = fen.split(['[', ' ']).next().unwrap_or_default();
+    placement
+        .parse::<shakmaty::Board>()
+        .ok()
+        .and_then(|board| board.piece_at(square))
+        .filter(|piece| piece.role != shakmaty::Role::Pawn)
+        .map(|piece| piece.role.upper_char().to_string())
+        .unwrap_or_default()
 }

@@ -93,7 +93,7 @@ fn a_recorded_sade_game_to_its_end() {
     assert_eq!(table.state()["phase"], "roll");
     let record = table.state()["sdn"].as_str().expect("sdn").to_owned();
     assert!(
-        record.contains("1. 3: b8c6 a6 h6 1... 4: -c6 e6 2. 5: "),
+        record.contains("1. 3: Nc6 a6 h6 1... 4: -Nc6 e6 2. 5: "),
         "{record}"
     );
     assert!(record.contains("2... 6: "), "{record}");

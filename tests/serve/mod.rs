@@ -4,6 +4,7 @@
 //! on disk verifies as the same game.
 
 mod api;
+mod browser;
 mod durable;
 mod security;
 

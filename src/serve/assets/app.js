@@ -36,6 +36,7 @@
 
   function show(s) {
     state = s; from = null;
+    $('hint').textContent = '';
     $('table').hidden = false;
     var who = s.side ? (s.side === 'white' ? 'White' : 'Black') : '';
     var line = s.variant + ' — ';
@@ -103,13 +104,13 @@
   function clicked(ev) {
     var sq = squareAt(ev);
     if (!sq || !state || state.phase !== 'act') { return; }
-    if (state.face === 4) { post('act', { sacrifice: sq }); return; }
-    if (state.face === 5) {
+    if (state.face === 4 && state.written === 0) { post('act', { sacrifice: sq }); return; }
+    if (state.face === 5 && state.written === 0) {
       var piece = $('piece').value;
       if (!piece) { refuse({ error: 'choose the piece to bring back first' }); return; }
       post('act', { resurrect: { piece: piece, square: sq } }); return;
     }
-    if (!from) { from = sq; $('refusal').textContent = 'from ' + sq + ': click the square to go to'; return; }
+    if (!from) { from = sq; $('hint').textContent = 'from ' + sq + ': click the square to go to'; return; }
     var body = { from: from, to: sq }; from = null;
     var rank = sq.charAt(1);
     if (rank === '8' || rank === '1') {
