@@ -46,6 +46,8 @@ pub struct App {
     pub store: Store,
     pub review: Option<PathBuf>,
     pub max_games: usize,
+    /// Records uploaded for review, newest last.
+    pub uploads: Mutex<Vec<(String, Vec<crate::record::Game>)>>,
 }
 
 impl App {
@@ -73,6 +75,7 @@ impl App {
                 store,
                 review,
                 max_games: config.max_games,
+                uploads: Mutex::new(Vec::new()),
             },
             problems,
         ))

@@ -73,11 +73,43 @@ pub async fn library_page(
     report_of(&read_games(&text)?, &name)
 }
 
-/// `POST /api/review`: the report page of an uploaded SDN or PGN text.
-pub async fn upload(bytes: Bytes) -> Result<Response, ApiError> {
+/// Uploads kept for review, at most this many (the oldest goes first).
+const UPLOADS: usize = 32;
+
+/// `POST /api/review`: an uploaded SDN or PGN text, kept in memory; the answer names the page
+/// that shows it (`/review/upload/{id}`), which the page opens in a frame of its own origin,
+/// under the report's own policy.
+pub async fn upload(State(app): State<Arc<App>>, bytes: Bytes) -> Result<Response, ApiError> {
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| ApiError::bad("body", "the file is not UTF-8 text".to_owned()))?;
-    report_of(&read_games(text)?, "uploaded record")
+    let games = read_games(text)?;
+    let id = super::secret::token()?[..16].to_owned();
+    let mut uploads = app
+        .uploads
+        .lock()
+        .map_err(|_| ApiError::internal("the uploads are poisoned".to_owned()))?;
+    if uploads.len() >= UPLOADS {
+        uploads.remove(0);
+    }
+    uploads.push((id.clone(), games));
+    let answer = serde_json::json!({ "id": id, "url": format!("/review/upload/{id}") });
+    Ok((axum::http::StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// `GET /review/upload/{id}`: the report page of an upload.
+pub async fn upload_page(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let games = app
+        .uploads
+        .lock()
+        .map_err(|_| ApiError::internal("the uploads are poisoned".to_owned()))?
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, g)| g.clone())
+        .ok_or_else(|| ApiError::not_found("id", format!("no upload {id:?}")))?;
+    report_of(&games, "uploaded record")
 }
 
 fn read_games(text: &str) -> Result<Vec<Game>, ApiError> {

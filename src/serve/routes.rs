@@ -47,6 +47,7 @@ pub fn router(app: Shared) -> Router {
     let upload = Router::new()
         .route("/api/review", post(review::upload))
         .route("/review/library/{name}", get(review::library_page))
+        .route("/review/upload/{id}", get(review::upload_page))
         .layer(DefaultBodyLimit::max(UPLOAD_LIMIT));
     Router::new()
         .route("/", get(page::index))

@@ -210,6 +210,9 @@ fn review_files_stay_inside_the_games_folder() {
         "/api/review",
         "[Variant \"Sade\"]\n\n1. 4: -Nb1 *\n",
     );
-    assert_eq!(upload.status, 200);
-    assert!(upload.text.contains("<!DOCTYPE html>"));
+    assert_eq!(upload.status, 201, "{}", upload.text);
+    let shown = server.get(upload.body["url"].as_str().expect("the page of the upload"));
+    assert_eq!(shown.status, 200);
+    assert!(shown.text.starts_with("<!DOCTYPE html>"));
+    assert_eq!(server.get("/review/upload/0123456789abcdef").status, 404);
 }

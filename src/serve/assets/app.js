@@ -191,11 +191,13 @@
       file = this.files[0];
       if (!file) { return; }
       file.text().then(function (text) {
-        fetch('/api/review', { method: 'POST', body: text }).then(function (r) { return r.text(); }).then(function (html) {
+        fetch('/api/review', { method: 'POST', body: text }).then(function (r) {
+          return r.json().then(function (j) { if (!r.ok) { throw j; } return j; });
+        }).then(function (u) {
           var frame = document.createElement('iframe');
-          frame.width = '100%'; frame.height = '900'; frame.srcdoc = html;
+          frame.width = '100%'; frame.height = '900'; frame.src = u.url;
           $('library').appendChild(frame);
-        });
+        }).catch(refuse);
       });
     });
     $('continue').addEventListener('click', function () {
