@@ -35,6 +35,8 @@ pub mod referee;
 pub mod render;
 pub mod report;
 pub mod rules;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod write;
 
 pub use parse::{ParseError, Reader, parse_bytes, parse_str};

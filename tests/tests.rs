@@ -25,6 +25,7 @@ mod sade;
 mod scale;
 mod schemas;
 mod second_referee;
+mod serve;
 mod standard;
 mod support;
 mod uci;

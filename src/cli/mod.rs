@@ -17,6 +17,7 @@ mod pick;
 mod play;
 mod progress;
 mod report;
+mod serve;
 mod show;
 mod stream;
 mod verify;
@@ -49,6 +50,7 @@ enum Command {
     Play(play::Args),
     Match(match_::Args),
     Perft(perft::Args),
+    Serve(serve::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -105,6 +107,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Match(args) => match_::run(&args),
         Command::Perft(args) => perft::run(&args),
+        Command::Serve(args) => serve::run_command(&args),
     };
     ExitCode::from(status as u8)
 }

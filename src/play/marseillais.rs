@@ -88,7 +88,7 @@ fn first_turn(game: &Game) -> Result<TurnStart, PlayError> {
 
 /// The bot's full turn: uniform for `random`; for `greedy`, a mate if there is one, else the
 /// turn that wins most material among those that allow no mate in reply.
-fn choose(
+pub(super) fn choose(
     bot: Bot,
     start: &TurnStart,
     rng: &mut ChaCha8Rng,
@@ -152,7 +152,10 @@ fn allows_mate(start: &TurnStart) -> bool {
 
 /// The start of the next turn after `t`, and `t` as written actions (SAN, with `+` for a check
 /// and `#` only for the mate the rules see).
-fn advance(start: &TurnStart, t: &FullTurn) -> Result<(TurnStart, Vec<Action>), PlayError> {
+pub(super) fn advance(
+    start: &TurnStart,
+    t: &FullTurn,
+) -> Result<(TurnStart, Vec<Action>), PlayError> {
     let mover = start.pos.turn();
     let fullmoves = start.pos.fullmoves();
     let mut pos = start.pos.clone();

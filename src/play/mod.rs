@@ -17,6 +17,7 @@
 mod bots;
 mod external;
 mod marseillais;
+mod next;
 mod sade;
 mod standard;
 mod tally;
@@ -29,6 +30,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 pub use bots::Bot;
 pub use external::{Mover, play_game_against};
+pub use next::{LEVELS, bot_named, next_actions};
 pub use tally::{Report, Seat, Tally};
 
 use crate::record::{Action, ActionKind, Check, Game, GameResult, Item, MoveNumber, Turn};

@@ -59,7 +59,7 @@ pub(super) fn play(
 
 /// The bot's turn for `face`: a fulfilment, or `--` when the face has none (R14: Poverty of the
 /// Flesh on faces 1–4; faces 5 and 6 always have one, `--` included).
-fn choose(
+pub(super) fn choose(
     bot: Bot,
     state: &State,
     face: u8,

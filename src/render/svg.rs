@@ -19,8 +19,8 @@ use super::model::{ActionView, GameView, POOL_ORDER, Shape, Snapshot, TurnView};
 /// Units per square.
 pub const SQUARE: u32 = 100;
 /// Room for the coordinates around the board.
-const MARGIN: u32 = 40;
-const HEADER: u32 = 70;
+pub const MARGIN: u32 = 40;
+pub const HEADER: u32 = 70;
 const LINE: u32 = 34;
 
 /// Colours of the marks.

@@ -1,0 +1,196 @@
+//! `sade-ref serve` under load: N clients on loopback, each playing Sade games through the API
+//! against the server, in a bounded loop that stops by itself.
+//!
+//! `cargo bench --bench serve_load -- [N...]` (default 1 50 200): the server runs in this
+//! process on 127.0.0.1:0 with a scratch data folder; each client creates a game (both seats
+//! its own) and plays it: a roll, then the first option of the face, action by action, until
+//! the game is over or the client has made its share of actions, then a new game. The
+//! "thinking" (the options search, `GET /options`) is not timed; each `roll` and `act` is an
+//! action, timed from request to answer (the referee's judgement of the record so far, the
+//! atomic write of the file, the answer). Reported: actions per second over the run, and the
+//! median and p99 latency of an action.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// Actions each client makes (a bound: the loop stops by itself).
+const ACTIONS_PER_CLIENT: usize = 60;
+/// The whole run of one N stops after this, whatever the clients have done.
+const DEADLINE: Duration = Duration::from_secs(120);
+
+fn main() {
+    let counts: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .filter(|n| (1..=200).contains(n))
+        .collect();
+    let counts = if counts.is_empty() {
+        vec![1, 50, 200]
+    } else {
+        counts
+    };
+    let data = std::env::temp_dir().join(format!("sade-ref-serve-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let config = sade_ref::serve::Config {
+        host: "127.0.0.1".to_owned(),
+        port: 0,
+        data: data.clone(),
+        games: None,
+        max_games: 100_000,
+    };
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let result = sade_ref::serve::run(&config, |addr, _, _| {
+            let _ = tx.send(addr);
+        });
+        if let Err(e) = result {
+            eprintln!("the server stopped: {e}");
+        }
+    });
+    let addr = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the server listens");
+    let url = format!("http://{addr}");
+    println!("serve load: Sade games through the API on {url}; each action a roll or an act");
+    for n in counts {
+        run(&url, n);
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_idle_connections_per_host(4)
+        .build()
+        .into()
+}
+
+fn call(agent: &ureq::Agent, method: &str, url: &str, body: Option<&Value>) -> (u16, Value) {
+    let response = match (method, body) {
+        ("GET", _) => agent.get(url).call(),
+        (_, Some(body)) => agent
+            .post(url)
+            .header("Content-Type", "application/json")
+            .send(body.to_string()),
+        (_, None) => agent.post(url).send_empty(),
+    };
+    let Ok(mut response) = response else {
+        return (0, Value::Null);
+    };
+    let status = response.status().as_u16();
+    let text = response
+        .body_mut()
+        .with_config()
+        .limit(16 * 1024 * 1024)
+        .read_to_string()
+        .unwrap_or_default();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// One client: its action latencies and how many requests failed.
+fn client(url: &str, stop: Instant) -> (Vec<Duration>, usize) {
+    let agent = agent();
+    let mut latencies = Vec::with_capacity(ACTIONS_PER_CLIENT);
+    let mut failures = 0;
+    'games: while latencies.len() < ACTIONS_PER_CLIENT && Instant::now() < stop {
+        let (status, created) = call(
+            &agent,
+            "POST",
+            &format!("{url}/api/games"),
+            Some(&json!({})),
+        );
+        if status != 201 {
+            failures += 1;
+            break;
+        }
+        let id = created["id"].as_str().unwrap_or_default().to_owned();
+        let token = created["arbiter"].as_str().unwrap_or_default().to_owned();
+        let mut state = created["state"].clone();
+        while latencies.len() < ACTIONS_PER_CLIENT && Instant::now() < stop {
+            match state["phase"].as_str() {
+                Some("roll") => {
+                    let started = Instant::now();
+                    let (status, next) = call(
+                        &agent,
+                        "POST",
+                        &format!("{url}/api/games/{id}/roll"),
+                        Some(&json!({ "token": token })),
+                    );
+                    latencies.push(started.elapsed());
+                    if status != 200 {
+                        failures += 1;
+                        continue 'games;
+                    }
+                    state = next;
+                }
+                Some("act") => {
+                    // The thinking: not timed.
+                    let (_, options) = call(
+                        &agent,
+                        "GET",
+                        &format!("{url}/api/games/{id}/options?limit=1"),
+                        None,
+                    );
+                    let written = state["written"].as_u64().unwrap_or(0) as usize;
+                    let actions: Vec<String> = options["options"][0]["actions"]
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|t| t.as_str().map(str::to_owned))
+                                .collect()
+                        })
+                        .unwrap_or_else(|| vec!["--".to_owned()]);
+                    for action in actions.iter().skip(written) {
+                        let started = Instant::now();
+                        let (status, next) = call(
+                            &agent,
+                            "POST",
+                            &format!("{url}/api/games/{id}/act"),
+                            Some(&json!({ "token": token, "text": action })),
+                        );
+                        latencies.push(started.elapsed());
+                        if status != 200 {
+                            failures += 1;
+                            continue 'games;
+                        }
+                        state = next;
+                    }
+                }
+                _ => continue 'games,
+            }
+        }
+    }
+    (latencies, failures)
+}
+
+fn run(url: &str, n: usize) {
+    let stop = Instant::now() + DEADLINE;
+    let started = Instant::now();
+    let results: Vec<(Vec<Duration>, usize)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..n).map(|_| s.spawn(|| client(url, stop))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let wall = started.elapsed();
+    let failures: usize = results.iter().map(|r| r.1).sum();
+    let mut all: Vec<Duration> = results.into_iter().flat_map(|r| r.0).collect();
+    all.sort();
+    let at = |q: f64| {
+        all.get(((all.len() as f64 * q).ceil() as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or_default()
+    };
+    println!(
+        "N={n:>3}: {:>6} actions in {:>7.2} s: {:>7.0} actions/s; latency median {:>7.2} ms, p99 {:>7.2} ms; {failures} failed",
+        all.len(),
+        wall.as_secs_f64(),
+        all.len() as f64 / wall.as_secs_f64(),
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+    );
+}

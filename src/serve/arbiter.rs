@@ -1,0 +1,172 @@
+//! What the arbiter (and, for a resignation, a seat) does beside the turns: take back the last
+//! action in record mode, declare an end (S3), edit the tags. Each is tried on a copy of the
+//! record and kept only when the referee accepts it.
+
+use super::error::ApiError;
+use super::live::{
+    Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, side_word, turn_label,
+};
+use crate::record::{GameResult, Item, Side, VariantName};
+use crate::referee::{Status, verify};
+
+impl Live {
+    /// Record mode: takes back the last action (or the last roll), leaving a comment.
+    pub fn take_back(&mut self, holder: Holder) -> Result<String, ApiError> {
+        if self.meta.mode != Mode::Record || holder != Holder::Arbiter {
+            return Err(ApiError::forbidden(
+                "only the arbiter of a game in record mode takes back".to_owned(),
+            ));
+        }
+        let mut game = self.game.clone();
+        let Some(turn) = game.turns.last_mut() else {
+            return Err(ApiError::conflict(
+                "turn",
+                "nothing to take back: no turn is written".to_owned(),
+            ));
+        };
+        let label = turn_label(turn.number);
+        let at = turn
+            .items
+            .iter()
+            .rposition(|i| matches!(i, Item::Action(_)));
+        let said = match at {
+            Some(at) => {
+                let Item::Action(action) = turn.items.remove(at) else {
+                    unreachable!("rposition found an action")
+                };
+                let said = format!("taken back: {action} in turn {label}");
+                turn.items.push(comment(&said));
+                said
+            }
+            None => {
+                let face = turn.face.map_or(String::new(), |f| format!(" {}", f.value));
+                let said = format!("taken back: the roll{face} of turn {label}");
+                game.turns.pop();
+                match game.turns.last_mut() {
+                    Some(previous) => previous.items.push(comment(&said)),
+                    None => game.preamble.push(comment(&said)),
+                }
+                said
+            }
+        };
+        game.result = None;
+        game.set_tag("Result", "*");
+        game.tags
+            .retain(|t| t.name != "Termination" && t.name != "DieSeed");
+        let verdict = verify(&game);
+        if verdict.status == Status::Invalid {
+            return Err(ApiError::refused(&verdict));
+        }
+        self.game = game;
+        self.verdict = verdict;
+        Ok(said)
+    }
+
+    /// Declares an end (S3): resignation of `winner`'s opponent, agreement, time forfeit or
+    /// adjudication.
+    pub fn declare(
+        &mut self,
+        holder: Holder,
+        end: Declared,
+        winner: Option<Side>,
+    ) -> Result<(), ApiError> {
+        if self.phase() == Phase::Over {
+            return Err(over());
+        }
+        match (end, holder, winner) {
+            (Declared::Resignation, Holder::Seat(seat), Some(w)) if seat != w => {}
+            (_, Holder::Arbiter, _) => {}
+            _ => {
+                return Err(ApiError::forbidden(
+                    "a seat may only resign for itself; other ends are the arbiter's".to_owned(),
+                ));
+            }
+        }
+        let sade = self.game.variant() == VariantName::Sade;
+        let result = match (end, winner) {
+            (Declared::Agreement, None) | (Declared::Adjudication, None) if sade => {
+                return Err(ApiError::bad(
+                    "winner",
+                    "a Sade game is never drawn: a drawn result is no end (Art. 17, R12)"
+                        .to_owned(),
+                ));
+            }
+            (Declared::Agreement, Some(_)) => {
+                return Err(ApiError::bad(
+                    "winner",
+                    "an agreement is a draw: give no winner".to_owned(),
+                ));
+            }
+            (Declared::Resignation | Declared::TimeForfeit, None) => {
+                return Err(ApiError::bad(
+                    "winner",
+                    "name the winner: white or black".to_owned(),
+                ));
+            }
+            (_, Some(Side::White)) => GameResult::WhiteWins,
+            (_, Some(Side::Black)) => GameResult::BlackWins,
+            (_, None) => GameResult::Draw,
+        };
+        let (tag, words) = match end {
+            Declared::Resignation => (None, "resigns"),
+            Declared::Agreement => (None, "draw agreed"),
+            Declared::TimeForfeit => (Some("time forfeit"), "loses on time"),
+            Declared::Adjudication => (Some("adjudication"), "adjudicated"),
+        };
+        let said = match winner {
+            Some(w) if end != Declared::Adjudication => format!("{} {words}", side_word(w.other())),
+            Some(w) => format!("{words}: {} wins", side_word(w)),
+            None => words.to_owned(),
+        };
+        let seed = self.meta.seed.clone();
+        self.attempt(|game| {
+            game.result = Some(result);
+            game.set_tag("Result", result.as_str());
+            if let Some(tag) = tag {
+                game.set_tag("Termination", tag);
+            }
+            if let Some(seed) = seed {
+                game.set_tag("DieSeed", seed);
+            }
+            match game.turns.last_mut() {
+                Some(turn) => turn.items.push(comment(&said)),
+                None => game.preamble.push(comment(&said)),
+            }
+        })?;
+        if self.verdict.status != Status::Finished {
+            return Err(ApiError::internal(
+                "the referee did not read the declared end as an end".to_owned(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Edits the tags the page offers.
+    pub fn set_tags(&mut self, holder: Holder, tags: &[(String, String)]) -> Result<(), ApiError> {
+        if holder != Holder::Arbiter {
+            return Err(ApiError::forbidden(
+                "only the arbiter edits the tags".to_owned(),
+            ));
+        }
+        for (name, value) in tags {
+            let field = format!("tags.{name}");
+            if !EDITABLE.contains(&name.as_str()) {
+                return Err(ApiError::bad(
+                    &field,
+                    format!("only {} may be edited", EDITABLE.join(", ")),
+                ));
+            }
+            if value.chars().count() > 200 || value.chars().any(char::is_control) {
+                return Err(ApiError::bad(
+                    &field,
+                    "a tag value is one line of at most 200 characters".to_owned(),
+                ));
+            }
+        }
+        self.attempt(|game| {
+            for (name, value) in tags {
+                game.set_tag(name, value.clone());
+            }
+        })
+    }
+}

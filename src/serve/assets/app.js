@@ -1,0 +1,232 @@
+// sade-ref serve: the page asks the server for everything; it decides nothing about legality.
+'use strict';
+(function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var game = null, token = '', state = null, from = null;
+
+  function api(method, path, body) {
+    var init = { method: method, headers: {} };
+    if (body !== undefined) {
+      init.headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    return fetch(path, init).then(function (r) {
+      return r.json().then(function (j) { if (!r.ok) { throw j; } return j; });
+    });
+  }
+
+  function refuse(e) {
+    var text = e && e.error ? e.error : String(e);
+    if (e && e.article) { text += ' (' + e.article + ')'; }
+    $('refusal').textContent = text;
+  }
+
+  function option(select, value, label) {
+    var o = document.createElement('option');
+    o.value = value; o.textContent = label || value; select.appendChild(o);
+  }
+
+  function hashParams() {
+    var out = {};
+    location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+      var p = kv.split('='); if (p[0]) { out[p[0]] = decodeURIComponent(p[1] || ''); }
+    });
+    return out;
+  }
+
+  function show(s) {
+    state = s; from = null;
+    $('hint').textContent = '';
+    $('table').hidden = false;
+    var who = s.side ? (s.side === 'white' ? 'White' : 'Black') : '';
+    var line = s.variant + ' — ';
+    if (s.phase === 'over') {
+      line += 'over: ' + s.verdict.result + (s.verdict.termination ? ', ' + s.verdict.termination : '') +
+        (s.verdict.article ? ' (' + s.verdict.article + ')' : '');
+    } else if (s.phase === 'roll') {
+      line += 'turn ' + s.turn + ': ' + who + ' to roll';
+    } else {
+      line += 'turn ' + s.turn + ': ' + who + ' to play' + (s.face ? ', face ' + s.face : '') +
+        ' (' + s.written + ' action' + (s.written === 1 ? '' : 's') + ' written)';
+    }
+    if (s.die_commit) { line += ' · DieCommit ' + s.die_commit.slice(0, 16) + '…'; }
+    if (s.die_seed) { line += ' · DieSeed ' + s.die_seed; }
+    $('status').textContent = line;
+    $('board').innerHTML = s.svg;
+    $('sdn').textContent = s.sdn;
+    $('roll').hidden = s.phase !== 'roll';
+    $('face-box').hidden = !(s.phase === 'roll' && s.die === 'entered');
+    $('takeback').hidden = s.mode !== 'record';
+    $('bot').hidden = !(s.white !== 'human' && s.black !== 'human');
+    $('option-list').textContent = '';
+    $('mode-line').textContent = '';
+    var ex = $('exports'); ex.textContent = 'Export: ';
+    ['sdn', 'pgn', 'record', 'verdict', 'report'].forEach(function (f) {
+      if (f === 'pgn' && s.variant !== 'Standard') { return; }
+      var a = document.createElement('a');
+      a.href = '/api/games/' + s.id + '/export/' + f; a.textContent = f; a.target = '_blank';
+      ex.appendChild(a); ex.appendChild(document.createTextNode(' '));
+    });
+    var tags = $('tags'); tags.textContent = '';
+    ['Event', 'Site', 'Date', 'Round', 'White', 'Black'].forEach(function (name) {
+      var value = '';
+      (s.record.tags || []).forEach(function (t) { if (t.name === name) { value = t.value; } });
+      var l = document.createElement('label'); l.textContent = name + ' ';
+      var i = document.createElement('input'); i.dataset.tag = name; i.value = value;
+      l.appendChild(i); tags.appendChild(l);
+    });
+  }
+
+  function load() {
+    if (!game) { return; }
+    api('GET', '/api/games/' + game).then(show).catch(refuse);
+  }
+
+  function post(path, body) {
+    body.token = token;
+    $('refusal').textContent = '';
+    return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
+      refuse(e); load();
+    });
+  }
+
+  function squareAt(ev) {
+    var svg = $('board').querySelector('svg');
+    if (!svg || !state) { return null; }
+    var pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
+    var p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    var f = Math.floor((p.x - state.board.left) / state.board.square);
+    var r = 7 - Math.floor((p.y - state.board.top) / state.board.square);
+    if (f < 0 || f > 7 || r < 0 || r > 7) { return null; }
+    return 'abcdefgh'[f] + (r + 1);
+  }
+
+  function clicked(ev) {
+    var sq = squareAt(ev);
+    if (!sq || !state || state.phase !== 'act') { return; }
+    if (state.face === 4 && state.written === 0) { post('act', { sacrifice: sq }); return; }
+    if (state.face === 5 && state.written === 0) {
+      var piece = $('piece').value;
+      if (!piece) { refuse({ error: 'choose the piece to bring back first' }); return; }
+      post('act', { resurrect: { piece: piece, square: sq } }); return;
+    }
+    if (!from) { from = sq; $('hint').textContent = 'from ' + sq + ': click the square to go to'; return; }
+    var body = { from: from, to: sq }; from = null;
+    var rank = sq.charAt(1);
+    if (rank === '8' || rank === '1') {
+      var fen = state.fen.split(' ')[0].replace(/\[.*\]/, '').split('/');
+      var row = fen[8 - parseInt(body.from.charAt(1), 10)] || '';
+      var file = 'abcdefgh'.indexOf(body.from.charAt(0)), col = 0, piece = '';
+      for (var i = 0; i < row.length; i++) {
+        var c = row.charAt(i);
+        if (/[0-9]/.test(c)) { col += parseInt(c, 10); } else { if (col === file) { piece = c; } col++; }
+      }
+      if (piece === 'P' || piece === 'p') { body.promotion = 'q'; }
+    }
+    post('act', body);
+  }
+
+  function init() {
+    api('GET', '/api/levels').then(function (l) {
+      l.variants.forEach(function (v) { option($('variant'), v); });
+      l.players.forEach(function (p) { option($('white'), p); option($('black'), p); });
+    });
+    api('GET', '/api/games').then(function (list) {
+      list.forEach(function (g) {
+        var li = document.createElement('li');
+        li.textContent = g.variant + ' ' + g.names[0] + '–' + g.names[1] + ' ' + g.result + ' (' + g.turns + ' turns)';
+        var a = document.createElement('a'); a.href = '/#game=' + g.id; a.textContent = ' watch';
+        li.appendChild(a); $('games').appendChild(li);
+      });
+    });
+    api('GET', '/api/library').then(function (files) {
+      files.forEach(function (f) {
+        var li = document.createElement('li'), a = document.createElement('a');
+        a.href = '/review/library/' + encodeURIComponent(f); a.target = '_blank'; a.textContent = f;
+        li.appendChild(a); $('library').appendChild(li);
+      });
+    });
+    $('create').addEventListener('click', function () {
+      var body = { variant: $('variant').value, mode: $('mode').value, white: $('white').value, black: $('black').value };
+      if (body.mode === 'record') { body.die = $('die').value; }
+      if ($('fen').value.trim()) { body.fen = $('fen').value.trim(); }
+      api('POST', '/api/games', body).then(created).catch(refuse);
+    });
+    $('board').addEventListener('click', clicked);
+    $('roll').addEventListener('click', function () {
+      var body = {};
+      if (state && state.die === 'entered') { body.face = parseInt($('face').value, 10); }
+      post('roll', body);
+    });
+    $('send').addEventListener('click', function () { post('act', { text: $('action').value }); $('action').value = ''; });
+    $('action').addEventListener('keydown', function (e) { if (e.key === 'Enter') { $('send').click(); } });
+    $('bot').addEventListener('click', function () { post('bot', {}); });
+    $('takeback').addEventListener('click', function () { post('takeback', {}); });
+    $('declare').addEventListener('click', function () {
+      var body = { end: $('end').value };
+      if ($('winner').value) { body.winner = $('winner').value; }
+      post('end', body);
+    });
+    $('save-tags').addEventListener('click', function () {
+      var tags = {};
+      Array.prototype.forEach.call(document.querySelectorAll('#tags input'), function (i) { tags[i.dataset.tag] = i.value; });
+      api('PUT', '/api/games/' + game + '/tags', { token: token, tags: tags }).then(show).catch(refuse);
+    });
+    $('options').addEventListener('click', function () {
+      api('GET', '/api/games/' + game + '/options?limit=50').then(function (a) {
+        var list = $('option-list'); list.textContent = '';
+        $('mode-line').textContent = a.mode ? 'Mode: ' + a.mode.pieces + ' — ' + a.mode.proof + ' (' + a.mode.article + ')' :
+          (a.none ? a.none.consequence + ' (' + a.none.article + ')' : '');
+        a.options.forEach(function (o) {
+          var li = document.createElement('li');
+          li.textContent = o.actions.join(' ') + (o.ends ? ' — ends: ' + (o.ends.winner || 'draw') + ', ' + o.ends.termination + ' (' + o.ends.article + ')' : '');
+          list.appendChild(li);
+        });
+        var more = document.createElement('li'); more.textContent = a.count + ' option(s) in all';
+        list.appendChild(more);
+      }).catch(refuse);
+    });
+    var file = null;
+    $('upload').addEventListener('change', function () {
+      file = this.files[0];
+      if (!file) { return; }
+      file.text().then(function (text) {
+        fetch('/api/review', { method: 'POST', body: text }).then(function (r) {
+          return r.json().then(function (j) { if (!r.ok) { throw j; } return j; });
+        }).then(function (u) {
+          var frame = document.createElement('iframe');
+          frame.width = '100%'; frame.height = '900'; frame.src = u.url;
+          $('library').appendChild(frame);
+        }).catch(refuse);
+      });
+    });
+    $('continue').addEventListener('click', function () {
+      if (!file) { refuse({ error: 'open a file first' }); return; }
+      file.text().then(function (text) {
+        var body = { record: text, mode: $('mode').value, white: $('white').value, black: $('black').value };
+        if (body.mode === 'record') { body.die = $('die').value; }
+        api('POST', '/api/games', body).then(created).catch(refuse);
+      });
+    });
+    window.addEventListener('hashchange', start);
+    start();
+  }
+
+  function created(c) {
+    var links = $('links'); links.textContent = '';
+    ['arbiter', 'white', 'black'].forEach(function (k) {
+      var a = document.createElement('a'); a.href = c.links[k]; a.textContent = k + ' seat link';
+      if (k === 'arbiter') { a.textContent = 'arbiter link'; }
+      links.appendChild(a); links.appendChild(document.createTextNode(' '));
+    });
+    location.hash = c.links.arbiter.replace(/^\/#/, '');
+  }
+
+  function start() {
+    var p = hashParams();
+    game = p.game || null; token = p.token || '';
+    load();
+  }
+
+  document.addEventListener('DOMContentLoaded', init);
+})();

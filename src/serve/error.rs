@@ -1,0 +1,107 @@
+//! The API's errors: an HTTP status and a JSON body that names the field at fault, or gives the
+//! referee's reason and Article for a refused action.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::referee::Verdict;
+
+/// An error answer.
+#[derive(Clone, Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    /// Boxed: an error travels through every `Result` of the server, and is rare.
+    pub body: Box<ErrorBody>,
+}
+
+/// The JSON body of every error.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorBody {
+    /// What went wrong, in an arbiter's words.
+    pub error: String,
+    /// The request field at fault (`face`, `tags.Event`, `token`), when one is.
+    pub field: Option<String>,
+    /// A refused action: the Article, ruling or law that forbids it (`Art. 12.2`).
+    pub article: Option<String>,
+    /// A refused action: the referee's stable fault code (`own-pieces-while-enemy-possible`).
+    pub code: Option<String>,
+    /// A refused action: the turn (`5...`) and the 1-based action in it.
+    pub turn: Option<String>,
+    pub action: Option<usize>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, field: Option<&str>, error: String) -> ApiError {
+        ApiError {
+            status,
+            body: Box::new(ErrorBody {
+                error,
+                field: field.map(str::to_owned),
+                article: None,
+                code: None,
+                turn: None,
+                action: None,
+            }),
+        }
+    }
+
+    /// 400: the request is malformed at `field`.
+    pub fn bad(field: &str, error: String) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, Some(field), error)
+    }
+
+    /// 403: the token does not hold the right seat.
+    pub fn forbidden(error: String) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, Some("token"), error)
+    }
+
+    /// 404: no such game or file.
+    pub fn not_found(field: &str, error: String) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, Some(field), error)
+    }
+
+    /// 409: the request does not fit the game's state.
+    pub fn conflict(field: &str, error: String) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, Some(field), error)
+    }
+
+    /// 422: the referee refused the action; its reason and Article.
+    pub fn refused(verdict: &Verdict) -> ApiError {
+        let mut e = ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("action"),
+            "the referee refused the action".to_owned(),
+        );
+        if let Some(v) = &verdict.error {
+            e.body.error = v.reason.clone();
+            e.body.article = Some(v.article.cite().to_owned());
+            e.body.code = Some(v.code.to_string());
+            e.body.turn = v.label.map(|l| l.to_string());
+            e.body.action = Some(v.action);
+        }
+        e
+    }
+
+    /// 429: too many live games.
+    pub fn too_many(error: String) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, None, error)
+    }
+
+    /// 503: the game could not be saved; nothing was accepted.
+    pub fn unsaved(error: String) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, None, error)
+    }
+
+    /// 500: a fault of sade-ref, never of the request.
+    pub fn internal(error: String) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, None, error)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(*self.body)).into_response()
+    }
+}

@@ -1,0 +1,383 @@
+//! What the API reads: a new game, and an action in any of the ways the page sends one (SAN or
+//! SDN text, from and to squares, a sacrifice, a resurrection). Each is checked here for its
+//! shape only; whether it is legal is the referee's question.
+
+use serde::Deserialize;
+use shakmaty::Square;
+
+use super::error::ApiError;
+use super::live::{Live, Meta, Mode};
+use super::secret::token;
+use crate::parse_str;
+use crate::play::bot_named;
+use crate::record::{Action, GameResult, Item, VariantName};
+use crate::referee::Status;
+
+/// `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// `Sade` (the default), `Marseillais`, `Marseillais Classical`, `Standard`.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The start position (Sade: with the pocket, `…[Qrn] w …`).
+    #[serde(default)]
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub mode: Option<Mode>,
+    /// Record mode, Sade: `server` (the auditable die, the default) or `entered`.
+    #[serde(default)]
+    pub die: Option<String>,
+    /// `human` (the default) or a bot level.
+    #[serde(default)]
+    pub white: Option<String>,
+    #[serde(default)]
+    pub black: Option<String>,
+    /// An unfinished record (SDN or PGN) to continue from its last position.
+    #[serde(default)]
+    pub record: Option<String>,
+}
+
+/// A new game from the request, with fresh tokens.
+///
+/// # Errors
+/// 400 naming the field when the request does not fit; 422 when the start or the record to
+/// continue is not a game the referee accepts.
+pub fn new_game(request: &CreateGame) -> Result<Live, ApiError> {
+    let mode = request.mode.unwrap_or(Mode::Play);
+    let players = [("white", &request.white), ("black", &request.black)].map(|(field, p)| {
+        let name = p.as_deref().unwrap_or("human");
+        if name == "human" || bot_named(name).is_some() {
+            Ok(name.to_owned())
+        } else {
+            Err(ApiError::bad(
+                field,
+                format!(
+                    "{name:?} is no player: human or one of {}",
+                    crate::play::LEVELS
+                        .iter()
+                        .map(|b| b.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ))
+        }
+    });
+    let [white, black] = players;
+    let players = [white?, black?];
+    if mode == Mode::Record && players.iter().any(|p| p != "human") {
+        return Err(ApiError::bad(
+            "mode",
+            "a recorded game is played over the board: both players are human".to_owned(),
+        ));
+    }
+    let mut game = match &request.record {
+        Some(text) => continued(text)?,
+        None => {
+            let variant = request.variant.as_deref().unwrap_or("Sade");
+            let known = ["Sade", "Marseillais", "Marseillais Classical", "Standard"];
+            if !known.contains(&variant) {
+                return Err(ApiError::bad(
+                    "variant",
+                    format!(
+                        "{variant:?} is no game sade-ref serves: {}",
+                        known.join(", ")
+                    ),
+                ));
+            }
+            let mut game = crate::record::Game::default();
+            game.set_tag("Event", "sade-ref serve");
+            game.set_tag("Site", "?");
+            game.set_tag("Date", "????.??.??");
+            game.set_tag("Round", "-");
+            game.set_tag(
+                "White",
+                if players[0] == "human" {
+                    "?"
+                } else {
+                    &players[0]
+                },
+            );
+            game.set_tag(
+                "Black",
+                if players[1] == "human" {
+                    "?"
+                } else {
+                    &players[1]
+                },
+            );
+            game.set_tag("Result", "*");
+            game.set_tag("Variant", variant);
+            if let Some(fen) = &request.fen {
+                if fen.len() > 200 || fen.chars().any(char::is_control) {
+                    return Err(ApiError::bad(
+                        "fen",
+                        "a FEN is one line of at most 200 characters".to_owned(),
+                    ));
+                }
+                game.set_tag("SetUp", "1");
+                game.set_tag("FEN", fen.trim());
+            }
+            game
+        }
+    };
+    let sade = game.variant() == VariantName::Sade;
+    let die = request.die.as_deref().unwrap_or("server");
+    if !["server", "entered"].contains(&die) {
+        return Err(ApiError::bad(
+            "die",
+            format!("{die:?}: the die is server or entered"),
+        ));
+    }
+    if die == "entered" && mode == Mode::Play {
+        return Err(ApiError::bad(
+            "die",
+            "faces are entered only when recording a game (mode record)".to_owned(),
+        ));
+    }
+    let seed = if !sade || die == "entered" {
+        None
+    } else if request.record.is_some() {
+        // A continued record keeps its own die, if it has one.
+        game.tag("DieSeed").map(str::to_owned)
+    } else {
+        let seed = format!("{}{}", token()?, token()?);
+        game.set_tag("DieCommit", crate::die::commit(&seed));
+        Some(seed)
+    };
+    let meta = Meta {
+        mode,
+        players,
+        tokens: [token()?, token()?],
+        arbiter: token()?,
+        seed,
+    };
+    let id = token()?[..16].to_owned();
+    let live = Live::new(id, game, meta);
+    match live.verdict.status {
+        Status::Unfinished => Ok(live),
+        Status::Finished => Err(ApiError::conflict(
+            if request.record.is_some() {
+                "record"
+            } else {
+                "fen"
+            },
+            "this game is already over: nothing can be played in it".to_owned(),
+        )),
+        Status::Invalid => {
+            let mut e = ApiError::refused(&live.verdict);
+            e.body.field = Some(
+                if request.record.is_some() {
+                    "record"
+                } else {
+                    "fen"
+                }
+                .to_owned(),
+            );
+            Err(e)
+        }
+    }
+}
+
+/// The first game of `text`, without its result, to go on with.
+fn continued(text: &str) -> Result<crate::record::Game, ApiError> {
+    let first = parse_str(text)
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::bad("record", "the record holds no game".to_owned()))?;
+    let mut game = first.map_err(|e| ApiError::bad("record", e.to_string()))?;
+    if game.result.is_some_and(|r| r != GameResult::Unknown) {
+        return Err(ApiError::conflict(
+            "record",
+            format!(
+                "the record ends with {}: the game is over",
+                game.result.map_or("", |r| r.as_str())
+            ),
+        ));
+    }
+    game.result = None;
+    game.set_tag("Result", "*");
+    Ok(game.without_spans())
+}
+
+/// `POST /api/games/{id}/act`: one of `text`, `from` and `to`, `sacrifice`, `resurrect`, or
+/// `nothing`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    pub token: Option<String>,
+    /// Actions in SAN or SDN action syntax: `Nf3`, `e8=Q`, `-Nb1`, `N@a6`, `--`.
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub from: Option<String>,
+    #[serde(default)]
+    pub to: Option<String>,
+    /// With `from` and `to`: `q`, `r`, `b` or `n`.
+    #[serde(default)]
+    pub promotion: Option<String>,
+    /// Face 4: the square of the piece given up.
+    #[serde(default)]
+    pub sacrifice: Option<String>,
+    /// Face 5: the piece (`Q`, `R`, `B`, `N`, `P`) and the square.
+    #[serde(default)]
+    pub resurrect: Option<Resurrect>,
+    /// `true`: `--`.
+    #[serde(default)]
+    pub nothing: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Resurrect {
+    pub piece: String,
+    pub square: String,
+}
+
+fn square(field: &str, text: &str) -> Result<Square, ApiError> {
+    text.parse::<Square>()
+        .map_err(|_| ApiError::bad(field, format!("{text:?} is not a square (a1 to h8)")))
+}
+
+/// The actions an act request writes, as text the reader reads.
+///
+/// # Errors
+/// 400 naming the field when the request gives none or several, or one that is not an action.
+pub fn act_actions(request: &ActRequest, fen: &str) -> Result<Vec<Action>, ApiError> {
+    let given = [
+        request.text.is_some(),
+        request.from.is_some() || request.to.is_some(),
+        request.sacrifice.is_some(),
+        request.resurrect.is_some(),
+        request.nothing == Some(true),
+    ];
+    if given.iter().filter(|g| **g).count() != 1 {
+        return Err(ApiError::bad(
+            "body",
+            "give one of text, from and to, sacrifice, resurrect or nothing".to_owned(),
+        ));
+    }
+    let (field, text) = if let Some(text) = &request.text {
+        ("text", text.clone())
+    } else if request.from.is_some() || request.to.is_some() {
+        let from = square("from", request.from.as_deref().unwrap_or_default())?;
+        let to = square("to", request.to.as_deref().unwrap_or_default())?;
+        let promotion = match request.promotion.as_deref() {
+            None => "",
+            Some(p @ ("q" | "r" | "b" | "n")) => p,
+            Some(other) => {
+                return Err(ApiError::bad(
+                    "promotion",
+                    format!("{other:?}: a pawn promotes to q, r, b or n"),
+                ));
+            }
+        };
+        let uci = format!("{from}{to}{promotion}");
+        ("from", san_of(fen, &uci).unwrap_or(uci))
+    } else if let Some(at) = &request.sacrifice {
+        let at = square("sacrifice", at)?;
+        ("sacrifice", format!("-{}{at}", letter_at(fen, at)))
+    } else if let Some(r) = &request.resurrect {
+        let piece = match r.piece.as_str() {
+            p @ ("Q" | "R" | "B" | "N" | "P") => p,
+            other => {
+                return Err(ApiError::bad(
+                    "resurrect.piece",
+                    format!("{other:?}: the piece is Q, R, B, N or P"),
+                ));
+            }
+        };
+        let at = square("resurrect.square", &r.square)?;
+        ("resurrect", format!("{piece}@{at}"))
+    } else {
+        ("nothing", "--".to_owned())
+    };
+    parse_actions(&text).map_err(|e| ApiError::bad(field, e))
+}
+
+/// Actions written in SDN action syntax, read by the reader (which knows no chess): only
+/// actions, at most 16, nothing else (no comment, no turn number, no result).
+///
+/// # Errors
+/// Why the text is not a list of actions.
+pub fn parse_actions(text: &str) -> Result<Vec<Action>, String> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 200 {
+        return Err("write one to sixteen actions, at most 200 characters".to_owned());
+    }
+    if let Some(c) = text
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || " -+#=@!?".contains(*c)))
+    {
+        return Err(format!(
+            "{c:?} belongs to no action (SAN, UCI, -Nb1, N@a6 or --)"
+        ));
+    }
+    let games = parse_str(&format!("1. 1: {text} *\n"));
+    let game = match games.as_slice() {
+        [Ok(game)] => game.without_spans(),
+        [Err(e)] => return Err(format!("{text:?} is not an action: {e}")),
+        _ => return Err(format!("{text:?} is not an action")),
+    };
+    let only = game.turns.len() == 1 && game.preamble.is_empty();
+    let turn = game
+        .turns
+        .first()
+        .filter(|_| only)
+        .ok_or_else(|| format!("{text:?} holds more than actions: write the actions only"))?;
+    let mut actions = Vec::new();
+    for item in &turn.items {
+        match item {
+            Item::Action(a) => actions.push(a.clone()),
+            _ => return Err(format!("{text:?} holds more than actions")),
+        }
+    }
+    if actions.is_empty() || actions.len() > 16 {
+        return Err("write one to sixteen actions".to_owned());
+    }
+    Ok(actions)
+}
+
+/// A clicked move (`e2e4`) in SAN, as an arbiter writes it: in the position `fen` (a Sade FEN's
+/// pocket left out) with the side to move, or, for a Sade move of the opponent's pieces, with
+/// the other side to move. `None` when it is a move in neither: the referee then reads the UCI
+/// and says why it is refused.
+fn san_of(fen: &str, uci: &str) -> Option<String> {
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess};
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
+    let placement = fields.first_mut()?;
+    if let Some(at) = placement.find('[') {
+        placement.truncate(at);
+    }
+    let uci: UciMove = uci.parse().ok()?;
+    let side = fields.get(1)?.clone();
+    let other = if side == "w" { "b" } else { "w" };
+    for turn in [side.as_str(), other] {
+        fields[1] = turn.to_owned();
+        let Ok(setup) = fields.join(" ").parse::<Fen>() else {
+            continue;
+        };
+        let Ok(pos) = setup.into_position::<Chess>(CastlingMode::Standard) else {
+            continue;
+        };
+        if let Ok(m) = uci.to_move(&pos) {
+            return Some(shakmaty::san::San::from_move(&pos, m).to_string());
+        }
+    }
+    None
+}
+
+/// The letter of the piece on `square` in `fen` (`N`; empty for a pawn or an empty square), so
+/// that a clicked sacrifice is written `-Nb1` as an arbiter writes it.
+fn letter_at(fen: &str, square: Square) -> String {
+    let placement = fen.split(['[', ' ']).next().unwrap_or_default();
+    placement
+        .parse::<shakmaty::Board>()
+        .ok()
+        .and_then(|board| board.piece_at(square))
+        .filter(|piece| piece.role != shakmaty::Role::Pawn)
+        .map(|piece| piece.role.upper_char().to_string())
+        .unwrap_or_default()
+}

@@ -1,0 +1,354 @@
+//! A game in progress: its record, who sits at each side, and what may be done next. Every
+//! change is tried on a copy of the record and kept only when the referee accepts the record
+//! so far; the referee is the only judge.
+
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::die;
+use crate::play::{Bot, bot_named, next_actions};
+use crate::record::{
+    Action, Comment, DieFace, Game, GameResult, Item, MoveNumber, Side, Turn, VariantName,
+};
+use crate::referee::{Status, Verdict, verify};
+
+use super::error::ApiError;
+use super::secret::{random_face, random_seed, same};
+
+/// Play: each seat acts for itself, the server rolls. Record: the arbiter enters an
+/// over-the-board game, with takebacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Play,
+    Record,
+}
+
+/// What the server keeps beside the record: the seats, their tokens and the die's seed (secret
+/// until the game is over). Written to the game's sidecar file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Meta {
+    pub mode: Mode,
+    /// `human` or a bot level, White then Black.
+    pub players: [String; 2],
+    /// The seat tokens, White then Black.
+    pub tokens: [String; 2],
+    /// The creator's token: acts for both seats, edits tags, declares ends.
+    pub arbiter: String,
+    /// The auditable die's seed (Sade, server's die); `None`: the arbiter enters each face.
+    pub seed: Option<String>,
+}
+
+/// What may be done next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The game is over (or its stored record is invalid).
+    Over,
+    /// Sade: `side` rolls for turn `number`.
+    Roll { number: MoveNumber },
+    /// `number`'s player acts; `face` in Sade; `written` actions of the turn are in.
+    Act {
+        number: MoveNumber,
+        face: Option<u8>,
+        written: usize,
+    },
+}
+
+/// A live game.
+#[derive(Clone, Debug)]
+pub struct Live {
+    pub id: String,
+    pub game: Game,
+    pub meta: Meta,
+    pub verdict: Verdict,
+}
+
+/// Who asks: the holder of a seat, the arbiter, or nobody known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    Seat(Side),
+    Arbiter,
+}
+
+/// The S3 ends a user can declare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Declared {
+    Resignation,
+    Agreement,
+    TimeForfeit,
+    Adjudication,
+}
+
+/// The tags the page edits.
+pub const EDITABLE: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+impl Live {
+    pub fn new(id: String, game: Game, meta: Meta) -> Live {
+        let verdict = verify(&game);
+        Live {
+            id,
+            game,
+            meta,
+            verdict,
+        }
+    }
+
+    /// Who holds `token`, compared in constant time.
+    pub fn holder(&self, token: &str) -> Option<Holder> {
+        if same(token, &self.meta.arbiter) {
+            return Some(Holder::Arbiter);
+        }
+        if same(token, &self.meta.tokens[0]) {
+            return Some(Holder::Seat(Side::White));
+        }
+        if same(token, &self.meta.tokens[1]) {
+            return Some(Holder::Seat(Side::Black));
+        }
+        None
+    }
+
+    pub fn player(&self, side: Side) -> &str {
+        &self.meta.players[usize::from(side == Side::Black)]
+    }
+
+    pub fn bot(&self, side: Side) -> Option<Bot> {
+        bot_named(self.player(side))
+    }
+
+    /// What may be done next, from the referee's verdict on the record so far.
+    pub fn phase(&self) -> Phase {
+        if self.verdict.status != Status::Unfinished || self.game.result.is_some_and(decisive) {
+            return Phase::Over;
+        }
+        let sade = self.game.variant() == VariantName::Sade;
+        let last = self.game.turns.last();
+        if sade {
+            match last {
+                Some(turn) if self.verdict.replay.stopped.is_some() => Phase::Act {
+                    number: turn.number,
+                    face: turn.face.map(|f| f.value),
+                    written: turn.actions().count(),
+                },
+                _ => Phase::Roll {
+                    number: self.next_number(),
+                },
+            }
+        } else {
+            let number = self.next_number();
+            let written = match last {
+                Some(turn) if turn.number == number => turn.actions().count(),
+                _ => 0,
+            };
+            Phase::Act {
+                number,
+                face: None,
+                written,
+            }
+        }
+    }
+
+    /// The turn to come: the side to move and the move number of the position after the last
+    /// accepted action (its FEN's second and sixth fields).
+    fn next_number(&self) -> MoveNumber {
+        let fields: Vec<&str> = self.verdict.final_fen.split_whitespace().collect();
+        let side = if fields.get(1) == Some(&"b") {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+        MoveNumber { number, side }
+    }
+
+    /// Tries `change` on a copy of the record; keeps it when the referee accepts the record.
+    pub(super) fn attempt(&mut self, change: impl FnOnce(&mut Game)) -> Result<(), ApiError> {
+        let mut game = self.game.clone();
+        change(&mut game);
+        let verdict = verify(&game);
+        if verdict.status == Status::Invalid {
+            return Err(ApiError::refused(&verdict));
+        }
+        if let Some(void) = verdict.void {
+            return Err(ApiError::conflict(
+                "action",
+                format!(
+                    "the game was already over: {} action(s) would follow its end (R21)",
+                    void.actions
+                ),
+            ));
+        }
+        self.game = game;
+        self.verdict = verdict;
+        self.conclude();
+        Ok(())
+    }
+
+    /// A game a rule ended: its result written, and the die's seed revealed.
+    fn conclude(&mut self) {
+        if self.verdict.status != Status::Finished {
+            return;
+        }
+        if self.game.result.is_none() || self.game.result == Some(GameResult::Unknown) {
+            self.game.result = Some(self.verdict.result);
+        }
+        let result = self.game.result.unwrap_or(GameResult::Unknown);
+        self.game.set_tag("Result", result.as_str());
+        if let Some(seed) = &self.meta.seed {
+            self.game.set_tag("DieSeed", seed.clone());
+            self.verdict = verify(&self.game);
+        }
+    }
+
+    /// May `holder` act for `side`?
+    fn may_act(&self, holder: Holder, side: Side) -> Result<(), ApiError> {
+        match holder {
+            Holder::Arbiter => Ok(()),
+            Holder::Seat(seat) if seat == side && self.bot(side).is_none() => Ok(()),
+            Holder::Seat(_) => Err(ApiError::forbidden(format!(
+                "it is {}'s turn: this seat cannot act for {}",
+                side_word(side),
+                side_word(side)
+            ))),
+        }
+    }
+
+    /// Rolls the die for the turn to come: the auditable die's face, or `face` as the arbiter
+    /// entered it.
+    pub fn roll(&mut self, holder: Holder, face: Option<u8>) -> Result<u8, ApiError> {
+        let Phase::Roll { number } = self.phase() else {
+            return Err(match self.phase() {
+                Phase::Over => over(),
+                _ if self.game.variant() != VariantName::Sade => {
+                    ApiError::conflict("face", "this game has no die".to_owned())
+                }
+                _ => ApiError::conflict(
+                    "face",
+                    "the face of this turn is already rolled: play it".to_owned(),
+                ),
+            });
+        };
+        self.may_act(holder, number.side)?;
+        let n = self.game.turns.len() as u64 + 1;
+        let face = match (&self.meta.seed, face) {
+            (Some(seed), None) => die::face(seed, n),
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad(
+                    "face",
+                    "this game uses the server's auditable die: no face may be entered".to_owned(),
+                ));
+            }
+            (None, Some(face)) if (1..=6).contains(&face) => face,
+            (None, Some(face)) => {
+                return Err(ApiError::bad(
+                    "face",
+                    format!("a die face is 1 to 6, not {face}"),
+                ));
+            }
+            (None, None) => random_face(),
+        };
+        self.attempt(|game| {
+            game.turns.push(Turn {
+                number,
+                unnumbered: false,
+                face: Some(DieFace {
+                    value: face,
+                    span: Default::default(),
+                }),
+                items: Vec::new(),
+                span: Default::default(),
+            });
+        })?;
+        Ok(face)
+    }
+
+    /// Writes `actions` in the turn in progress, if the referee accepts them.
+    pub fn act(&mut self, holder: Holder, actions: Vec<Action>) -> Result<(), ApiError> {
+        let (number, _) = match self.phase() {
+            Phase::Over => return Err(over()),
+            Phase::Roll { .. } => {
+                return Err(ApiError::conflict(
+                    "action",
+                    "roll the die first: the turn has no face yet (Art. 3)".to_owned(),
+                ));
+            }
+            Phase::Act { number, face, .. } => (number, face),
+        };
+        self.may_act(holder, number.side)?;
+        self.attempt(|game| append(game, number, actions))
+    }
+
+    /// The bots' turns, while a bot has the turn (at most `limit` turns).
+    pub fn play_bots(&mut self, limit: usize) -> Result<usize, ApiError> {
+        let mut played = 0;
+        while played < limit {
+            let phase = self.phase();
+            let side = match phase {
+                Phase::Over => break,
+                Phase::Roll { number } | Phase::Act { number, .. } => number.side,
+            };
+            let Some(bot) = self.bot(side) else { break };
+            if let Phase::Roll { .. } = phase {
+                self.roll(Holder::Arbiter, None)?;
+                // The roll alone may end the game or the turn (nothing to bring back).
+                if !matches!(self.phase(), Phase::Act { .. }) {
+                    played += 1;
+                    continue;
+                }
+            }
+            let mut rng = ChaCha8Rng::from_seed(random_seed());
+            let actions = next_actions(bot, &self.game, &mut rng)
+                .map_err(|e| ApiError::internal(format!("the bot could not play: {e}")))?;
+            let Phase::Act { number, .. } = self.phase() else {
+                break;
+            };
+            self.attempt(|game| append(game, number, actions))?;
+            played += 1;
+        }
+        Ok(played)
+    }
+}
+
+/// Appends `actions` to the record turn `number`, starting it when it is not the last.
+fn append(game: &mut Game, number: MoveNumber, actions: Vec<Action>) {
+    if game.turns.last().is_none_or(|t| t.number != number) {
+        game.turns.push(Turn {
+            number,
+            unnumbered: false,
+            face: None,
+            items: Vec::new(),
+            span: Default::default(),
+        });
+    }
+    if let Some(turn) = game.turns.last_mut() {
+        turn.items.extend(actions.into_iter().map(Item::Action));
+    }
+}
+
+fn decisive(result: GameResult) -> bool {
+    result != GameResult::Unknown
+}
+
+pub(super) fn comment(text: &str) -> Item {
+    Item::Comment(Comment {
+        text: text.to_owned(),
+        span: Default::default(),
+    })
+}
+
+pub(super) fn over() -> ApiError {
+    ApiError::conflict("action", "the game is over: no turn follows".to_owned())
+}
+
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// `12.` or `12...`.
+pub fn turn_label(number: MoveNumber) -> String {
+    number.to_string()
+}

@@ -1,0 +1,388 @@
+//! Games through the API, each action judged by the referee.
+
+use std::sync::{Arc, Barrier};
+
+use sade_ref::{Status, parse_str, verify};
+use serde_json::{Value, json};
+
+use super::{Server, Table, scratch};
+
+/// A recorded Sade game: the arbiter enters the faces; face 3 moves the opponent's pieces,
+/// face 4 sacrifices, face 5 brings back an enemy piece, face 6 exposes the king, an illegal
+/// action is refused with its Article and nothing of it is kept; then the game is played to
+/// its end, and the file on disk verifies as the same game with the same result.
+#[test]
+fn a_recorded_sade_game_to_its_end() {
+    let server = Server::start(&scratch("sade_game"), &[]);
+    let (id, created) =
+        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
+    let table = Table {
+        server: &server,
+        id,
+        token: created["arbiter"]
+            .as_str()
+            .expect("the arbiter's token")
+            .to_owned(),
+    };
+    assert_eq!(created["state"]["phase"], "roll");
+    assert_eq!(created["state"]["die"], "entered");
+
+    // 1. face 3: White moves three of Black's pieces (Art. 12.1).
+    let state = table.ok("roll", json!({"face": 3}));
+    assert_eq!(
+        (state["phase"].as_str(), state["face"].as_u64()),
+        (Some("act"), Some(3))
+    );
+    let options = table.options();
+    assert_eq!(options["mode"]["pieces"], "opponent", "{options}");
+    assert_eq!(options["mode"]["article"], "Art. 12.1");
+    let refused = table.call("act", json!({"text": "e4"}));
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    assert_eq!(refused.body["article"], "Art. 12.2", "{}", refused.text);
+    assert_eq!(refused.body["code"], "own-pieces-while-enemy-possible");
+    assert_eq!(
+        table.state()["written"],
+        0,
+        "nothing of a refused action is kept"
+    );
+    table.ok("act", json!({"from": "b8", "to": "c6"}));
+    table.ok("act", json!({"text": "a6"}));
+    let state = table.ok("act", json!({"text": "h6"}));
+    assert_eq!(
+        (state["phase"].as_str(), state["side"].as_str()),
+        (Some("roll"), Some("black"))
+    );
+
+    // 1... face 4: Black gives up his knight, which goes to White's pool; a regular move
+    // follows the sacrifice (R16): the turn is not over before it.
+    table.ok("roll", json!({"face": 4}));
+    let state = table.ok("act", json!({"sacrifice": "c6"}));
+    assert_eq!(
+        (state["phase"].as_str(), state["written"].as_u64()),
+        (Some("act"), Some(1))
+    );
+    assert!(
+        state["fen"].as_str().expect("fen").contains("[n]"),
+        "{}",
+        state["fen"]
+    );
+    let state = table.ok("act", json!({"text": "e6"}));
+    assert_eq!(state["phase"], "roll", "{}", state["sdn"]);
+
+    // 2. face 5: White brings Black's knight back.
+    table.ok("roll", json!({"face": 5}));
+    let resurrection = first_option(&table);
+    let (piece, square) = resurrection[0].split_once('@').expect("a resurrection");
+    let state = table.ok(
+        "act",
+        json!({"resurrect": {"piece": piece, "square": square}}),
+    );
+    assert!(
+        state["fen"].as_str().expect("fen").contains("[]"),
+        "{}",
+        state["fen"]
+    );
+
+    // 2... face 6: Black moves every piece he can away from his king (exposure).
+    table.ok("roll", json!({"face": 6}));
+    let exposure = first_option(&table);
+    assert!(!exposure.is_empty());
+    for action in &exposure {
+        table.ok("act", json!({ "text": action }));
+    }
+    assert_eq!(table.state()["phase"], "roll");
+    let record = table.state()["sdn"].as_str().expect("sdn").to_owned();
+    assert!(
+        record.contains("1. 3: Nc6 a6 h6 1... 4: -Nc6 e6 2. 5: "),
+        "{record}"
+    );
+    assert!(record.contains("2... 6: "), "{record}");
+
+    // Then White rolls 4 every turn and Black 1, the first option each time (one that ends
+    // the game when there is one): White gives up a piece a turn until a rule ends the game
+    // (at the latest when White has nothing but the king, Art. 9.3).
+    let mut turns = 0;
+    loop {
+        let state = table.state();
+        if state["phase"] == "over" {
+            break;
+        }
+        turns += 1;
+        assert!(
+            turns < 100,
+            "the game did not end in 100 turns: {}",
+            state["sdn"]
+        );
+        let face = if state["side"] == "white" { 4 } else { 1 };
+        if table.ok("roll", json!({ "face": face }))["phase"] == "act" {
+            table.play_first_option();
+        }
+    }
+    let state = table.state();
+    assert_eq!(
+        state["verdict"]["status"], "finished",
+        "{}",
+        state["verdict"]
+    );
+    assert!(state["verdict"]["termination"].is_string());
+
+    // The file on disk: the same game, the same result.
+    let file = table.file();
+    assert_eq!(file, state["sdn"].as_str().expect("sdn"));
+    let game = parse_str(&file).remove(0).expect("the file reads");
+    let verdict = verify(&game);
+    assert_eq!(verdict.status, Status::Finished);
+    assert_eq!(verdict.result.as_str(), state["verdict"]["result"]);
+    assert_eq!(game.tag("Result"), Some(verdict.result.as_str()));
+
+    // No turn follows the end.
+    let after = table.call("roll", json!({"face": 1}));
+    assert_eq!(after.status, 409, "{}", after.text);
+}
+
+fn first_option(table: &Table<'_>) -> Vec<String> {
+    let options = table.options();
+    options["options"][0]["actions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("an option: {options}"))
+        .iter()
+        .map(|a| a.as_str().expect("text").to_owned())
+        .collect()
+}
+
+/// Against a bot in play mode, with the server's auditable die: the commitment is shown from
+/// the start, the seed only at the end, and it verifies the faces of the record.
+#[test]
+fn a_sade_game_against_a_bot_with_the_auditable_die() {
+    let server = Server::start(&scratch("sade_bot"), &[]);
+    let (id, created) = server.create(&json!({"variant": "Sade", "black": "greedy"}));
+    let table = Table {
+        server: &server,
+        id,
+        token: created["white"].as_str().expect("White's token").to_owned(),
+    };
+    let commit = created["state"]["die_commit"]
+        .as_str()
+        .expect("DieCommit")
+        .to_owned();
+    assert!(created["state"]["die_seed"].is_null());
+    let entered = table.call("roll", json!({"face": 6}));
+    assert_eq!(
+        (entered.status, entered.body["field"].as_str()),
+        (400, Some("face"))
+    );
+    let mut turns = 0;
+    loop {
+        let state = table.state();
+        if state["phase"] == "over" {
+            break;
+        }
+        assert!(
+            state["die_seed"].is_null(),
+            "the seed stays secret during the game"
+        );
+        turns += 1;
+        assert!(turns < 400, "the game did not end in 400 turns");
+        assert_eq!(state["side"], "white", "the bot answers at once");
+        if table.ok("roll", json!({}))["phase"] == "act" {
+            table.play_first_option();
+        }
+    }
+    let state = table.state();
+    let seed = state["die_seed"]
+        .as_str()
+        .expect("the seed is revealed at the end");
+    assert_eq!(sade_ref::die::commit(seed), commit);
+    let game = parse_str(&table.file()).remove(0).expect("the file reads");
+    let verdict = verify(&game);
+    assert_eq!(verdict.status, Status::Finished, "{verdict:?}");
+    assert_eq!(game.tag("DieSeed"), Some(seed));
+}
+
+/// Standard and Marseillais games by squares and by SAN; Marseillais's checking first move
+/// ends the turn (M2).
+#[test]
+fn standard_and_marseillais_games_move_by_move() {
+    let server = Server::start(&scratch("chess_games"), &[]);
+    let (id, created) = server.create(&json!({"variant": "Standard"}));
+    let white = Table {
+        server: &server,
+        id: id.clone(),
+        token: created["white"].as_str().unwrap().to_owned(),
+    };
+    let black = Table {
+        server: &server,
+        id,
+        token: created["black"].as_str().unwrap().to_owned(),
+    };
+    white.ok("act", json!({"from": "f2", "to": "f3"}));
+    black.ok("act", json!({"text": "e5"}));
+    white.ok("act", json!({"text": "g4"}));
+    let state = black.ok("act", json!({"text": "Qh4#"}));
+    assert_eq!(state["phase"], "over");
+    assert_eq!(state["verdict"]["termination"], "checkmate");
+    assert_eq!(state["verdict"]["result"], "0-1");
+    let pgn = server.get(&format!("/api/games/{}/export/pgn", white.id));
+    assert_eq!(pgn.status, 200);
+    assert!(pgn.text.contains("0-1"), "{}", pgn.text);
+
+    let (id, created) = server.create(&json!({"variant": "Marseillais", "mode": "record"}));
+    let arbiter = Table {
+        server: &server,
+        id,
+        token: created["arbiter"].as_str().unwrap().to_owned(),
+    };
+    arbiter.ok("act", json!({"text": "e4"}));
+    let state = arbiter.ok("act", json!({"text": "f5"}));
+    assert_eq!(
+        (state["side"].as_str(), state["written"].as_u64()),
+        (Some("black"), Some(1))
+    );
+    arbiter.ok("act", json!({"text": "a6"}));
+    // White's first move gives check: the turn ends there (M2).
+    let state = arbiter.ok("act", json!({"text": "Qh5+"}));
+    assert_eq!(state["side"], "black", "{}", state["sdn"]);
+    let refused = arbiter.call("act", json!({"text": "Nf3"}));
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    assert!(refused.body["article"].is_string());
+}
+
+/// Record mode: a take back leaves a comment; a resignation ends the game as S3 says; the
+/// tags are edited; the exports are the record's.
+#[test]
+fn record_mode_takes_back_and_resigns() {
+    let server = Server::start(&scratch("record_mode"), &[]);
+    let (id, created) =
+        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
+    let table = Table {
+        server: &server,
+        id,
+        token: created["arbiter"].as_str().unwrap().to_owned(),
+    };
+    table.ok("roll", json!({"face": 1}));
+    table.ok("act", json!({"text": "a6"}));
+    let state = table.ok("takeback", json!({}));
+    assert_eq!(
+        (state["phase"].as_str(), state["written"].as_u64()),
+        (Some("act"), Some(0))
+    );
+    assert!(
+        state["sdn"]
+            .as_str()
+            .unwrap()
+            .contains("{taken back: a6 in turn 1.}"),
+        "{}",
+        state["sdn"]
+    );
+    table.ok("act", json!({"text": "h6"}));
+    let tags = server.send(
+        "PUT",
+        &format!("/api/games/{}/tags", table.id),
+        &json!({"token": table.token, "tags": {"Event": "Club night", "White": "Justine"}})
+            .to_string(),
+    );
+    assert_eq!(tags.status, 200, "{}", tags.text);
+    let bad_tag = server.send(
+        "PUT",
+        &format!("/api/games/{}/tags", table.id),
+        &json!({"token": table.token, "tags": {"FEN": "8/8/8/8/8/8/8/8 w - - 0 1"}}).to_string(),
+    );
+    assert_eq!(
+        (bad_tag.status, bad_tag.body["field"].as_str()),
+        (400, Some("tags.FEN"))
+    );
+    let drawn = table.call("end", json!({"end": "agreement"}));
+    assert_eq!(
+        drawn.status, 400,
+        "a Sade game is never drawn: {}",
+        drawn.text
+    );
+    let state = table.ok("end", json!({"end": "resignation", "winner": "white"}));
+    assert_eq!(state["verdict"]["status"], "finished");
+    assert_eq!(state["verdict"]["termination"], "resignation");
+    assert_eq!(state["verdict"]["article"], "S3");
+    let sdn = server.get(&format!("/api/games/{}/export/sdn", table.id));
+    assert_eq!(sdn.text, table.file());
+    assert!(
+        sdn.text.contains("[Event \"Club night\"]") && sdn.text.contains("1-0"),
+        "{}",
+        sdn.text
+    );
+    let verdict = server.get(&format!("/api/games/{}/export/verdict", table.id));
+    assert_eq!(
+        verdict.body["termination"], "resignation",
+        "{}",
+        verdict.text
+    );
+    let record = server.get(&format!("/api/games/{}/export/record", table.id));
+    assert_eq!(record.status, 200);
+    assert!(
+        record.body["tags"].is_array() || record.body["tags"].is_object(),
+        "{}",
+        record.text
+    );
+    let report = server.get(&format!("/api/games/{}/export/report", table.id));
+    assert!(report.text.starts_with("<!DOCTYPE html>"));
+    let pgn = server.get(&format!("/api/games/{}/export/pgn", table.id));
+    assert_eq!(pgn.status, 409, "PGN is for standard chess");
+}
+
+/// Two actions at once on one game: exactly one is accepted, twenty times over.
+#[test]
+fn two_actions_at_once_give_one() {
+    let server = Server::start(&scratch("concurrent"), &[]);
+    let (id, created) =
+        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
+    let table = Table {
+        server: &server,
+        id,
+        token: created["arbiter"].as_str().unwrap().to_owned(),
+    };
+    for round in 0..20 {
+        // A face 1: either of two moves fulfils it; only the first to get the lock is written.
+        table.ok("roll", json!({"face": 1}));
+        let options = table.options();
+        let moves: Vec<String> = options["options"]
+            .as_array()
+            .expect("options")
+            .iter()
+            .take(2)
+            .map(|o| o["actions"][0].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(moves.len(), 2, "round {round}: {options}");
+        let barrier = Arc::new(Barrier::new(2));
+        let statuses: Vec<u16> = std::thread::scope(|s| {
+            let handles: Vec<_> = moves
+                .iter()
+                .map(|m| {
+                    let barrier = Arc::clone(&barrier);
+                    let table = &table;
+                    s.spawn(move || {
+                        barrier.wait();
+                        table.call("act", json!({ "text": m })).status
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a thread"))
+                .collect()
+        });
+        let accepted = statuses.iter().filter(|s| **s == 200).count();
+        assert_eq!(accepted, 1, "round {round}: {statuses:?}");
+        assert!(
+            statuses.iter().all(|s| [200, 409, 422].contains(s)),
+            "{statuses:?}"
+        );
+        let state: Value = table.state();
+        let game = parse_str(state["sdn"].as_str().unwrap()).remove(0).unwrap();
+        assert_eq!(
+            game.turns.last().unwrap().actions().count(),
+            1,
+            "round {round}"
+        );
+        if state["phase"] == "over" {
+            break;
+        }
+    }
+}

@@ -1,0 +1,484 @@
+//! The page in a real browser: Debian's `chromium`, driven over WebDriver by `chromedriver`
+//! (Debian's `chromium-driver`) through fantoccini. `.ci/run` installs both. Without them,
+//! each test prints one line saying that it did not run and why, and passes; in CI (`CI` set)
+//! a missing browser or driver is a failure.
+
+use std::io::Write as _;
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use sade_ref::{Status, Termination, parse_str, verify};
+use serde_json::{Value, json};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Chess};
+
+use super::{Server, scratch};
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// `chromedriver` on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The driver, or `None` (with one line on standard error) when the browser or the driver is
+/// missing outside CI.
+fn driver() -> Option<Driver> {
+    let present = |program: &str| {
+        Command::new(program)
+            .arg("--version")
+            .output()
+            .is_ok_and(|out| out.status.success())
+    };
+    if !(present("chromium") && present("chromedriver")) {
+        assert!(
+            !in_ci(),
+            "Debian's chromium and chromium-driver are needed for the browser tests of serve \
+             in CI: apt-get install -y chromium chromium-driver (.ci/run does it)"
+        );
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("a browser test")
+            .to_owned();
+        let _ = writeln!(
+            std::io::stderr(),
+            "{test}: not run: chromium or chromedriver is not installed (apt-get install -y \
+             chromium chromium-driver; in CI they are required)"
+        );
+        return None;
+    }
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let url = format!("http://127.0.0.1:{port}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(Driver { child, url })
+}
+
+/// A headless browser session.
+async fn session(driver: &Driver) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_owned(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,1700", "--force-device-scale-factor=1"],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a browser session")
+}
+
+/// The page of one seat (or the arbiter) of a game.
+struct Page<'a> {
+    client: Client,
+    server: &'a Server,
+    id: String,
+}
+
+impl Page<'_> {
+    async fn open<'s>(client: Client, server: &'s Server, id: &str, token: &str) -> Page<'s> {
+        client
+            .goto(&format!("{}/#game={id}&token={token}", server.url))
+            .await
+            .expect("the page opens");
+        let page = Page {
+            client,
+            server,
+            id: id.to_owned(),
+        };
+        page.wait_for(|s| !s.is_empty(), "#sdn").await;
+        page
+    }
+
+    async fn text(&self, css: &str) -> String {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(e) => e.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        }
+    }
+
+    /// Waits until the text of `css` passes `test` (10 s at most).
+    async fn wait_for(&self, test: impl Fn(&str) -> bool, css: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let text = self.text(css).await;
+            if test(&text) {
+                return text;
+            }
+            assert!(Instant::now() < deadline, "{css} never came: {text:?}");
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    fn api_state(&self) -> Value {
+        self.server.get(&format!("/api/games/{}", self.id)).body
+    }
+
+    /// Waits until the page shows the record the server holds.
+    async fn settled(&self) -> Value {
+        let state = self.api_state();
+        let sdn = state["sdn"].as_str().unwrap_or_default().trim().to_owned();
+        self.wait_for(|t| t.trim() == sdn, "#sdn").await;
+        state
+    }
+
+    /// Clicks the centre of `square` on the board the page shows.
+    async fn click_square(&self, square: &str) {
+        let board = self
+            .client
+            .find(Locator::Css("#board svg"))
+            .await
+            .expect("the board");
+        let (_, _, width, height) = board.rectangle().await.expect("its size");
+        let view = board
+            .attr("viewBox")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let view: Vec<f64> = view
+            .split_whitespace()
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        let (view_width, view_height) = (view[2], view[3]);
+        let scale = width / view_width;
+        let bytes = square.as_bytes();
+        let file = f64::from(bytes[0] - b'a');
+        let rank = f64::from(bytes[1] - b'1');
+        // The board of `show`: a1's left edge at 40, h8's top edge at 110, squares of 100.
+        let x = 40.0 + file * 100.0 + 50.0;
+        let y = 110.0 + (7.0 - rank) * 100.0 + 50.0;
+        let dx = (x - view_width / 2.0) * scale;
+        let dy = (y - view_height / 2.0) * (height / view_height);
+        let actions = MouseActions::new("mouse".to_owned())
+            .then(PointerAction::MoveToElement {
+                element: board,
+                duration: None,
+                x: dx,
+                y: dy,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(actions).await.expect("a click");
+    }
+
+    /// Waits until the server's record differs from `before`, then until the page shows it.
+    async fn changed(&self, before: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.api_state()["sdn"].as_str().unwrap_or_default() == before {
+            assert!(
+                Instant::now() < deadline,
+                "the click changed nothing: {before}"
+            );
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        self.settled().await
+    }
+
+    fn sdn(&self) -> String {
+        self.api_state()["sdn"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// Clicks one square (a sacrifice, a resurrection) and waits for the server's answer.
+    async fn click_one(&self, square: &str) -> Value {
+        let before = self.sdn();
+        self.click_square(square).await;
+        self.changed(&before).await
+    }
+
+    /// Clicks a move from one square to another and waits for the server's answer.
+    async fn click_move(&self, from: &str, to: &str) -> Value {
+        let before = self.sdn();
+        self.click_square(from).await;
+        self.wait_for(|t| t.contains(from), "#hint").await;
+        self.click_square(to).await;
+        self.changed(&before).await
+    }
+
+    async fn button(&self, id: &str) {
+        self.client
+            .find(Locator::Id(id))
+            .await
+            .unwrap_or_else(|_| panic!("a button #{id}"))
+            .click()
+            .await
+            .expect("a click");
+    }
+
+    /// Enters `face` and rolls.
+    async fn roll(&self, face: u8) -> Value {
+        let input = self
+            .client
+            .find(Locator::Id("face"))
+            .await
+            .expect("the face box");
+        input.clear().await.expect("cleared");
+        input.send_keys(&face.to_string()).await.expect("typed");
+        self.button("roll").await;
+        let state = loop {
+            let state = self.api_state();
+            if state["face"] == face {
+                break state;
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        };
+        self.settled().await;
+        state
+    }
+
+    /// The first option of the turn, from the same search the page's button asks.
+    fn first_option(&self) -> Vec<String> {
+        let options = self
+            .server
+            .get(&format!("/api/games/{}/options?limit=1", self.id))
+            .body;
+        options["options"][0]["actions"]
+            .as_array()
+            .unwrap_or_else(|| panic!("an option: {options}"))
+            .iter()
+            .map(|a| a.as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+}
+
+/// The from and to squares of a SAN move in a Sade FEN (its pocket left out), whichever side
+/// the move's piece belongs to.
+fn squares(fen: &str, san: &str) -> (String, String) {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
+    if let Some(at) = fields[0].find('[') {
+        fields[0].truncate(at);
+    }
+    let san: San = san.trim_end_matches(['+', '#']).parse().expect("SAN");
+    for side in ["w", "b"] {
+        fields[1] = side.to_owned();
+        let Ok(fen) = fields.join(" ").parse::<Fen>() else {
+            continue;
+        };
+        let Ok(pos) = fen.into_position::<Chess>(CastlingMode::Standard) else {
+            continue;
+        };
+        if let Ok(m) = san.to_move(&pos) {
+            let from = m.from().expect("a move from a square").to_string();
+            return (from, m.to().to_string());
+        }
+    }
+    panic!("{san} is no move in {fen}");
+}
+
+/// A Sade game clicked through to its end: face 3 moving the opponent's pieces, a refused click
+/// with its Article, face 4's sacrifice, face 5's resurrection, face 6's exposure, a
+/// screenshot in the middle of a turn, and White's last piece given up: White wins by
+/// nakedness (Art. 9.3). The file on disk verifies as the same game with the same result.
+#[tokio::test(flavor = "current_thread")]
+async fn a_sade_game_clicked_to_its_end() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_sade"), &[]);
+    let client = session(&driver).await;
+    client
+        .goto(&format!("{}/", server.url))
+        .await
+        .expect("the page");
+    let page = Page {
+        client,
+        server: &server,
+        id: String::new(),
+    };
+    page.wait_for(|t| t.contains("Sade"), "#variant").await;
+    for (id, value) in [("variant", "Sade"), ("mode", "record"), ("die", "entered")] {
+        let select = page.client.find(Locator::Id(id)).await.expect("a select");
+        select.select_by_value(value).await.expect("chosen");
+    }
+    page.client
+        .find(Locator::Id("fen"))
+        .await
+        .expect("the FEN box")
+        .send_keys("rn2k3/pppppppp/8/8/8/8/8/1N2K3[] w - - 0 1")
+        .await
+        .expect("typed");
+    page.button("create").await;
+    page.wait_for(|t| t.contains("to roll"), "#status").await;
+    let url = page.client.current_url().await.expect("a URL");
+    let id = url
+        .fragment()
+        .and_then(|f| f.strip_prefix("game="))
+        .and_then(|f| f.split('&').next())
+        .expect("the game in the URL")
+        .to_owned();
+    let page = Page { id, ..page };
+
+    // 1. face 3: a click on White's own knight is refused (Art. 12.2); Black's pieces move.
+    page.roll(3).await;
+    page.click_square("b1").await;
+    page.click_square("c3").await;
+    let refusal = page.wait_for(|t| !t.is_empty(), "#refusal").await;
+    assert!(refusal.contains("Art. 12.2"), "{refusal}");
+    assert_eq!(page.api_state()["written"], 0);
+    page.click_move("a7", "a6").await;
+    page.click_move("b7", "b6").await;
+    let state = page.click_move("c7", "c6").await;
+    assert_eq!(state["side"], "black", "{}", state["sdn"]);
+
+    // 1... face 4: Black gives up his knight, then a move.
+    page.roll(4).await;
+    let state = page.click_one("b8").await;
+    assert!(
+        state["fen"].as_str().unwrap().contains("[n]"),
+        "{}",
+        state["fen"]
+    );
+    page.click_move("e7", "e6").await;
+
+    // 2. face 5: White brings the knight back where the first option says.
+    page.roll(5).await;
+    let option = page.first_option();
+    let (_, square) = option[0].split_once('@').expect("a resurrection");
+    page.client
+        .find(Locator::Id("piece"))
+        .await
+        .unwrap()
+        .select_by_value("N")
+        .await
+        .unwrap();
+    let state = page.click_one(square).await;
+    assert_eq!(state["side"], "black", "{}", state["sdn"]);
+
+    // 2... face 6: every piece Black can move away from his king, clicked one by one; a
+    // screenshot after the first shows its numbered arrow in the colour of one's own pieces.
+    page.roll(6).await;
+    let exposure = page.first_option();
+    assert!(exposure.len() >= 2, "{exposure:?}");
+    for (i, action) in exposure.iter().enumerate() {
+        let fen = page.api_state()["fen"].as_str().unwrap().to_owned();
+        let (from, to) = squares(&fen, action);
+        page.click_move(&from, &to).await;
+        if i == 0 {
+            let shot = page.client.screenshot().await.expect("a screenshot");
+            let path = scratch("browser_sade_shot").join("mid-turn.png");
+            std::fs::write(&path, &shot).expect("saved");
+            let own = count_colour(&shot, (0x15, 0x65, 0xc0));
+            assert!(
+                own > 200,
+                "the arrow of the action played, in blue: {own} pixels ({})",
+                path.display()
+            );
+            let status = page.text("#status").await;
+            assert!(
+                status.contains("face 6") && status.contains("1 action written"),
+                "{status}"
+            );
+        }
+    }
+    assert_eq!(page.api_state()["side"], "white");
+
+    // 3. face 4: White gives up his last piece and has nothing but the king: he wins.
+    page.roll(4).await;
+    page.click_square("b1").await;
+    let status = page.wait_for(|t| t.contains("over"), "#status").await;
+    assert!(
+        status.contains("1-0") && status.contains("Art. 9.3"),
+        "{status}"
+    );
+
+    // The file on disk: the same game, the same result.
+    let file = std::fs::read_to_string(server.data.join(format!("{}.sdn", page.id))).unwrap();
+    assert_eq!(file.trim(), page.text("#sdn").await.trim());
+    let game = parse_str(&file).remove(0).expect("the file reads");
+    let verdict = verify(&game);
+    assert_eq!(verdict.status, Status::Finished);
+    assert_eq!(verdict.termination, Some(Termination::Nakedness));
+    assert_eq!(verdict.result.as_str(), "1-0");
+    page.client.close().await.expect("closed");
+}
+
+/// Pixels of a colour (within a small tolerance) in a PNG.
+fn count_colour(png_bytes: &[u8], (r, g, b): (u8, u8, u8)) -> usize {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    let channels = info.color_type.samples();
+    buffer[..info.buffer_size()]
+        .chunks(channels)
+        .filter(|p| {
+            p.len() >= 3 && p[0].abs_diff(r) <= 8 && p[1].abs_diff(g) <= 8 && p[2].abs_diff(b) <= 8
+        })
+        .count()
+}
+
+/// Two browser sessions, one per seat: the second cannot act for the first; each plays its
+/// own moves by clicks; a record-mode arbiter takes back and declares a resignation.
+#[tokio::test(flavor = "current_thread")]
+async fn two_sessions_one_per_seat() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_seats"), &[]);
+    let (id, created) = server.create(&json!({"variant": "Standard"}));
+    let white = Page::open(
+        session(&driver).await,
+        &server,
+        &id,
+        created["white"].as_str().unwrap(),
+    )
+    .await;
+    let black = Page::open(
+        session(&driver).await,
+        &server,
+        &id,
+        created["black"].as_str().unwrap(),
+    )
+    .await;
+    black.click_square("e7").await;
+    black.click_square("e5").await;
+    let refusal = black.wait_for(|t| !t.is_empty(), "#refusal").await;
+    assert!(refusal.contains("White's turn"), "{refusal}");
+    white.click_move("e2", "e4").await;
+    black.client.refresh().await.unwrap();
+    black.settled().await;
+    black.click_move("e7", "e5").await;
+    white.client.refresh().await.unwrap();
+    white.settled().await;
+    let state = white.click_move("g1", "f3").await;
+    assert!(
+        state["sdn"].as_str().unwrap().contains("1. e4 e5 2. Nf3"),
+        "{}",
+        state["sdn"]
+    );
+    white.client.close().await.unwrap();
+    black.client.close().await.unwrap();
+}

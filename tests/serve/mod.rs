@@ -1,0 +1,218 @@
+//! `sade-ref serve` through its HTTP API: the real binary, started on 127.0.0.1 with port 0
+//! and a scratch data folder, driven over loopback. Every change is the referee's decision:
+//! the games end as the referee says, a refused action comes with its Article, and the file
+//! on disk verifies as the same game.
+
+mod api;
+mod browser;
+mod durable;
+mod security;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+use crate::support::root;
+
+/// A running server, killed (SIGKILL) when dropped.
+pub struct Server {
+    pub url: String,
+    pub data: PathBuf,
+    child: Child,
+    agent: ureq::Agent,
+}
+
+/// A scratch folder of this test (removed first).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = root().join("target").join("serve-tests").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// An answer: its status and its body (JSON when it is JSON, else a string).
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+    pub text: String,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+impl Server {
+    /// Starts the binary on `data` with these extra arguments; waits for the line with its URL.
+    pub fn start(data: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
+            .args(["serve", "--port", "0", "--data"])
+            .arg(data)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().expect("its standard output");
+        let mut lines = BufReader::new(stdout).lines();
+        let first = lines.next().expect("a first line").expect("a line of text");
+        let url = first
+            .strip_prefix("sade-ref serve: ")
+            .expect("the first line gives the URL")
+            .trim_end_matches('/')
+            .to_owned();
+        assert!(url.starts_with("http://127.0.0.1:"), "{first}");
+        let data_line = lines.next().expect("a second line").expect("text");
+        assert!(data_line.starts_with("data folder: "), "{data_line}");
+        // Keep reading its output so that the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        Server {
+            url,
+            data: data.to_path_buf(),
+            child,
+            agent,
+        }
+    }
+
+    fn answer(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Answer {
+        let mut response = response.expect("the server answers");
+        let status = response.status().as_u16();
+        let headers = response
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or("").to_owned()))
+            .collect();
+        let text = response
+            .body_mut()
+            .with_config()
+            .limit(64 * 1024 * 1024)
+            .read_to_string()
+            .expect("a body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Answer {
+            status,
+            body,
+            text,
+            headers,
+        }
+    }
+
+    pub fn get(&self, path: &str) -> Answer {
+        Server::answer(self.agent.get(format!("{}{path}", self.url)).call())
+    }
+
+    pub fn send(&self, method: &str, path: &str, body: &str) -> Answer {
+        let url = format!("{}{path}", self.url);
+        let request = match method {
+            "PUT" => self.agent.put(url),
+            _ => self.agent.post(url),
+        };
+        Server::answer(
+            request
+                .header("Content-Type", "application/json")
+                .send(body.to_owned()),
+        )
+    }
+
+    pub fn post(&self, path: &str, body: &Value) -> Answer {
+        self.send("POST", path, &body.to_string())
+    }
+
+    /// Creates a game; its id and its answer (tokens, links, state).
+    pub fn create(&self, request: &Value) -> (String, Value) {
+        let answer = self.post("/api/games", request);
+        assert_eq!(answer.status, 201, "{}", answer.text);
+        let id = answer.body["id"].as_str().expect("an id").to_owned();
+        (id, answer.body)
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A game's handle: the server, its id and a token.
+pub struct Table<'a> {
+    pub server: &'a Server,
+    pub id: String,
+    pub token: String,
+}
+
+impl Table<'_> {
+    pub fn state(&self) -> Value {
+        let answer = self.server.get(&format!("/api/games/{}", self.id));
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        answer.body
+    }
+
+    /// Sends `body` (with the token) to `/api/games/{id}/{what}`.
+    pub fn call(&self, what: &str, mut body: Value) -> Answer {
+        body["token"] = json!(self.token);
+        self.server
+            .post(&format!("/api/games/{}/{what}", self.id), &body)
+    }
+
+    /// Like [`Table::call`], and the call must be accepted.
+    pub fn ok(&self, what: &str, body: Value) -> Value {
+        let answer = self.call(what, body);
+        assert_eq!(answer.status, 200, "{what}: {}", answer.text);
+        answer.body
+    }
+
+    /// The options of the turn to play.
+    pub fn options(&self) -> Value {
+        let answer = self
+            .server
+            .get(&format!("/api/games/{}/options?limit=5", self.id));
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        answer.body
+    }
+
+    /// Plays the first option of the turn in progress, action by action, from what is written.
+    pub fn play_first_option(&self) -> Value {
+        let options = self.options();
+        let state = self.state();
+        let written = state["written"].as_u64().unwrap_or(0) as usize;
+        let lines = options["options"].as_array();
+        let ending = lines.and_then(|o| o.iter().find(|line| !line["ends"].is_null()));
+        let actions: Vec<String> = match ending.or_else(|| lines.and_then(|o| o.first())) {
+            Some(line) => line["actions"]
+                .as_array()
+                .expect("actions")
+                .iter()
+                .map(|a| a.as_str().expect("text").to_owned())
+                .collect(),
+            None => vec!["--".to_owned()],
+        };
+        let mut last = state;
+        for action in actions.iter().skip(written) {
+            last = self.ok("act", json!({ "text": action }));
+        }
+        last
+    }
+
+    /// The game's file on disk.
+    pub fn file(&self) -> String {
+        std::fs::read_to_string(self.server.data.join(format!("{}.sdn", self.id)))
+            .expect("the game's file")
+    }
+}
