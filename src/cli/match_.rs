@@ -1,9 +1,9 @@
 //! `sade-ref match`: two bots play a series of games, colours alternating, and the score.
 
-use sade_ref::play::{self, Report, Seat, Tally};
+use sade_ref::play::{self, Bot, Report, Seat, Tally};
 
 use super::Status;
-use super::play::{BotArg, GameArgs, progress};
+use super::play::{GameArgs, progress};
 
 /// Play a match between two bots and print the score of each, with a 95% confidence interval,
 /// and the terminations by kind.
@@ -12,7 +12,7 @@ use super::play::{BotArg, GameArgs, progress};
 /// in the even-numbered ones. A win counts 1, a draw or a game unfinished at `--max-turns` 1/2.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  sade-ref match --variant sade --games 200 --white greedy --black random\n  sade-ref match --variant standard --games 200 --max-turns 300"
+    after_help = "Examples:\n  sade-ref match --variant sade --games 200 --white club --black casual\n  sade-ref match --variant standard --games 200 --max-turns 300"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -20,17 +20,17 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 200, value_parser = super::numbers::games)]
     games: u64,
-    /// The bot with White in the first game.
-    #[arg(long, value_enum, default_value = "greedy")]
-    white: BotArg,
-    /// The bot with Black in the first game.
-    #[arg(long, value_enum, default_value = "random")]
-    black: BotArg,
+    /// The level with White in the first game: novice, beginner, casual or club.
+    #[arg(long, default_value = "beginner")]
+    white: Bot,
+    /// The level with Black in the first game.
+    #[arg(long, default_value = "novice")]
+    black: Bot,
 }
 
 pub fn run(args: &Args) -> Status {
-    let first = args.white.into();
-    let second = args.black.into();
+    let first = args.white;
+    let second = args.black;
     if let Err(failed) = args.game.check_fen("match") {
         return failed;
     }
