@@ -57,7 +57,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// The node limit of a turn of the levels that search (casual, club) instead of their own
-    /// (casual 3000, club 150000). The games stay the same for the same seed.
+    /// (casual 2000, club 40000). The games stay the same for the same seed.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// A time limit per turn, in milliseconds, for the levels that search, on top of the node

@@ -27,9 +27,9 @@ impl Bot {
     pub const NOVICE: Bot = Bot::Random;
     pub const BEGINNER: Bot = Bot::Greedy;
     /// `casual` at its default node limit.
-    pub const CASUAL: Bot = Bot::Casual(Limit::nodes(3_000));
+    pub const CASUAL: Bot = Bot::Casual(Limit::nodes(2_000));
     /// `club` at its default node limit (a turn within a second on a slow machine).
-    pub const CLUB: Bot = Bot::Club(Limit::nodes(150_000));
+    pub const CLUB: Bot = Bot::Club(Limit::nodes(40_000));
     /// Every level, from the weakest, at its default limit.
     pub const ALL: [Bot; 4] = [Bot::NOVICE, Bot::BEGINNER, Bot::CASUAL, Bot::CLUB];
 
