@@ -93,7 +93,7 @@ impl Budget {
             self.stopped = true;
         }
         if let Some(ms) = self.limit.movetime_ms
-            && self.nodes % 256 == 0
+            && self.nodes.is_multiple_of(256)
             && self.start.elapsed() >= Duration::from_millis(ms)
         {
             self.stopped = true;

@@ -76,7 +76,7 @@ fn search(
     budget.timed = timed;
     let mut search = Search { budget };
     let roller = state.roller();
-    let mut children = search.children(state, face)?;
+    let mut children = search.children(state, face, false)?;
     if children.is_empty() {
         return Ok((None, search.budget.stats(0)));
     }
@@ -127,15 +127,35 @@ fn end_score(f: &Fulfilment, roller: shakmaty::Color) -> i32 {
 }
 
 impl Search {
-    /// Every fulfilment of `face`, with the state it leaves.
-    fn children(&mut self, state: &State, face: u8) -> Result<Vec<Child>, Refused> {
+    /// Every fulfilment of `face`, with the state it leaves. Inside the tree (`counted`) each
+    /// that does not end the game is a node, and the walk stops when the budget is spent (the
+    /// caller then drops what it was computing) or at the first win; the root's are all
+    /// listed.
+    fn children(&mut self, state: &State, face: u8, counted: bool) -> Result<Vec<Child>, Refused> {
         let mut all = Vec::new();
-        let _complete = self.budget.generate(|| {
-            visit_fulfilments(state, face, |f| {
-                all.push(f.clone());
+        let budget = &mut self.budget;
+        let start = budget.timed.then(std::time::Instant::now);
+        let roller = state.roller();
+        let _stopped = visit_fulfilments(state, face, |f| {
+            all.push(f.clone());
+            let stop = counted
+                && match f.end {
+                    // A win ends the max node: what follows it cannot be better.
+                    Some(end) => end.winner == roller,
+                    None => budget.tick(),
+                };
+            if stop {
+                std::ops::ControlFlow::Break(())
+            } else {
                 std::ops::ControlFlow::Continue(())
-            })
+            }
         })?;
+        if let Some(start) = start {
+            budget.movegen += start.elapsed();
+        }
+        if budget.stopped() && counted {
+            return Ok(Vec::new());
+        }
         all.into_iter()
             .map(|fulfilment| {
                 let after = match fulfilment.end {
@@ -160,17 +180,15 @@ impl Search {
         let roller = state.roller();
         let mut total: i64 = 0;
         for face in 1..=6 {
-            let children = self.children(state, face)?;
+            let children = self.children(state, face, true)?;
+            if self.budget.stopped() {
+                return Ok(0);
+            }
             let mut best = -WIN;
             for child in &children {
                 let value = match &child.after {
                     None => end_score(&child.fulfilment, roller),
-                    Some(after) => {
-                        if self.budget.tick() {
-                            return Ok(0);
-                        }
-                        -self.value(after, depth - 1)?
-                    }
+                    Some(after) => -self.value(after, depth - 1)?,
                 };
                 best = best.max(value);
                 if best >= WIN {
