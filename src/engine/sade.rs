@@ -16,8 +16,7 @@ use rand::seq::SliceRandom;
 
 use super::sade_eval::evaluate;
 use super::{Budget, Limit, Stats};
-use crate::rules::sade::{Fulfilment, Refused, State, visit_fulfilments};
-use crate::rules::sade::{Next, Progress};
+use crate::rules::sade::{Fulfilment, Refused, State, visit_fulfilments_after};
 
 /// A win: ends every comparison.
 pub(crate) const WIN: i32 = 1_000_000;
@@ -136,8 +135,17 @@ impl Search {
         let budget = &mut self.budget;
         let start = budget.timed.then(std::time::Instant::now);
         let roller = state.roller();
-        let _stopped = visit_fulfilments(state, face, |f| {
-            all.push(f.clone());
+        let _stopped = visit_fulfilments_after(state, face, |f, reached| {
+            let after = f.end.is_none().then(|| {
+                let mut after = reached.clone();
+                after.end_turn();
+                after
+            });
+            all.push(Child {
+                fulfilment: f.clone(),
+                after,
+                score: 0,
+            });
             let stop = counted
                 && match f.end {
                     // A win ends the max node: what follows it cannot be better.
@@ -156,19 +164,7 @@ impl Search {
         if budget.stopped() && counted {
             return Ok(Vec::new());
         }
-        all.into_iter()
-            .map(|fulfilment| {
-                let after = match fulfilment.end {
-                    Some(_) => None,
-                    None => Some(self.budget.generate(|| after(state, face, &fulfilment))?),
-                };
-                Ok(Child {
-                    fulfilment,
-                    after,
-                    score: 0,
-                })
-            })
-            .collect()
+        Ok(all)
     }
 
     /// The value of `state` for its roller, `depth` turns deep: the mean over the faces.
@@ -200,26 +196,4 @@ impl Search {
         }
         Ok((total / 6) as i32)
     }
-}
-
-/// The state a fulfilment leaves, the opponent to roll: its steps played again by the
-/// referee's own turn code.
-fn after(state: &State, face: u8, f: &Fulfilment) -> Result<State, Refused> {
-    let mut progress = Progress::begin(state, face)?;
-    for &step in &f.steps {
-        let next = progress.apply(step).map_err(|fault| Refused {
-            reason: format!("a fulfilment played again was refused: {fault:?}"),
-        })?;
-        match next {
-            Next::Continue(p) => progress = p,
-            Next::Done(mut s) | Next::End(_, mut s) => {
-                s.end_turn();
-                return Ok(s);
-            }
-        }
-    }
-    // Face 5 with nothing to resurrect: the roll alone fulfils it.
-    let mut s = progress.state.after_nothing();
-    s.end_turn();
-    Ok(s)
 }

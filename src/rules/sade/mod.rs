@@ -97,8 +97,8 @@ pub use played::{Played, TurnOutcome};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments, visit_losses};
 pub use state::State;
 pub use step::Step;
-// The engine plays a fulfilment's steps again to reach the state it leaves.
-pub(crate) use progress::{Next, Progress};
+// The engine reads the state each fulfilment reaches.
+pub(crate) use search::visit_fulfilments_after;
 
 /// Replays a game under the rules of Marquis de Sade chess.
 pub fn replay(game: &Game, detail: Detail) -> Replay {
