@@ -42,23 +42,11 @@ pub fn visit_fulfilments<F>(
 where
     F: FnMut(&Fulfilment) -> ControlFlow<()>,
 {
-    let progress = Progress::begin(state, face)?;
-    let by = progress.by();
-    Walk::new(&mut |steps, end, _| {
-        visit(&Fulfilment {
-            by,
-            steps: steps.to_vec(),
-            end,
-        })
-    })
-    .walk(&progress)
+    visit_fulfilments_after(state, face, |f, _| visit(f))
 }
 
-/// [`visit_fulfilments`], with the state each fulfilment reaches (the roller still to move:
-/// the turn is not yet handed over), for the engine, which would otherwise play each again.
-///
-/// # Errors
-/// As for [`visit_fulfilments`].
+/// [`visit_fulfilments`], with the state each fulfilment reaches (before the turn passes), for
+/// the engine. Errors as for [`visit_fulfilments`].
 pub(crate) fn visit_fulfilments_after<F>(
     state: &State,
     face: u8,
