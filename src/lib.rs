@@ -28,6 +28,7 @@
 pub mod arbiter;
 pub mod diagnostic;
 pub mod die;
+pub mod engine;
 pub mod parse;
 pub mod play;
 pub mod record;

@@ -4,6 +4,7 @@
 use std::process::Command;
 
 use sade_ref::die;
+use sade_ref::engine::Limit;
 use sade_ref::parse::parse_str;
 use sade_ref::play::{Bot, Options, Played, Variant, play_game};
 use sade_ref::referee::{Status, Verdict, verify};
@@ -11,11 +12,15 @@ use sade_ref::write::sdn::to_sdn;
 
 use crate::support::root;
 
+/// The search levels at a low node limit: the games stay short in a debug build.
+const LOW: Limit = Limit::nodes(40);
+
+/// Every level plays both colours: novice against itself, then each level against the next.
 const PAIRS: [(Bot, Bot); 4] = [
     (Bot::Random, Bot::Random),
-    (Bot::Greedy, Bot::Random),
-    (Bot::Random, Bot::Greedy),
-    (Bot::Greedy, Bot::Greedy),
+    (Bot::Greedy, Bot::Casual(LOW)),
+    (Bot::Casual(LOW), Bot::Club(LOW)),
+    (Bot::Club(LOW), Bot::Greedy),
 ];
 
 /// Sade positions with few pieces: short searches, and the endings (nakedness, stalemate,
@@ -361,8 +366,8 @@ fn match_prints_both_scores_and_the_terminations() {
         lines[0].starts_with("Standard: 6 games, seed 0, colours alternating"),
         "{stdout}"
     );
-    assert!(lines[1].starts_with("greedy (1)"), "{stdout}");
-    assert!(lines[2].starts_with("random (2)"), "{stdout}");
+    assert!(lines[1].starts_with("beginner (1)"), "{stdout}");
+    assert!(lines[2].starts_with("novice (2)"), "{stdout}");
     assert!(lines[1].contains("95% CI"), "{stdout}");
     assert_eq!(lines[3], "terminations:");
     let counted: u32 = lines[4..]

@@ -6,6 +6,7 @@ mod cli;
 mod corpus_rules;
 mod corpus_syntax;
 mod deep_variations;
+mod engine;
 mod errors_records;
 mod errors_table;
 mod fuzz_regressions;

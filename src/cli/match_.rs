@@ -2,12 +2,11 @@
 //! A player is a bot (a level name) or, in standard chess, an engine spoken to over UCI
 //! (`uci:PATH [name=value ...]`).
 
-use clap::ValueEnum;
 use sade_ref::play::uci::{Engine, EngineSpec};
 use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally, Variant};
 
 use super::Status;
-use super::play::{BotArg, GameArgs, progress};
+use super::play::{GameArgs, progress};
 
 /// Play a match between two players and print the score of each, with a 95% confidence
 /// interval, and the terminations by kind.
@@ -21,7 +20,7 @@ use super::play::{BotArg, GameArgs, progress};
 /// other pair is set as a UCI option (`UCI_LimitStrength=true UCI_Elo=1320`).
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  sade-ref match --variant sade --games 200 --white greedy --black random\n  sade-ref match --variant standard --games 200 --max-turns 300\n  sade-ref match --variant standard --games 4 --white greedy --black 'uci:/usr/games/stockfish movetime=20'"
+    after_help = "Examples:\n  sade-ref match --variant sade --games 200 --white club --black casual\n  sade-ref match --variant standard --games 200 --max-turns 300\n  sade-ref match --variant standard --games 4 --white beginner --black 'uci:/usr/games/stockfish movetime=20'"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -29,11 +28,12 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 200, value_parser = super::numbers::games)]
     games: u64,
-    /// The player with White in the first game: a bot, or `uci:PATH [name=value ...]`.
-    #[arg(long, default_value = "greedy", value_parser = player)]
+    /// The player with White in the first game: a level (novice, beginner, casual, club), or
+    /// `uci:PATH [name=value ...]`.
+    #[arg(long, default_value = "beginner", value_parser = player)]
     white: PlayerArg,
-    /// The player with Black in the first game: a bot, or `uci:PATH [name=value ...]`.
-    #[arg(long, default_value = "random", value_parser = player)]
+    /// The player with Black in the first game: a level, or `uci:PATH [name=value ...]`.
+    #[arg(long, default_value = "novice", value_parser = player)]
     black: PlayerArg,
 }
 
@@ -49,18 +49,9 @@ fn player(text: &str) -> Result<PlayerArg, String> {
     if let Some(rest) = text.strip_prefix("uci:") {
         return EngineSpec::parse(rest).map(PlayerArg::Uci);
     }
-    BotArg::from_str(text, true)
-        .map(|bot| PlayerArg::Bot(bot.into()))
-        .map_err(|_| {
-            let bots: Vec<String> = BotArg::value_variants()
-                .iter()
-                .filter_map(|b| b.to_possible_value().map(|v| v.get_name().to_owned()))
-                .collect();
-            format!(
-                "`{text}` is not a player: give a bot ({}) or uci:PATH [name=value ...]",
-                bots.join(", ")
-            )
-        })
+    text.parse::<Bot>()
+        .map(PlayerArg::Bot)
+        .map_err(|e| format!("{e}; or an engine: uci:PATH [name=value ...]"))
 }
 
 /// A seat of the match once the engines run.
@@ -95,7 +86,7 @@ fn seat(arg: &PlayerArg) -> Result<Seated, String> {
 fn bot_of(arg: &PlayerArg) -> Bot {
     match arg {
         PlayerArg::Bot(bot) => *bot,
-        PlayerArg::Uci(_) => Bot::Random,
+        PlayerArg::Uci(_) => Bot::NOVICE,
     }
 }
 

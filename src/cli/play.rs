@@ -17,7 +17,7 @@ use super::output::Sink;
 /// carries its die: `DieSeed` (and its `DieCommit`), from which `verify` recomputes every face.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  sade-ref play --games 10 --seed 7\n  sade-ref play --variant standard --bot greedy -o games.sdn\n  sade-ref play --white greedy --black random --max-turns 60"
+    after_help = "Examples:\n  sade-ref play --games 10 --seed 7\n  sade-ref play --variant standard --bot beginner -o games.sdn\n  sade-ref play --white club --black casual --max-turns 60\n  sade-ref play --variant marseillais --white club --nodes 20000"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -25,15 +25,16 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 1, value_parser = super::numbers::games)]
     games: u64,
-    /// White's bot (default: random).
-    #[arg(long, value_enum)]
-    white: Option<BotArg>,
-    /// Black's bot (default: random).
-    #[arg(long, value_enum)]
-    black: Option<BotArg>,
-    /// The bot for both colours.
-    #[arg(long, value_enum, conflicts_with_all = ["white", "black"])]
-    bot: Option<BotArg>,
+    /// White's level: novice (default), beginner, casual or club (random and greedy are
+    /// novice and beginner).
+    #[arg(long)]
+    white: Option<Bot>,
+    /// Black's level (default: novice).
+    #[arg(long)]
+    black: Option<Bot>,
+    /// The level for both colours.
+    #[arg(long, conflicts_with_all = ["white", "black"])]
+    bot: Option<Bot>,
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
@@ -55,6 +56,14 @@ pub struct GameArgs {
     /// Start from this position (Sade: with the pocket, `…/RNBQKBNR[Qrn] w KQkq - 0 1`).
     #[arg(long)]
     pub fen: Option<String>,
+    /// The node limit of a turn of the levels that search (casual, club) instead of their own
+    /// (casual 2000, club 40000). The games stay the same for the same seed.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// A time limit per turn, in milliseconds, for the levels that search, on top of the node
+    /// limit. The games then depend on the machine's speed.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -63,21 +72,6 @@ pub enum VariantArg {
     Marseillais,
     MarseillaisClassical,
     Standard,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum BotArg {
-    Random,
-    Greedy,
-}
-
-impl From<BotArg> for Bot {
-    fn from(bot: BotArg) -> Bot {
-        match bot {
-            BotArg::Random => Bot::Random,
-            BotArg::Greedy => Bot::Greedy,
-        }
-    }
 }
 
 impl GameArgs {
@@ -112,8 +106,8 @@ impl GameArgs {
                 VariantArg::MarseillaisClassical => Variant::MarseillaisClassical,
                 VariantArg::Standard => Variant::Standard,
             },
-            white,
-            black,
+            white: white.with_limit(self.nodes, self.movetime),
+            black: black.with_limit(self.nodes, self.movetime),
             max_turns: self.max_turns,
             fen: self.fen.clone(),
             seed: self.seed,
@@ -136,8 +130,8 @@ pub fn progress(games: u64) -> ProgressBar {
 }
 
 pub fn run(args: &Args) -> Status {
-    let white = args.bot.or(args.white).unwrap_or(BotArg::Random).into();
-    let black = args.bot.or(args.black).unwrap_or(BotArg::Random).into();
+    let white = args.bot.or(args.white).unwrap_or(Bot::NOVICE);
+    let black = args.bot.or(args.black).unwrap_or(Bot::NOVICE);
     let options = args.game.options(white, black);
     if let Err(failed) = args.game.check_fen("play") {
         return failed;

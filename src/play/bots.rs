@@ -4,23 +4,100 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 use shakmaty::Role;
 
-/// A player that sade-ref can play.
+use crate::engine::Limit;
+
+/// A player that sade-ref can play: the levels, from the weakest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bot {
-    /// Picks uniformly among the legal fulfilments (Sade), full turns (Marseillais) or moves
-    /// (standard chess).
+    /// `novice` (also `random`): picks uniformly among the legal fulfilments (Sade), full
+    /// turns (Marseillais) or moves (standard chess).
     Random,
-    /// Looks one turn ahead: takes what wins at once, avoids what loses, and otherwise prefers
-    /// what the game rewards (in Sade: losing its own pieces; in chess: taking the opponent's).
+    /// `beginner` (also `greedy`): looks one turn ahead: takes what wins at once, avoids what
+    /// loses, and otherwise prefers what the game rewards (in Sade: losing its own pieces; in
+    /// chess: taking the opponent's).
     Greedy,
+    /// `casual`: the search engine ([`crate::engine`]) with a small budget, one turn deep in
+    /// Sade, and a wide random bonus among moves of about equal worth.
+    Casual(Limit),
+    /// `club`: the search engine with a large budget, two turns deep in Sade.
+    Club(Limit),
 }
 
 impl Bot {
+    pub const NOVICE: Bot = Bot::Random;
+    pub const BEGINNER: Bot = Bot::Greedy;
+    /// `casual` at its default node limit.
+    pub const CASUAL: Bot = Bot::Casual(Limit::nodes(2_000));
+    /// `club` at its default node limit (a turn within a second on a slow machine).
+    pub const CLUB: Bot = Bot::Club(Limit::nodes(40_000));
+    /// Every level, from the weakest, at its default limit.
+    pub const ALL: [Bot; 4] = [Bot::NOVICE, Bot::BEGINNER, Bot::CASUAL, Bot::CLUB];
+
+    /// The level's name, as `play` and `match` take it and the records' player tags say it.
     pub fn name(self) -> &'static str {
         match self {
-            Bot::Random => "random",
-            Bot::Greedy => "greedy",
+            Bot::Random => "novice",
+            Bot::Greedy => "beginner",
+            Bot::Casual(_) => "casual",
+            Bot::Club(_) => "club",
         }
+    }
+
+    /// The level named `name` (`novice`, `beginner`, `casual`, `club`; `random` and
+    /// `greedy` are the first two's older names), at its default limit.
+    pub fn from_name(name: &str) -> Option<Bot> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "novice" | "random" => Some(Bot::NOVICE),
+            "beginner" | "greedy" => Some(Bot::BEGINNER),
+            "casual" => Some(Bot::CASUAL),
+            "club" => Some(Bot::CLUB),
+            _ => None,
+        }
+    }
+
+    /// The search's limit, for the levels that search.
+    pub fn limit(self) -> Option<Limit> {
+        match self {
+            Bot::Random | Bot::Greedy => None,
+            Bot::Casual(limit) | Bot::Club(limit) => Some(limit),
+        }
+    }
+
+    /// The same level with another node limit and, if given, a time limit per turn in
+    /// milliseconds; the levels that do not search are unchanged.
+    pub fn with_limit(self, nodes: Option<u64>, movetime_ms: Option<u64>) -> Bot {
+        let change = |limit: Limit| Limit {
+            nodes: nodes.unwrap_or(limit.nodes),
+            movetime_ms: movetime_ms.or(limit.movetime_ms),
+            ..limit
+        };
+        match self {
+            Bot::Random | Bot::Greedy => self,
+            Bot::Casual(limit) => Bot::Casual(change(limit)),
+            Bot::Club(limit) => Bot::Club(change(limit)),
+        }
+    }
+
+    /// The random bonus a candidate may get, in centipawns (a Sade piece is worth 100): the
+    /// level's variety, and part of its strength.
+    pub(crate) fn jitter(self) -> i32 {
+        match self {
+            Bot::Casual(_) => 40,
+            _ => 8,
+        }
+    }
+}
+
+impl std::str::FromStr for Bot {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Bot, String> {
+        Bot::from_name(name).ok_or_else(|| {
+            format!(
+                "`{name}` is not a level: the levels are novice, beginner, casual and club \
+                 (random and greedy are novice and beginner)"
+            )
+        })
     }
 }
 
@@ -102,6 +179,31 @@ mod tests {
             counts.iter().all(|&c| (900..=1100).contains(&c)),
             "{counts:?}"
         );
+    }
+
+    #[test]
+    fn every_level_is_found_by_its_name() {
+        for bot in Bot::ALL {
+            assert_eq!(Bot::from_name(bot.name()), Some(bot));
+        }
+        assert_eq!(Bot::from_name("random"), Some(Bot::Random));
+        assert_eq!(Bot::from_name("Greedy"), Some(Bot::Greedy));
+        let error = "grandmaster".parse::<Bot>().unwrap_err();
+        assert!(
+            error.contains("novice, beginner, casual and club"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_limit_changes_only_the_levels_that_search() {
+        assert_eq!(Bot::Random.with_limit(Some(10), None), Bot::Random);
+        let club = Bot::CLUB.with_limit(Some(10), Some(50));
+        assert_eq!(
+            club.limit().map(|l| (l.nodes, l.movetime_ms)),
+            Some((10, Some(50)))
+        );
+        assert_eq!(club.name(), "club");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use super::bots::{Best, Bot, DRAW, LOSS, WIN};
 use super::standard::gain;
 use super::{Options, PlayError, Variant, first_number, san_action, turn};
+use crate::engine;
 use crate::record::{Action, Check, Game};
 use crate::rules::Termination;
 use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns};
@@ -86,13 +87,17 @@ fn first_turn(game: &Game) -> Result<TurnStart, PlayError> {
     })
 }
 
-/// The bot's full turn: uniform for `random`; for `greedy`, a mate if there is one, else the
+/// The bot's full turn: the search's for `casual` and `club` ([`engine::marseillais`]);
+/// uniform for `novice`; for `beginner`, a mate if there is one, else the
 /// turn that wins most material among those that allow no mate in reply.
-pub(super) fn choose(
+pub(crate) fn choose(
     bot: Bot,
     start: &TurnStart,
     rng: &mut ChaCha8Rng,
 ) -> Result<Option<FullTurn>, PlayError> {
+    if let Some(limit) = bot.limit() {
+        return Ok(engine::marseillais::choose(start, limit, bot.jitter(), rng).map(|(t, _)| t));
+    }
     let mover = start.pos.turn();
     if bot == Bot::Random {
         let mut best = Best::new();

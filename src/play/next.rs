@@ -10,11 +10,12 @@ use crate::arbiter::locate;
 use crate::record::{Action, ActionKind, Game, VariantName};
 
 /// The levels a seat can be given, weakest first; [`bot_named`] finds one by its name.
-pub const LEVELS: &[Bot] = &[Bot::Random, Bot::Greedy];
+pub const LEVELS: &[Bot] = &Bot::ALL;
 
-/// The bot called `name` (its [`Bot::name`]), if there is one.
+/// The bot called `name` (its [`Bot::name`], or an old name: `random`, `greedy`), if there is
+/// one.
 pub fn bot_named(name: &str) -> Option<Bot> {
-    LEVELS.iter().copied().find(|bot| bot.name() == name)
+    Bot::from_name(name)
 }
 
 /// The actions `bot` writes for the turn to be played in `game`.

@@ -9,6 +9,7 @@ use shakmaty::Color;
 use super::bots::{Best, Bot, LOSS, WIN};
 use super::{Options, PlayError, first_number, turn};
 use crate::die;
+use crate::engine::{self, Limit};
 use crate::record::{Action, ActionKind, Check, Game};
 use crate::rules::Detail;
 use crate::rules::Termination;
@@ -59,28 +60,25 @@ pub(super) fn play(
 
 /// The bot's turn for `face`: a fulfilment, or `--` when the face has none (R14: Poverty of the
 /// Flesh on faces 1–4; faces 5 and 6 always have one, `--` included).
-pub(super) fn choose(
+pub(crate) fn choose(
     bot: Bot,
     state: &State,
     face: u8,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Action>, PlayError> {
-    let roller = state.roller();
-    let mut best = Best::new();
-    let _stopped = visit_fulfilments(state, face, |f| {
-        let score = match bot {
-            Bot::Random => 0,
-            Bot::Greedy => score(f, roller),
-        };
-        best.offer(score, rng, || f.clone());
-        if score >= WIN {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+    let chosen = match bot {
+        Bot::Random | Bot::Greedy => one_turn(bot, state, face, rng)?,
+        Bot::Casual(limit) | Bot::Club(limit) => {
+            // Casual looks at the state each fulfilment leaves; club at the opponent's next
+            // roll too.
+            let depth = if matches!(bot, Bot::Club(_)) { 2 } else { 1 };
+            let limit = Limit { depth, ..limit };
+            engine::sade::choose(state, face, limit, bot.jitter(), rng)
+                .map_err(|e| PlayError::Refused(format!("the engine's search refused: {e}")))?
+                .0
         }
-    })
-    .map_err(|e| PlayError::Refused(format!("the fulfilment search refused: {e}")))?;
-    let Some(chosen) = best.into_inner() else {
+    };
+    let Some(chosen) = chosen else {
         return Ok(vec![Action::new(ActionKind::Nothing {})]);
     };
     let mut actions: Vec<Action> = chosen.actions(state).into_iter().map(Action::new).collect();
@@ -94,6 +92,31 @@ pub(super) fn choose(
         last.check = Some(Check::Mate);
     }
     Ok(actions)
+}
+
+/// The novice's or the beginner's fulfilment: uniform, or the best by [`score`].
+fn one_turn(
+    bot: Bot,
+    state: &State,
+    face: u8,
+    rng: &mut ChaCha8Rng,
+) -> Result<Option<Fulfilment>, PlayError> {
+    let roller = state.roller();
+    let mut best = Best::new();
+    let _stopped = visit_fulfilments(state, face, |f| {
+        let score = match bot {
+            Bot::Greedy => score(f, roller),
+            _ => 0,
+        };
+        best.offer(score, rng, || f.clone());
+        if score >= WIN {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .map_err(|e| PlayError::Refused(format!("the fulfilment search refused: {e}")))?;
+    Ok(best.into_inner())
 }
 
 /// How much the greedy bot likes a fulfilment. A fulfilment that ends the game wins or loses

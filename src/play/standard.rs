@@ -8,6 +8,7 @@ use shakmaty::{Chess, Move, Position};
 
 use super::bots::{Best, Bot, DRAW, WIN, value};
 use super::{Options, PlayError, first_number, san_action, turn};
+use crate::engine;
 use crate::record::Game;
 use crate::rules::standard::{self, repetition_key};
 
@@ -45,10 +46,14 @@ pub(super) fn play(
     Ok(())
 }
 
-/// The bot's move: uniform for `random`; for `greedy`, a mate if there is one, else the
+/// The bot's move: the search's for `casual` and `club` ([`engine::standard`]); uniform for
+/// `novice`; for `beginner`, a mate if there is one, else the
 /// capture or promotion of most value (a draw counting less than any) among the moves that
 /// allow no mate in reply (among all moves when each allows one).
 pub(crate) fn choose(bot: Bot, pos: &Chess, rng: &mut ChaCha8Rng) -> Option<Move> {
+    if let Some(limit) = bot.limit() {
+        return engine::standard::choose(pos, limit, bot.jitter(), rng).map(|(m, _)| m);
+    }
     let moves = pos.legal_moves();
     match bot {
         Bot::Random => {
@@ -58,7 +63,7 @@ pub(crate) fn choose(bot: Bot, pos: &Chess, rng: &mut ChaCha8Rng) -> Option<Move
             }
             best.into_inner()
         }
-        Bot::Greedy => {
+        _ => {
             let mut scored: Vec<(i32, Move, Chess)> = moves
                 .iter()
                 .map(|&m| {

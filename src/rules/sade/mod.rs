@@ -99,6 +99,8 @@ pub use played::{Played, TurnOutcome};
 pub use search::{fulfilments, has_fulfilment, visit_fulfilments, visit_losses};
 pub use state::State;
 pub use step::Step;
+// The engine reads the state each fulfilment reaches.
+pub(crate) use search::visit_fulfilments_after;
 
 /// Replays a game under the rules of Marquis de Sade chess.
 pub fn replay(game: &Game, detail: Detail) -> Replay {

@@ -42,14 +42,30 @@ pub fn visit_fulfilments<F>(
 where
     F: FnMut(&Fulfilment) -> ControlFlow<()>,
 {
+    visit_fulfilments_after(state, face, |f, _| visit(f))
+}
+
+/// [`visit_fulfilments`], with the state each fulfilment reaches (before the turn passes), for
+/// the engine. Errors as for [`visit_fulfilments`].
+pub(crate) fn visit_fulfilments_after<F>(
+    state: &State,
+    face: u8,
+    mut visit: F,
+) -> Result<ControlFlow<()>, Refused>
+where
+    F: FnMut(&Fulfilment, &State) -> ControlFlow<()>,
+{
     let progress = Progress::begin(state, face)?;
     let by = progress.by();
-    Walk::new(&mut |steps, end| {
-        visit(&Fulfilment {
-            by,
-            steps: steps.to_vec(),
-            end,
-        })
+    Walk::new(&mut |steps, end, after| {
+        visit(
+            &Fulfilment {
+                by,
+                steps: steps.to_vec(),
+                end,
+            },
+            after,
+        )
     })
     .walk(&progress)
 }
@@ -68,7 +84,7 @@ where
 {
     let progress = Progress::begin(state, face)?;
     let by = progress.by();
-    let mut nothing = |_: &[Step], _| ControlFlow::Continue(());
+    let mut nothing = |_: &[Step], _, _: &State| ControlFlow::Continue(());
     let mut lost = |steps: &[Step], end| {
         visit(&Fulfilment {
             by,
@@ -106,7 +122,7 @@ pub fn has_fulfilment(state: &State, face: u8) -> Result<bool, Refused> {
 /// The first way to finish the turn in progress, if there is one.
 pub(crate) fn first(progress: &Progress) -> Result<Option<Vec<Step>>, Refused> {
     let mut found = None;
-    let _stopped = Walk::new(&mut |steps, _| {
+    let _stopped = Walk::new(&mut |steps, _, _| {
         found = Some(steps.to_vec());
         ControlFlow::Break(())
     })
@@ -134,7 +150,7 @@ pub(crate) fn any_step(progress: &Progress) -> Result<bool, Refused> {
 }
 
 /// Receives the steps of each way found to finish a turn, and how it ended the game.
-type Found<'a> = dyn FnMut(&[Step], Option<End>) -> ControlFlow<()> + 'a;
+type Found<'a> = dyn FnMut(&[Step], Option<End>, &State) -> ControlFlow<()> + 'a;
 
 /// Receives the steps of each way the roller loses the turn at once, and the end.
 type Lost<'a> = dyn FnMut(&[Step], End) -> ControlFlow<()> + 'a;
@@ -272,8 +288,8 @@ impl<'f, 'a> Walk<'f, 'a> {
             self.path.push(step);
             let flow = match next {
                 Next::Continue(after) => self.walk(&after)?,
-                Next::Done(_) => self.find(None),
-                Next::End(end, _) if end.is_fulfilment() => self.find(Some(end)),
+                Next::Done(state) => self.find(None, &state),
+                Next::End(end, state) if end.is_fulfilment() => self.find(Some(end), &state),
                 Next::End(end, _) => match &mut self.lost {
                     Some(lost) => lost(&self.path, end),
                     None => ControlFlow::Continue(()),
@@ -287,9 +303,9 @@ impl<'f, 'a> Walk<'f, 'a> {
         Ok(ControlFlow::Continue(()))
     }
 
-    fn find(&mut self, end: Option<End>) -> ControlFlow<()> {
+    fn find(&mut self, end: Option<End>, state: &State) -> ControlFlow<()> {
         self.finds += 1;
-        (self.found)(&self.path, end)
+        (self.found)(&self.path, end, state)
     }
 }
 
@@ -297,7 +313,7 @@ impl<'f, 'a> Walk<'f, 'a> {
 /// memo of [`Transposition`]s with it).
 fn ways_without_cuts(progress: &Progress) -> Result<usize, Refused> {
     let mut ways = 0;
-    let mut count = |_: &[Step], _| {
+    let mut count = |_: &[Step], _, _: &State| {
         ways += 1;
         ControlFlow::Continue(())
     };
@@ -313,7 +329,7 @@ fn fulfilments_without_cuts(state: &State, face: u8) -> Result<Vec<Fulfilment>, 
     let progress = Progress::begin(state, face)?;
     let by = progress.by();
     let mut all = Vec::new();
-    let mut keep = |steps: &[Step], end| {
+    let mut keep = |steps: &[Step], end, _: &State| {
         all.push(Fulfilment {
             by,
             steps: steps.to_vec(),
