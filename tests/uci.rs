@@ -154,7 +154,7 @@ fn a_few_short_games_against_stockfish() {
         return;
     }
     let engine = format!("uci:{STOCKFISH} movetime=10 Threads=1 Hash=16");
-    for bot in ["random", "greedy"] {
+    for bot in ["novice", "beginner"] {
         let (out, err, code) = run_match(&[
             "--variant",
             "standard",

@@ -182,14 +182,15 @@ def options(
 def play(
     variant: str = "sade",
     *,
-    white: str = "random",
-    black: str = "random",
+    white: str = "novice",
+    black: str = "novice",
     seed: int = 0,
     max_turns: int = 200,
     fen: str | None = None,
     number: int = 1,
 ) -> Game:
-    """A game between two bots (``"random"`` or ``"greedy"``) in ``variant`` (``"sade"``,
+    """A game between two bots (the levels ``"novice"``, ``"beginner"``, ``"casual"``,
+    ``"club"``; ``"random"`` and ``"greedy"`` are novice and beginner) in ``variant`` (``"sade"``,
     ``"marseillais"``, ``"marseillais-classical"``, ``"standard"``), the same game as game
     ``number`` of ``sade-ref play --seed SEED``."""
     return _sade_ref.play(variant, white, black, seed, max_turns, fen, number)

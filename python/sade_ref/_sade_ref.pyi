@@ -71,8 +71,8 @@ def options(
 ) -> str: ...
 def play(
     variant: str = "sade",
-    white: str = "random",
-    black: str = "random",
+    white: str = "novice",
+    black: str = "novice",
     seed: int = 0,
     max_turns: int = 200,
     fen: str | None = None,

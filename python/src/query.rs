@@ -79,11 +79,7 @@ fn query(fen: &str, face: Option<u8>, variant: &str) -> Result<Query, String> {
 }
 
 fn bot(name: &str, seat: &str) -> Result<Bot, String> {
-    match name {
-        "random" => Ok(Bot::Random),
-        "greedy" => Ok(Bot::Greedy),
-        other => Err(format!("{seat}=`{other}`: the bots are random and greedy")),
-    }
+    name.parse::<Bot>().map_err(|e| format!("{seat}={e}"))
 }
 
 /// A game between two bots, played by the rules and concluded by the referee, as `sade-ref

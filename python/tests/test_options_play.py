@@ -77,7 +77,8 @@ def test_play_gives_the_commands_game(cli: Path, variant: str) -> None:
 
 def test_play_takes_bots_a_start_and_a_turn_limit() -> None:
     game = sade_ref.play("standard", white="greedy", black="random", seed=5, max_turns=6)
-    assert (game.headers["White"], game.headers["Black"]) == ("greedy", "random")
+    # The old names are the levels beginner and novice.
+    assert (game.headers["White"], game.headers["Black"]) == ("beginner", "novice")
     assert len(game.turns) <= 6
     assert sade_ref.verify(game).valid
     game = sade_ref.play("sade", fen=MATE_IN_ONE, seed=1, max_turns=4)
