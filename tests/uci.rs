@@ -135,7 +135,13 @@ fn engines_play_standard_chess_only_and_players_are_named_in_words() {
     let (_, err, code) = run_match(&["--white", "grandmaster"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("`grandmaster` is not a player: give a bot (random, greedy"),
+        err.contains(
+            "`grandmaster` is not a level: the levels are novice, beginner, casual and club"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("or an engine: uci:PATH [name=value ...]"),
         "{err}"
     );
 }
