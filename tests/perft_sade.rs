@@ -4,10 +4,10 @@
 //! face by face; the command's standard counts are the known ones (20, 400, 8902 from the
 //! initial position).
 
-use std::process::Command;
-
 use sade_ref::record::VariantName;
 use sade_ref::rules::perft::Root;
+
+use crate::support::run_binary;
 
 fn sade(fen: &str) -> Root {
     Root::new(&VariantName::Sade, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -80,16 +80,9 @@ fn a_turn_that_ends_the_game_is_one_leaf_at_any_depth() {
 }
 
 fn perft(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
-        .arg("perft")
-        .args(args)
-        .output()
-        .expect("sade-ref runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    let mut all = vec!["perft"];
+    all.extend_from_slice(args);
+    run_binary(&all)
 }
 
 #[test]

@@ -81,3 +81,18 @@ pub fn shared_data() -> Option<PathBuf> {
         }
     }
 }
+
+/// Runs the `sade-ref` binary with `args` from the repository's root: its standard output, its
+/// standard error and its exit code (-1 when a signal ended it).
+pub fn run_binary(args: &[&str]) -> (String, String, i32) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sade-ref"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}

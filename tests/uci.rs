@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::run_binary;
+
 /// A fake engine: it answers `uci` with its name, one option and `uciok`, `isready` with
 /// `readyok`, and `go` with the move of the current ply from `moves` (a shell word list),
 /// counting the plies in the last `position` line.
@@ -35,16 +37,9 @@ done
 }
 
 fn run_match(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("sade-ref runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    run_binary(&all)
 }
 
 #[test]

@@ -3,7 +3,6 @@
 //! node limit; the levels are names of `play` and `match`.
 
 use std::ops::ControlFlow;
-use std::process::Command;
 
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
@@ -13,20 +12,7 @@ use sade_ref::rules::marseillais::{TurnStart, full_turns};
 use sade_ref::rules::sade::{State, TurnOutcome, play_turn, visit_fulfilments};
 use sade_ref::write::sdn::to_sdn;
 
-use crate::support::root;
-
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use crate::support::run_binary as run;
 
 /// The Sade states of a novice game of `turns` turns from `fen`, each with the face rolled.
 fn sade_states(fen: &str, seed: u64, turns: usize) -> Vec<(State, u8)> {
