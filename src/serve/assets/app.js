@@ -3,6 +3,8 @@
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var game = null, token = '', state = null, from = null;
+  // Listeners called with every state shown (the Puzzles and Course modes' scripts use them).
+  var listeners = [];
 
   function api(method, path, body) {
     var init = { method: method, headers: {} };
@@ -75,6 +77,7 @@
       var i = document.createElement('input'); i.dataset.tag = name; i.value = value;
       l.appendChild(i); tags.appendChild(l);
     });
+    listeners.forEach(function (f) { f(s, token); });
   }
 
   function load() {
@@ -227,6 +230,15 @@
     game = p.game || null; token = p.token || '';
     load();
   }
+
+  // What other scripts of the page may use: the API call, opening a game just created (as the
+  // answer of POST /api/games), showing a refusal, and a listener for every state shown.
+  window.sadeRef = {
+    api: api,
+    open: created,
+    refuse: refuse,
+    onState: function (f) { listeners.push(f); }
+  };
 
   document.addEventListener('DOMContentLoaded', init);
 })();
