@@ -147,3 +147,62 @@ fn a_fen_that_cannot_start_a_game_is_refused_in_words() {
     assert_eq!(code, 2);
     assert!(err.contains("21 is not a depth: give 0 to 20"), "{err}");
 }
+
+/// `perft --format json` for every game, with and without --divide and at depth 0, against the
+/// published spec/perft.schema.json.
+#[test]
+fn the_json_answer_follows_its_published_schema() {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("../spec/perft.schema.json")).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("perft.schema.json is a schema");
+    let runs: &[&[&str]] = &[
+        &["--variant", "standard", "--depth", "2", "--divide"],
+        &["--variant", "standard", "--depth", "0", "--divide"],
+        &["--variant", "marseillais-classical", "--depth", "1"],
+        &["--variant", "marseillais", "--depth", "1", "--divide"],
+        &["--variant", "sade", "--depth", "2", "--fen", LONE_PAWNS],
+        &[
+            "--variant",
+            "sade",
+            "--depth",
+            "1",
+            "--divide",
+            "--fen",
+            LONE_PAWNS,
+        ],
+    ];
+    for run in runs {
+        let mut args = run.to_vec();
+        args.extend(["--format", "json"]);
+        let (out, err, code) = perft(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).expect("one JSON line");
+        let errors: Vec<String> = validator
+            .iter_errors(&json)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{args:?}: {errors:?}\n{out}");
+        assert_eq!(json.get("divide").is_some(), args.contains(&"--divide"));
+    }
+    // The schema refuses what the command must never write.
+    let wrong = serde_json::json!({"variant": "Sade", "fen": null, "depth": 1, "leaves": -1});
+    assert!(!validator.is_valid(&wrong));
+}
+
+/// A reader that stops early (`perft … | head`) closes the pipe: the command ends quietly, as
+/// `verify` and `convert` do, and never panics on the closed output.
+#[test]
+fn a_closed_output_pipe_is_not_a_panic() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
+        .args(["perft", "--variant", "standard", "--depth", "3", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("the binary ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}

@@ -6,6 +6,7 @@ use sade_ref::play::uci::{Engine, EngineSpec};
 use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally, Variant};
 
 use super::Status;
+use super::output::Sink;
 use super::play::{GameArgs, progress};
 
 /// Play a match between two players and print the score of each, with a 95% confidence
@@ -144,23 +145,27 @@ pub fn run(args: &Args) -> Status {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    println!(
-        "{}: {} games, seed {}, colours alternating, at most {} turns a game",
+    // Through the buffered sink: a closed pipe (`match … | head`) ends quietly, never a panic.
+    let Ok(mut out) = Sink::open(None) else {
+        return Status::Failed;
+    };
+    out.write(&format!(
+        "{}: {} games, seed {}, colours alternating, at most {} turns a game\n",
         options.variant.tag(),
         tally.games(),
         options.seed,
         options.max_turns
-    );
+    ));
     let names = [
         format!("{} (1)", seats[0].name()),
         format!("{} (2)", seats[1].name()),
     ];
-    print!(
-        "{}",
-        Report {
+    out.write(
+        &Report {
             tally: &tally,
             names: [&names[0], &names[1]],
         }
+        .to_string(),
     );
-    Status::Ok
+    out.finish()
 }

@@ -6,6 +6,7 @@ use sade_ref::record::VariantName;
 use sade_ref::rules::perft::Root;
 
 use super::Status;
+use super::output::Sink;
 use super::play::VariantArg;
 
 /// Count the leaves of the game tree to a depth: standard chess in plies, Marseillais in full
@@ -90,15 +91,20 @@ pub fn run(args: &Args) -> Status {
             return Status::Failed;
         }
     };
+    // Through the buffered sink, so that `perft … | head` ends quietly instead of panicking
+    // on the closed pipe.
+    let Ok(mut out) = Sink::open(None) else {
+        return Status::Failed;
+    };
     match args.format {
         Format::Text => {
             for branch in &branches {
-                println!("{}: {}", branch.name, branch.leaves);
+                out.write(&format!("{}: {}\n", branch.name, branch.leaves));
             }
             if args.divide {
-                println!();
+                out.write("\n");
             }
-            println!("Nodes searched: {total}");
+            out.write(&format!("Nodes searched: {total}\n"));
         }
         Format::Json => {
             let divide: Vec<serde_json::Value> = branches
@@ -114,8 +120,8 @@ pub fn run(args: &Args) -> Status {
             if args.divide {
                 answer["divide"] = serde_json::Value::Array(divide);
             }
-            println!("{answer}");
+            out.write(&format!("{answer}\n"));
         }
     }
-    Status::Ok
+    out.finish()
 }
