@@ -138,8 +138,21 @@ pub fn new_game(request: &CreateGame) -> Result<Live, ApiError> {
     let seed = if !sade || die == "entered" {
         None
     } else if request.record.is_some() {
-        // A continued record keeps its own die, if it has one.
-        game.tag("DieSeed").map(str::to_owned)
+        // A continued record keeps its own die. Without a `DieSeed`, no die of the server can
+        // roll its next turns so that the record shows the faces were not chosen (a seed
+        // checks every turn from the first): the faces are entered, as for an
+        // over-the-board game (spec/SERVE.md, "Continuing a game").
+        let seed = game.tag("DieSeed").map(str::to_owned);
+        if seed.is_none() {
+            return Err(ApiError::conflict(
+                "die",
+                "this Sade record has no DieSeed: the server's die cannot go on with it so \
+                 that the record shows its faces; continue it in record mode with the faces \
+                 entered (die: entered)"
+                    .to_owned(),
+            ));
+        }
+        seed
     } else {
         let seed = format!("{}{}", token()?, token()?);
         game.set_tag("DieCommit", crate::die::commit(&seed));
