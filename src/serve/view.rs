@@ -140,6 +140,10 @@ fn board_svg(live: &Live, phase: Phase) -> Result<String, ApiError> {
     if let Some(turn) = in_progress {
         return Ok(svg::turn(&view, turn));
     }
+    // A game that is over shows its last turn, with its arrows and the referee's verdict.
+    if let (Phase::Over, Some(last)) = (phase, view.turns.last()) {
+        return Ok(svg::turn(&view, last));
+    }
     let before = snapshot(&live.verdict.final_fen)
         .ok_or_else(|| ApiError::internal(format!("cannot draw {}", live.verdict.final_fen)))?;
     let (label, side) = match phase {
@@ -156,7 +160,13 @@ fn board_svg(live: &Live, phase: Phase) -> Result<String, ApiError> {
         face: None,
         before,
         actions: Vec::new(),
-        verdict: String::new(),
+        verdict: match phase {
+            Phase::Roll { number } => {
+                format!("{} to roll the die", super::live::side_word(number.side))
+            }
+            Phase::Act { number, .. } => format!("{} to play", super::live::side_word(number.side)),
+            Phase::Over => "the game is over".to_owned(),
+        },
         invalid: false,
         comments: Vec::new(),
     };

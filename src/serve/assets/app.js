@@ -64,7 +64,11 @@
     $('roll').hidden = s.phase !== 'roll';
     $('face-box').hidden = !(s.phase === 'roll' && s.die === 'entered');
     $('takeback').hidden = s.mode !== 'record';
-    $('bot').hidden = !(s.white !== 'human' && s.black !== 'human');
+    // What only a game going on offers; resurrection only in de Sade chess.
+    var going = s.phase !== 'over';
+    ['action-box', 'send', 'options', 'end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
+    $('piece-box').hidden = !going || s.variant !== 'Sade';
+    $('bot').hidden = !going || !(s.white !== 'human' && s.black !== 'human');
     $('option-list').textContent = '';
     $('mode-line').textContent = '';
     var ex = $('exports'); ex.textContent = 'Export: ';
