@@ -36,6 +36,26 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
     // another is entered in its place.
     page.roll(2).await;
     page.click_move("e2", "e4").await;
+    // "What could I play?" now lists only the ways to finish the turn begun with e4.
+    page.button("options").await;
+    let listed = page
+        .wait_for(|t| t.contains("option(s) in all"), "#option-list")
+        .await;
+    let lines: Vec<&str> = listed.lines().filter(|l| !l.is_empty()).collect();
+    let (count, options) = lines.split_last().expect("a count");
+    assert!(!options.is_empty(), "{listed}");
+    assert!(options.iter().all(|l| l.starts_with("e4 ")), "{listed}");
+    let expected = page
+        .server
+        .get(&format!("/api/games/{}/options?limit=1", page.id))
+        .body["count"]
+        .clone();
+    assert_eq!(*count, format!("{expected} option(s) in all"), "{listed}");
+    let mode = page.text("#mode-line").await;
+    assert!(
+        mode.contains("opponent") && mode.contains("Art. 12.1"),
+        "{mode}"
+    );
     let state = page.click_move("d2", "d4").await;
     assert_eq!(state["phase"], "roll", "{}", state["sdn"]);
     let before = page.sdn();
