@@ -138,8 +138,21 @@ pub fn new_game(request: &CreateGame) -> Result<Live, ApiError> {
     let seed = if !sade || die == "entered" {
         None
     } else if request.record.is_some() {
-        // A continued record keeps its own die, if it has one.
-        game.tag("DieSeed").map(str::to_owned)
+        // A continued record keeps its own die. Without a `DieSeed`, no die of the server can
+        // roll its next turns so that the record shows the faces were not chosen (a seed
+        // checks every turn from the first): the faces are entered, as for an
+        // over-the-board game (spec/SERVE.md, "Continuing a game").
+        let seed = game.tag("DieSeed").map(str::to_owned);
+        if seed.is_none() {
+            return Err(ApiError::conflict(
+                "die",
+                "this Sade record has no DieSeed: the server's die cannot go on with it so \
+                 that the record shows its faces; continue it in record mode with the faces \
+                 entered (die: entered)"
+                    .to_owned(),
+            ));
+        }
+        seed
     } else {
         let seed = format!("{}{}", token()?, token()?);
         game.set_tag("DieCommit", crate::die::commit(&seed));
@@ -340,22 +353,34 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, String> {
 
 /// A clicked move (`e2e4`) in SAN, as an arbiter writes it: in the position `fen` (a Sade FEN's
 /// pocket left out) with the side to move, or, for a Sade move of the opponent's pieces, with
-/// the other side to move. `None` when it is a move in neither: the referee then reads the UCI
-/// and says why it is refused.
+/// the other side to move (and, when the en passant square then makes no position, without
+/// it). Outside Sade (a FEN without a pocket) the move carries its check or mate mark
+/// (`Qa8+`, `Qxf7#`), as PGN writes it. `None` when it is a move in none of these: the referee
+/// then reads the UCI and says why it is refused.
 fn san_of(fen: &str, uci: &str) -> Option<String> {
     use shakmaty::fen::Fen;
+    use shakmaty::san::{San, SanPlus};
     use shakmaty::uci::UciMove;
     use shakmaty::{CastlingMode, Chess};
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
     let placement = fields.first_mut()?;
+    let sade = placement.contains('[');
     if let Some(at) = placement.find('[') {
         placement.truncate(at);
     }
     let uci: UciMove = uci.parse().ok()?;
     let side = fields.get(1)?.clone();
     let other = if side == "w" { "b" } else { "w" };
-    for turn in [side.as_str(), other] {
+    let passant = fields.get(3).cloned().unwrap_or_else(|| "-".to_owned());
+    for (turn, ep) in [
+        (side.as_str(), passant.as_str()),
+        (other, passant.as_str()),
+        (other, "-"),
+    ] {
         fields[1] = turn.to_owned();
+        if let Some(field) = fields.get_mut(3) {
+            ep.clone_into(field);
+        }
         let Ok(setup) = fields.join(" ").parse::<Fen>() else {
             continue;
         };
@@ -363,7 +388,11 @@ fn san_of(fen: &str, uci: &str) -> Option<String> {
             continue;
         };
         if let Ok(m) = uci.to_move(&pos) {
-            return Some(shakmaty::san::San::from_move(&pos, m).to_string());
+            return Some(if sade {
+                San::from_move(&pos, m).to_string()
+            } else {
+                SanPlus::from_move(pos, m).to_string()
+            });
         }
     }
     None

@@ -14,7 +14,7 @@ use crate::record::{
 use crate::referee::{Status, Verdict, verify};
 
 use super::error::ApiError;
-use super::secret::{random_face, random_seed, same};
+use super::secret::{random_seed, same};
 
 /// Play: each seat acts for itself, the server rolls. Record: the arbiter enters an
 /// over-the-board game, with takebacks.
@@ -246,7 +246,14 @@ impl Live {
                     format!("a die face is 1 to 6, not {face}"),
                 ));
             }
-            (None, None) => random_face(),
+            // Only an auditable die rolls on the server (a continued record without a seed
+            // has its faces entered, spec/SERVE.md).
+            (None, None) => {
+                return Err(ApiError::bad(
+                    "face",
+                    "this game's faces are entered by the arbiter: give the face rolled".to_owned(),
+                ));
+            }
         };
         self.attempt(|game| {
             game.turns.push(Turn {

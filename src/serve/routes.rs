@@ -195,15 +195,28 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, Api
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
+#[derive(Deserialize)]
+struct Since {
+    since: Option<String>,
+}
+
+/// The state of game `id`; `304 Not Modified` with no body while its version is `since`.
 async fn state(
     State(app): State<Shared>,
     Path(id): Path<String>,
-) -> Result<Json<GameState>, ApiError> {
+    axum::extract::Query(query): axum::extract::Query<Since>,
+) -> Result<Response, ApiError> {
     let game = find(&app, &id)?;
     let live = game
         .lock()
         .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?;
-    GameState::of(&live).map(Json)
+    if let Some(since) = query.since {
+        let sdn = crate::write::sdn::to_sdn(&live.game);
+        if super::view::version_of(&sdn) == since {
+            return Ok(StatusCode::NOT_MODIFIED.into_response());
+        }
+    }
+    GameState::of(&live).map(|s| Json(s).into_response())
 }
 
 #[derive(Deserialize)]
@@ -358,7 +371,7 @@ async fn export(
             "sdn",
         ),
         "pgn" if live.game.variant() == crate::record::VariantName::Standard => (
-            crate::write::sdn::to_sdn(&live.game),
+            super::view::pgn(&live.game),
             "application/x-chess-pgn",
             "pgn",
         ),

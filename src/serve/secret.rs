@@ -18,19 +18,6 @@ pub fn random_seed() -> [u8; 32] {
     bytes
 }
 
-/// A face of a physical-like die for a game without the auditable die (a continued game).
-pub fn random_face() -> u8 {
-    let mut byte = [255u8; 1];
-    loop {
-        if getrandom::fill(&mut byte).is_err() {
-            return 1;
-        }
-        if byte[0] < 252 {
-            return byte[0] % 6 + 1;
-        }
-    }
-}
-
 /// A fresh secret: 128 bits from the system's CSPRNG, in hex.
 ///
 /// # Errors

@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use shakmaty::Color;
 
 use crate::arbiter::locate::{TurnName, query_before};
-use crate::arbiter::options::{Answer, Limits, answer};
+use crate::arbiter::options::{Answer, Limits, Line, answer};
 use crate::record::{Side, VariantName};
 use crate::referee::Verdict;
 use crate::render::model::{GameView, TurnView, game_view, snapshot};
@@ -50,6 +50,9 @@ pub struct GameState {
     pub record: Box<RawValue>,
     /// The record as canonical SDN.
     pub sdn: String,
+    /// Changes whenever the record does: `GET /api/games/{id}?since=VERSION` answers 304 while
+    /// it is still this (the page polls so).
+    pub version: String,
     /// The board of the turn in progress (or of the position to roll in), with the turn's
     /// numbered arrows, as `show` draws it.
     pub svg: String,
@@ -84,6 +87,7 @@ impl GameState {
         };
         let record = RawValue::from_string(to_json_value(&live.game))
             .map_err(|e| ApiError::internal(format!("the record's JSON: {e}")))?;
+        let sdn = crate::write::sdn::to_sdn(&live.game);
         Ok(GameState {
             id: live.id.clone(),
             variant: live.game.variant().to_string(),
@@ -101,7 +105,8 @@ impl GameState {
             fen: live.verdict.final_fen.clone(),
             verdict: live.verdict.clone(),
             record,
-            sdn: crate::write::sdn::to_sdn(&live.game),
+            version: version_of(&sdn),
+            sdn,
             svg: board_svg(live, phase)?,
             board: BoardFrame {
                 left: svg::MARGIN,
@@ -110,6 +115,15 @@ impl GameState {
             },
         })
     }
+}
+
+/// The version of a game whose canonical SDN is `sdn`: a hash of the text (the record holds
+/// everything the state shows), in hex. Not a secret, only a cheap way to say "unchanged".
+pub fn version_of(sdn: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    sdn.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
 }
 
 /// The picture of the turn in progress; before a roll, or in a game without a die before the
@@ -125,6 +139,10 @@ fn board_svg(live: &Live, phase: Phase) -> Result<String, ApiError> {
     };
     if let Some(turn) = in_progress {
         return Ok(svg::turn(&view, turn));
+    }
+    // A game that is over shows its last turn, with its arrows and the referee's verdict.
+    if let (Phase::Over, Some(last)) = (phase, view.turns.last()) {
+        return Ok(svg::turn(&view, last));
     }
     let before = snapshot(&live.verdict.final_fen)
         .ok_or_else(|| ApiError::internal(format!("cannot draw {}", live.verdict.final_fen)))?;
@@ -142,16 +160,41 @@ fn board_svg(live: &Live, phase: Phase) -> Result<String, ApiError> {
         face: None,
         before,
         actions: Vec::new(),
-        verdict: String::new(),
+        verdict: match phase {
+            Phase::Roll { number } => {
+                format!("{} to roll the die", super::live::side_word(number.side))
+            }
+            Phase::Act { number, .. } => format!("{} to play", super::live::side_word(number.side)),
+            Phase::Over => "the game is over".to_owned(),
+        },
         invalid: false,
         comments: Vec::new(),
     };
     Ok(svg::turn(&view, &turn))
 }
 
-/// The options of the turn to play (from its start), from the same search as `options`.
-pub fn options(live: &Live, limit: usize) -> Result<Answer, ApiError> {
-    let (index, number) = match live.phase() {
+/// The options the search lists at most, when they are filtered by the actions written.
+const FILTERED_FROM: usize = 20_000;
+
+/// `GET /api/games/{id}/options`: the answer of `options` (spec/options.schema.json) for the
+/// turn to play, keeping only the options that continue the actions of the turn already
+/// written, each listed whole, from the turn's first action.
+#[derive(Serialize)]
+pub struct TurnOptions {
+    #[serde(flatten)]
+    pub answer: Answer,
+    /// The actions of the turn in progress written so far (SDN); `options`, `count`, `losing`
+    /// and `losing_count` hold only the ways to write the turn that begin with them.
+    pub written: Vec<String>,
+    /// The turn has more ways than the server looked through ([`FILTERED_FROM`]): some that
+    /// continue `written` may be missing, and the counts are then the least there are.
+    pub partial: bool,
+}
+
+/// The options of the turn to play, from the same search as `options`, that continue the
+/// actions already written in it.
+pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
+    let (index, number, written) = match live.phase() {
         Phase::Over => {
             let last = live.game.turns.len();
             let number = live.game.turns.last().map(|t| t.number.next()).unwrap_or(
@@ -160,7 +203,7 @@ pub fn options(live: &Live, limit: usize) -> Result<Answer, ApiError> {
                     side: Side::White,
                 },
             );
-            (last, number)
+            (last, number, Vec::new())
         }
         Phase::Roll { .. } => {
             return Err(ApiError::conflict(
@@ -168,26 +211,72 @@ pub fn options(live: &Live, limit: usize) -> Result<Answer, ApiError> {
                 "roll the die first: the options follow from the face".to_owned(),
             ));
         }
-        Phase::Act { number, .. } => {
-            let index = match live.game.turns.last() {
-                Some(t) if t.number == number => live.game.turns.len() - 1,
-                _ => live.game.turns.len(),
-            };
-            (index, number)
-        }
+        Phase::Act { number, .. } => match live.game.turns.last() {
+            Some(t) if t.number == number => (
+                live.game.turns.len() - 1,
+                number,
+                t.actions().map(ToString::to_string).collect(),
+            ),
+            _ => (live.game.turns.len(), number, Vec::new()),
+        },
     };
     let mut game = live.game.clone();
     game.result = None;
     let query = query_before(&game, index, TurnName(number), None)
         .map_err(|e| ApiError::conflict("turn", e))?;
-    answer(
+    let searched = if written.is_empty() {
+        limit
+    } else {
+        FILTERED_FROM
+    };
+    let mut answer = answer(
         &query,
         Limits {
-            limit: Some(limit),
+            limit: Some(searched),
             count_only: false,
         },
     )
-    .map_err(|e| ApiError::conflict("turn", e))
+    .map_err(|e| ApiError::conflict("turn", e))?;
+    let mut partial = false;
+    if !written.is_empty() {
+        partial = answer.count > searched || answer.losing_count > searched;
+        let continues = |line: &Line| {
+            line.actions.len() >= written.len()
+                && line
+                    .actions
+                    .iter()
+                    .zip(&written)
+                    .all(|(a, w)| bare(a) == bare(w))
+        };
+        answer.options.retain(continues);
+        answer.losing.retain(continues);
+        answer.count = answer.options.len();
+        answer.losing_count = answer.losing.len();
+        answer.options.truncate(limit);
+        answer.losing.truncate(limit);
+    }
+    Ok(TurnOptions {
+        answer,
+        written,
+        partial,
+    })
+}
+
+/// An action without its check mark or annotation (`Qa8+` and `Qa8` are one action).
+fn bare(action: &str) -> &str {
+    action.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// A Standard game as PGN: its canonical SDN (the PGN export format, spec/SDN.md) without the
+/// `Variant` tag, and with the result token `*` while the game goes on (PGN requires one).
+pub fn pgn(game: &crate::record::Game) -> String {
+    let mut game = game.clone();
+    game.tags.retain(|t| t.name != "Variant");
+    if game.result.is_none() {
+        game.result = Some(crate::record::GameResult::Unknown);
+        game.set_tag("Result", "*");
+    }
+    crate::write::sdn::to_sdn(&game)
 }
 
 /// What a list of games shows of each.

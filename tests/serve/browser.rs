@@ -18,12 +18,12 @@ use shakmaty::{CastlingMode, Chess};
 
 use super::{Server, scratch};
 
-fn in_ci() -> bool {
+pub(super) fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
 }
 
 /// `chromedriver` on a free port, killed when dropped.
-struct Driver {
+pub(super) struct Driver {
     child: Child,
     url: String,
 }
@@ -37,7 +37,7 @@ impl Drop for Driver {
 
 /// The driver, or `None` (with one line on standard error) when the browser or the driver is
 /// missing outside CI.
-fn driver() -> Option<Driver> {
+pub(super) fn driver() -> Option<Driver> {
     let present = |program: &str| {
         Command::new(program)
             .arg("--version")
@@ -81,7 +81,7 @@ fn driver() -> Option<Driver> {
 }
 
 /// A headless browser session.
-async fn session(driver: &Driver) -> Client {
+pub(super) async fn session(driver: &Driver) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_owned(),
@@ -99,14 +99,19 @@ async fn session(driver: &Driver) -> Client {
 }
 
 /// The page of one seat (or the arbiter) of a game.
-struct Page<'a> {
-    client: Client,
-    server: &'a Server,
-    id: String,
+pub(super) struct Page<'a> {
+    pub(super) client: Client,
+    pub(super) server: &'a Server,
+    pub(super) id: String,
 }
 
 impl Page<'_> {
-    async fn open<'s>(client: Client, server: &'s Server, id: &str, token: &str) -> Page<'s> {
+    pub(super) async fn open<'s>(
+        client: Client,
+        server: &'s Server,
+        id: &str,
+        token: &str,
+    ) -> Page<'s> {
         client
             .goto(&format!("{}/#game={id}&token={token}", server.url))
             .await
@@ -120,7 +125,7 @@ impl Page<'_> {
         page
     }
 
-    async fn text(&self, css: &str) -> String {
+    pub(super) async fn text(&self, css: &str) -> String {
         match self.client.find(Locator::Css(css)).await {
             Ok(e) => e.text().await.unwrap_or_default(),
             Err(_) => String::new(),
@@ -128,7 +133,7 @@ impl Page<'_> {
     }
 
     /// Waits until the text of `css` passes `test` (10 s at most).
-    async fn wait_for(&self, test: impl Fn(&str) -> bool, css: &str) -> String {
+    pub(super) async fn wait_for(&self, test: impl Fn(&str) -> bool, css: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let text = self.text(css).await;
@@ -140,12 +145,12 @@ impl Page<'_> {
         }
     }
 
-    fn api_state(&self) -> Value {
+    pub(super) fn api_state(&self) -> Value {
         self.server.get(&format!("/api/games/{}", self.id)).body
     }
 
     /// Waits until the page shows the record the server holds.
-    async fn settled(&self) -> Value {
+    pub(super) async fn settled(&self) -> Value {
         let state = self.api_state();
         let sdn = state["sdn"].as_str().unwrap_or_default().trim().to_owned();
         self.wait_for(|t| t.trim() == sdn, "#sdn").await;
@@ -153,7 +158,7 @@ impl Page<'_> {
     }
 
     /// Clicks the centre of `square` on the board the page shows.
-    async fn click_square(&self, square: &str) {
+    pub(super) async fn click_square(&self, square: &str) {
         let board = self
             .client
             .find(Locator::Css("#board svg"))
@@ -197,7 +202,7 @@ impl Page<'_> {
     }
 
     /// Waits until the server's record differs from `before`, then until the page shows it.
-    async fn changed(&self, before: &str) -> Value {
+    pub(super) async fn changed(&self, before: &str) -> Value {
         let deadline = Instant::now() + Duration::from_secs(10);
         while self.api_state()["sdn"].as_str().unwrap_or_default() == before {
             assert!(
@@ -209,7 +214,7 @@ impl Page<'_> {
         self.settled().await
     }
 
-    fn sdn(&self) -> String {
+    pub(super) fn sdn(&self) -> String {
         self.api_state()["sdn"]
             .as_str()
             .unwrap_or_default()
@@ -217,14 +222,14 @@ impl Page<'_> {
     }
 
     /// Clicks one square (a sacrifice, a resurrection) and waits for the server's answer.
-    async fn click_one(&self, square: &str) -> Value {
+    pub(super) async fn click_one(&self, square: &str) -> Value {
         let before = self.sdn();
         self.click_square(square).await;
         self.changed(&before).await
     }
 
     /// Clicks a move from one square to another and waits for the server's answer.
-    async fn click_move(&self, from: &str, to: &str) -> Value {
+    pub(super) async fn click_move(&self, from: &str, to: &str) -> Value {
         let before = self.sdn();
         self.click_square(from).await;
         self.wait_for(|t| t.contains(from), "#hint").await;
@@ -232,7 +237,7 @@ impl Page<'_> {
         self.changed(&before).await
     }
 
-    async fn button(&self, id: &str) {
+    pub(super) async fn button(&self, id: &str) {
         self.client
             .find(Locator::Id(id))
             .await
@@ -243,7 +248,7 @@ impl Page<'_> {
     }
 
     /// Enters `face` and rolls.
-    async fn roll(&self, face: u8) -> Value {
+    pub(super) async fn roll(&self, face: u8) -> Value {
         let input = self
             .client
             .find(Locator::Id("face"))
@@ -264,7 +269,7 @@ impl Page<'_> {
     }
 
     /// The first option of the turn, from the same search the page's button asks.
-    fn first_option(&self) -> Vec<String> {
+    pub(super) fn first_option(&self) -> Vec<String> {
         let options = self
             .server
             .get(&format!("/api/games/{}/options?limit=1", self.id))
@@ -278,9 +283,81 @@ impl Page<'_> {
     }
 }
 
+impl Page<'_> {
+    /// Opens the start page, makes these `choices` in the New game form (select id, value),
+    /// types `fen` (when not empty), clicks Create, and follows the game to its arbiter's page.
+    pub(super) async fn create<'s>(
+        client: Client,
+        server: &'s Server,
+        choices: &[(&str, &str)],
+        fen: &str,
+    ) -> Page<'s> {
+        client
+            .goto(&format!("{}/", server.url))
+            .await
+            .expect("the page");
+        let page = Page {
+            client,
+            server,
+            id: String::new(),
+        };
+        page.wait_for(|t| t.contains("Sade"), "#variant").await;
+        for (id, value) in choices {
+            let select = page.client.find(Locator::Id(id)).await.expect("a select");
+            select.select_by_value(value).await.expect("chosen");
+        }
+        if !fen.is_empty() {
+            page.client
+                .find(Locator::Id("fen"))
+                .await
+                .expect("the FEN box")
+                .send_keys(fen)
+                .await
+                .expect("typed");
+        }
+        page.button("create").await;
+        page.wait_for(|t| !t.is_empty(), "#sdn").await;
+        let url = page.client.current_url().await.expect("a URL");
+        let id = url
+            .fragment()
+            .and_then(|f| f.strip_prefix("game="))
+            .and_then(|f| f.split('&').next())
+            .expect("the game in the URL")
+            .to_owned();
+        Page { id, ..page }
+    }
+
+    /// Saves a screenshot as `target/serve-tests/shots/NAME.png`; its bytes.
+    pub(super) async fn shot(&self, name: &str) -> Vec<u8> {
+        let shot = self.client.screenshot().await.expect("a screenshot");
+        let dir = crate::support::root()
+            .join("target")
+            .join("serve-tests")
+            .join("shots");
+        std::fs::create_dir_all(&dir).expect("a folder for screenshots");
+        std::fs::write(dir.join(format!("{name}.png")), &shot).expect("saved");
+        shot
+    }
+
+    /// The `href` of the page's export link for `format`.
+    pub(super) async fn export_link(&self, format: &str) -> String {
+        let css = format!("#exports a[href$='/export/{format}']");
+        let link = self
+            .client
+            .find(Locator::Css(&css))
+            .await
+            .unwrap_or_else(|_| panic!("an export link for {format}"));
+        link.attr("href")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| panic!("the {format} link's address"))
+    }
+}
+
 /// The from and to squares of a SAN move in a Sade FEN (its pocket left out), whichever side
 /// the move's piece belongs to.
-fn squares(fen: &str, san: &str) -> (String, String) {
+pub(super) fn squares(fen: &str, san: &str) -> (String, String) {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
     if let Some(at) = fields[0].find('[') {
         fields[0].truncate(at);
@@ -310,38 +387,14 @@ fn squares(fen: &str, san: &str) -> (String, String) {
 async fn a_sade_game_clicked_to_its_end() {
     let Some(driver) = driver() else { return };
     let server = Server::start(&scratch("browser_sade"), &[]);
-    let client = session(&driver).await;
-    client
-        .goto(&format!("{}/", server.url))
-        .await
-        .expect("the page");
-    let page = Page {
-        client,
-        server: &server,
-        id: String::new(),
-    };
-    page.wait_for(|t| t.contains("Sade"), "#variant").await;
-    for (id, value) in [("variant", "Sade"), ("mode", "record"), ("die", "entered")] {
-        let select = page.client.find(Locator::Id(id)).await.expect("a select");
-        select.select_by_value(value).await.expect("chosen");
-    }
-    page.client
-        .find(Locator::Id("fen"))
-        .await
-        .expect("the FEN box")
-        .send_keys("rn2k3/pppppppp/8/8/8/8/8/1N2K3[] w - - 0 1")
-        .await
-        .expect("typed");
-    page.button("create").await;
+    let page = Page::create(
+        session(&driver).await,
+        &server,
+        &[("variant", "Sade"), ("mode", "record"), ("die", "entered")],
+        "rn2k3/pppppppp/8/8/8/8/8/1N2K3[] w - - 0 1",
+    )
+    .await;
     page.wait_for(|t| t.contains("to roll"), "#status").await;
-    let url = page.client.current_url().await.expect("a URL");
-    let id = url
-        .fragment()
-        .and_then(|f| f.strip_prefix("game="))
-        .and_then(|f| f.split('&').next())
-        .expect("the game in the URL")
-        .to_owned();
-    let page = Page { id, ..page };
 
     // 1. face 3: a click on White's own knight is refused (Art. 12.2); Black's pieces move.
     page.roll(3).await;
@@ -428,7 +481,7 @@ async fn a_sade_game_clicked_to_its_end() {
 }
 
 /// Pixels of a colour (within a small tolerance) in a PNG.
-fn count_colour(png_bytes: &[u8], (r, g, b): (u8, u8, u8)) -> usize {
+pub(super) fn count_colour(png_bytes: &[u8], (r, g, b): (u8, u8, u8)) -> usize {
     let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
     let mut reader = decoder.read_info().expect("a PNG");
     let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
@@ -442,8 +495,9 @@ fn count_colour(png_bytes: &[u8], (r, g, b): (u8, u8, u8)) -> usize {
         .count()
 }
 
-/// Two browser sessions, one per seat: the second cannot act for the first; each plays its
-/// own moves by clicks; a record-mode arbiter takes back and declares a resignation.
+/// Two browser sessions, one per seat: the second cannot act for the first (its click is
+/// refused with the reason and nothing is written); each plays its own moves by clicks; each
+/// page shows the other's move without being reloaded (it polls the state).
 #[tokio::test(flavor = "current_thread")]
 async fn two_sessions_one_per_seat() {
     let Some(driver) = driver() else { return };
@@ -463,22 +517,49 @@ async fn two_sessions_one_per_seat() {
         created["black"].as_str().unwrap(),
     )
     .await;
+    // A mark in each page's window: a reload would wipe it.
+    for page in [&white, &black] {
+        page.client
+            .execute("window.notReloaded = true; return true;", vec![])
+            .await
+            .expect("a script runs");
+    }
+    let before = black.sdn();
     black.click_square("e7").await;
     black.click_square("e5").await;
     let refusal = black.wait_for(|t| !t.is_empty(), "#refusal").await;
-    assert!(refusal.contains("White's turn"), "{refusal}");
+    assert!(
+        refusal.contains("White's turn") && refusal.contains("cannot act for White"),
+        "{refusal}"
+    );
+    assert_eq!(black.sdn(), before, "nothing of Black's click is written");
+    assert_eq!(black.api_state()["side"], "white");
+
     white.click_move("e2", "e4").await;
-    black.client.refresh().await.unwrap();
-    black.settled().await;
+    // Black's page shows White's move by itself.
+    let shown = black.wait_for(|t| t.contains("1. e4"), "#sdn").await;
+    assert!(!shown.contains("e5"), "{shown}");
+    black
+        .wait_for(|t| t.contains("Black to play"), "#status")
+        .await;
+    black.shot("seats-black-sees-e4").await;
     black.click_move("e7", "e5").await;
-    white.client.refresh().await.unwrap();
-    white.settled().await;
+    white.wait_for(|t| t.contains("1. e4 e5"), "#sdn").await;
     let state = white.click_move("g1", "f3").await;
     assert!(
         state["sdn"].as_str().unwrap().contains("1. e4 e5 2. Nf3"),
         "{}",
         state["sdn"]
     );
+    black.wait_for(|t| t.contains("2. Nf3"), "#sdn").await;
+    for page in [&white, &black] {
+        let mark = page
+            .client
+            .execute("return window.notReloaded === true;", vec![])
+            .await
+            .expect("a script runs");
+        assert_eq!(mark, json!(true), "the page was not reloaded");
+    }
     white.client.close().await.unwrap();
     black.client.close().await.unwrap();
 }

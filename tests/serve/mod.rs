@@ -5,8 +5,11 @@
 
 mod api;
 mod browser;
+mod browser_games;
+mod browser_record;
 mod durable;
 mod security;
+mod turns;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

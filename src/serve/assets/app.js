@@ -3,6 +3,11 @@
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var game = null, token = '', state = null, from = null;
+  // Polling: every second while the game goes on, the state is asked again with its version;
+  // the server answers 304 while nothing changed. `asked` counts this page's own requests, so
+  // that an answer to a poll sent before one of them is never shown over it.
+  var timer = null, asked = 0;
+  var POLL_MS = 1000;
   // Listeners called with every state shown (the Puzzles and Course modes' scripts use them).
   var listeners = [];
 
@@ -59,7 +64,11 @@
     $('roll').hidden = s.phase !== 'roll';
     $('face-box').hidden = !(s.phase === 'roll' && s.die === 'entered');
     $('takeback').hidden = s.mode !== 'record';
-    $('bot').hidden = !(s.white !== 'human' && s.black !== 'human');
+    // What only a game going on offers; resurrection only in de Sade chess.
+    var going = s.phase !== 'over';
+    ['action-box', 'send', 'options', 'end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
+    $('piece-box').hidden = !going || s.variant !== 'Sade';
+    $('bot').hidden = !going || !(s.white !== 'human' && s.black !== 'human');
     $('option-list').textContent = '';
     $('mode-line').textContent = '';
     var ex = $('exports'); ex.textContent = 'Export: ';
@@ -78,15 +87,35 @@
       l.appendChild(i); tags.appendChild(l);
     });
     listeners.forEach(function (f) { f(s, token); });
+    schedule();
+  }
+
+  function schedule() {
+    clearTimeout(timer); timer = null;
+    if (game && state && state.id === game && state.phase !== 'over') { timer = setTimeout(poll, POLL_MS); }
+  }
+
+  function poll() {
+    timer = null;
+    if (!state || document.hidden) { schedule(); return; }
+    var mine = asked, id = game;
+    fetch('/api/games/' + id + '?since=' + encodeURIComponent(state.version), { cache: 'no-store' })
+      .then(function (r) {
+        if (r.status === 200 && mine === asked && id === game) { return r.json().then(show); }
+        schedule();
+      })
+      .catch(schedule);
   }
 
   function load() {
     if (!game) { return; }
+    asked++;
     api('GET', '/api/games/' + game).then(show).catch(refuse);
   }
 
   function post(path, body) {
     body.token = token;
+    asked++;
     $('refusal').textContent = '';
     return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
       refuse(e); load();
@@ -173,6 +202,7 @@
     $('save-tags').addEventListener('click', function () {
       var tags = {};
       Array.prototype.forEach.call(document.querySelectorAll('#tags input'), function (i) { tags[i.dataset.tag] = i.value; });
+      asked++;
       api('PUT', '/api/games/' + game + '/tags', { token: token, tags: tags }).then(show).catch(refuse);
     });
     $('options').addEventListener('click', function () {

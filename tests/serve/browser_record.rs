@@ -1,0 +1,164 @@
+//! Record mode in a real browser (the harness of `browser.rs`): the arbiter enters the faces
+//! of the physical die, clicks the actions, takes one back, edits the tags and declares a
+//! resignation; the SDN the page exports verifies as that game with that result.
+
+use fantoccini::Locator;
+use sade_ref::{Status, Termination, parse_str, verify};
+
+use super::browser::{Page, driver, session};
+use super::{Server, scratch};
+
+#[tokio::test(flavor = "current_thread")]
+async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_record"), &[]);
+    let page = Page::create(
+        session(&driver).await,
+        &server,
+        &[("variant", "Sade"), ("mode", "record"), ("die", "entered")],
+        "",
+    )
+    .await;
+    page.wait_for(|t| t.contains("to roll"), "#status").await;
+    let state = page.api_state();
+    assert_eq!(
+        (state["die"].as_str(), state["mode"].as_str()),
+        (Some("entered"), Some("record"))
+    );
+
+    // 1. the physical die shows 1: White moves one of Black's pieces.
+    let state = page.roll(1).await;
+    assert_eq!(state["face"], 1);
+    let state = page.click_move("e7", "e5").await;
+    assert_eq!(state["side"], "black", "{}", state["sdn"]);
+
+    // 1... it shows 2: Black moves two of White's pieces; the second is taken back and
+    // another is entered in its place.
+    page.roll(2).await;
+    page.click_move("e2", "e4").await;
+    // "What could I play?" now lists only the ways to finish the turn begun with e4.
+    page.button("options").await;
+    let listed = page
+        .wait_for(|t| t.contains("option(s) in all"), "#option-list")
+        .await;
+    let lines: Vec<&str> = listed.lines().filter(|l| !l.is_empty()).collect();
+    let (count, options) = lines.split_last().expect("a count");
+    assert!(!options.is_empty(), "{listed}");
+    assert!(options.iter().all(|l| l.starts_with("e4 ")), "{listed}");
+    let expected = page
+        .server
+        .get(&format!("/api/games/{}/options?limit=1", page.id))
+        .body["count"]
+        .clone();
+    assert_eq!(*count, format!("{expected} option(s) in all"), "{listed}");
+    let mode = page.text("#mode-line").await;
+    assert!(
+        mode.contains("opponent") && mode.contains("Art. 12.1"),
+        "{mode}"
+    );
+    let state = page.click_move("d2", "d4").await;
+    assert_eq!(state["phase"], "roll", "{}", state["sdn"]);
+    let before = page.sdn();
+    page.button("takeback").await;
+    let state = page.changed(&before).await;
+    assert_eq!(
+        (
+            state["phase"].as_str(),
+            state["side"].as_str(),
+            state["written"].as_u64()
+        ),
+        (Some("act"), Some("black"), Some(1)),
+        "{}",
+        state["sdn"]
+    );
+    let shown = page.text("#sdn").await;
+    assert!(shown.contains("{taken back: d4 in turn 1...}"), "{shown}");
+    let state = page.click_move("g1", "f3").await;
+    assert_eq!(state["side"], "white", "{}", state["sdn"]);
+
+    // The tags, typed in the page.
+    let tags = [
+        ("Event", "Club night"),
+        ("Site", "Lacoste"),
+        ("Date", "2026.12.02"),
+        ("Round", "3"),
+        ("White", "Justine"),
+        ("Black", "Juliette"),
+    ];
+    for (name, value) in tags {
+        let input = page
+            .client
+            .find(Locator::Css(&format!("#tags input[data-tag='{name}']")))
+            .await
+            .unwrap_or_else(|_| panic!("the {name} box"));
+        input.clear().await.expect("cleared");
+        input.send_keys(value).await.expect("typed");
+    }
+    let before = page.sdn();
+    page.button("save-tags").await;
+    let state = page.changed(&before).await;
+    for (name, value) in tags {
+        assert!(
+            state["sdn"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("[{name} \"{value}\"]")),
+            "{name}: {}",
+            state["sdn"]
+        );
+    }
+
+    // White resigns: Black wins, a declared end (S3).
+    for (id, value) in [("end", "resignation"), ("winner", "black")] {
+        let select = page.client.find(Locator::Id(id)).await.expect("a select");
+        select.select_by_value(value).await.expect("chosen");
+    }
+    page.button("declare").await;
+    let status = page.wait_for(|t| t.contains("over"), "#status").await;
+    assert!(status.contains("0-1") && status.contains("S3"), "{status}");
+    page.shot("record-resigned").await;
+
+    // The SDN the page's link exports: that game, that result, the takeback's comment.
+    let link = page.export_link("sdn").await;
+    let answer = server.get(link.trim_start_matches(&server.url));
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    let exported = answer.text;
+    assert_eq!(exported.trim(), page.text("#sdn").await.trim());
+    let game = parse_str(&exported).remove(0).expect("the export reads");
+    let verdict = verify(&game);
+    assert_eq!(verdict.status, Status::Finished, "{exported}");
+    assert_eq!(
+        verdict.termination,
+        Some(Termination::Resignation),
+        "{exported}"
+    );
+    assert_eq!(verdict.result.as_str(), "0-1");
+    assert!(
+        exported.contains("{taken back: d4 in turn 1...}"),
+        "{exported}"
+    );
+    let turns: Vec<(Option<u8>, Vec<String>)> = game
+        .turns
+        .iter()
+        .map(|t| {
+            (
+                t.face.map(|f| f.value),
+                t.actions().map(|a| a.to_string()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        turns,
+        [
+            (Some(1), vec!["e5".to_owned()]),
+            (Some(2), vec!["e4".to_owned(), "Nf3".to_owned()])
+        ],
+        "{exported}"
+    );
+    for (name, value) in tags {
+        assert_eq!(game.tag(name), Some(value), "{exported}");
+    }
+    let file = std::fs::read_to_string(server.data.join(format!("{}.sdn", page.id))).unwrap();
+    assert_eq!(file, exported);
+    page.client.close().await.expect("closed");
+}
