@@ -98,15 +98,23 @@ pub struct Void {
 
 /// Replays a game and judges it.
 pub fn verify(game: &Game) -> Verdict {
-    verify_with(game, Detail::Verdict)
+    verify_with(game, Detail::Verdict, None)
 }
 
 /// [`verify`], with the FEN after every action in `replay.resolved` (for `convert --annotate`).
 pub fn verify_annotated(game: &Game) -> Verdict {
-    verify_with(game, Detail::Annotated)
+    verify_with(game, Detail::Annotated, None)
 }
 
-fn verify_with(game: &Game, detail: Detail) -> Verdict {
+/// [`verify`] of a record that grows action by action (`serve`): the Sade turns judged before
+/// are taken from `memo` when they are written as they were ([`rules::sade::Memo`]), so that an
+/// action costs its own turn, not the whole game. The verdict is the same as [`verify`]'s; the
+/// other games replay cheaply (no search) and are replayed whole.
+pub fn verify_memo(game: &Game, memo: &mut rules::sade::Memo) -> Verdict {
+    verify_with(game, Detail::Verdict, Some(memo))
+}
+
+fn verify_with(game: &Game, detail: Detail, memo: Option<&mut rules::sade::Memo>) -> Verdict {
     let variant = game.variant();
     let Some(rule_set) = rules::rule_set(&variant) else {
         let reason = format!(
@@ -128,7 +136,12 @@ fn verify_with(game: &Game, detail: Detail) -> Verdict {
         };
         return judge(game, variant, false, Replay::invalid(error));
     };
-    let replay = (rule_set.replay)(game, detail);
+    let replay = match memo {
+        Some(memo) if variant == VariantName::Sade => {
+            rules::sade::replay_with(game, detail, Some(memo))
+        }
+        _ => (rule_set.replay)(game, detail),
+    };
     let replay = crate::die::audit(game, replay);
     judge(game, variant, rule_set.draws, replay)
 }
