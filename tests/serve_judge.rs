@@ -116,8 +116,8 @@ fn play(variant: &str, seed: u64) -> usize {
                 }
             }
         }
-        if step == STEPS - 1 && seed % 2 == 0 {
-            let winner = if seed % 4 == 0 {
+        if step == STEPS - 1 && seed.is_multiple_of(2) {
+            let winner = if seed.is_multiple_of(4) {
                 Side::White
             } else {
                 Side::Black
