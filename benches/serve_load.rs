@@ -1,7 +1,8 @@
 //! `sade-ref serve` under load: N clients on loopback, each playing Sade games through the API
 //! against the server, in a bounded loop that stops by itself.
 //!
-//! `cargo bench --bench serve_load -- [server-thinks] [data=DIR] [N...]` (default 1 50 200):
+//! `cargo bench --bench serve_load -- [server-thinks] [data=DIR] [pause=MS] [N...]` (default
+//! 1 50 200):
 //! the server runs in this process on 127.0.0.1:0 with a scratch data folder (in DIR, default
 //! the system's temporary folder: `data=/dev/shm` puts it in memory, where a sync costs
 //! nothing, to tell the disk's share from the CPU's); each client creates a game
@@ -18,7 +19,9 @@
 //! Each `roll` and `act` is an action, timed from request to answer (the referee's judgement,
 //! the atomic write of the file, the answer). Reported: actions per second over the run, and
 //! the median and p99 latency of an action. By Little's law the mean latency of a closed loop
-//! is N / throughput less the clients' thinking time.
+//! is N / throughput less the clients' thinking time. `pause=MS`: each client also waits MS
+//! milliseconds before each action (untimed), a player slower than the novice bot; with no
+//! pause the loop is as tight as the clients can make it.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -38,7 +41,14 @@ const ACTIONS_PER_CLIENT: usize = 60;
 const DEADLINE: Duration = Duration::from_secs(120);
 
 fn main() {
-    let server_thinks = std::env::args().any(|a| a == "server-thinks");
+    let shape = Shape {
+        server_thinks: std::env::args().any(|a| a == "server-thinks"),
+        pause: Duration::from_millis(
+            std::env::args()
+                .find_map(|a| a.strip_prefix("pause=").and_then(|ms| ms.parse().ok()))
+                .unwrap_or(0),
+        ),
+    };
     let counts: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -75,18 +85,19 @@ fn main() {
         .recv_timeout(Duration::from_secs(30))
         .expect("the server listens");
     let url = format!("http://{addr}");
-    let thinker = if server_thinks {
+    let thinker = if shape.server_thinks {
         "the server's options search (GET /options)"
     } else {
         "the novice bot in the client"
     };
     println!(
         "serve load: Sade games through the API on {url}; each action a roll or an act; \
-         thinking (untimed): {thinker}; data folder {}",
+         thinking (untimed): {thinker}; a pause of {} ms before each action; data folder {}",
+        shape.pause.as_millis(),
         data.display()
     );
     for n in counts {
-        run(&url, n, server_thinks);
+        run(&url, n, shape);
     }
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -122,7 +133,15 @@ fn call(agent: &ureq::Agent, method: &str, url: &str, body: Option<&Value>) -> (
 }
 
 /// One client: its action latencies and how many requests failed.
-fn client(url: &str, stop: Instant, seed: u64, server_thinks: bool) -> (Vec<Duration>, usize) {
+/// How the clients play: who thinks, and how long each waits before an action.
+#[derive(Clone, Copy)]
+struct Shape {
+    server_thinks: bool,
+    /// Untimed, before each action: a player's time to think beyond the bot's search.
+    pause: Duration,
+}
+
+fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> (Vec<Duration>, usize) {
     let agent = agent();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut latencies = Vec::with_capacity(ACTIONS_PER_CLIENT);
@@ -148,6 +167,7 @@ fn client(url: &str, stop: Instant, seed: u64, server_thinks: bool) -> (Vec<Dura
         while latencies.len() < ACTIONS_PER_CLIENT && Instant::now() < stop {
             match state["phase"].as_str() {
                 Some("roll") => {
+                    std::thread::sleep(shape.pause);
                     let started = Instant::now();
                     let (status, next) = call(
                         &agent,
@@ -165,7 +185,7 @@ fn client(url: &str, stop: Instant, seed: u64, server_thinks: bool) -> (Vec<Dura
                 Some("act") => {
                     // The thinking: not timed.
                     let written = state["written"].as_u64().unwrap_or(0) as usize;
-                    let actions = if server_thinks {
+                    let actions = if shape.server_thinks {
                         server_choice(&agent, url, &id)
                     } else {
                         match bot_choice(&state, &mut mind, &mut rng) {
@@ -177,6 +197,7 @@ fn client(url: &str, stop: Instant, seed: u64, server_thinks: bool) -> (Vec<Dura
                         }
                     };
                     for action in actions.iter().skip(written) {
+                        std::thread::sleep(shape.pause);
                         let started = Instant::now();
                         let (status, next) = call(
                             &agent,
@@ -250,12 +271,12 @@ fn bot_choice(state: &Value, mind: &mut Mind, rng: &mut ChaCha8Rng) -> Option<Ve
     Some(actions.iter().map(ToString::to_string).collect())
 }
 
-fn run(url: &str, n: usize, server_thinks: bool) {
+fn run(url: &str, n: usize, shape: Shape) {
     let stop = Instant::now() + DEADLINE;
     let started = Instant::now();
     let results: Vec<(Vec<Duration>, usize)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..n)
-            .map(|i| s.spawn(move || client(url, stop, i as u64, server_thinks)))
+            .map(|i| s.spawn(move || client(url, stop, i as u64, shape)))
             .collect();
         handles
             .into_iter()
