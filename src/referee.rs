@@ -106,10 +106,9 @@ pub fn verify_annotated(game: &Game) -> Verdict {
     verify_with(game, Detail::Annotated, None)
 }
 
-/// [`verify`] of a record that grows action by action (`serve`): the Sade turns judged before
-/// are taken from `memo` when they are written as they were ([`rules::sade::Memo`]), so that an
-/// action costs its own turn, not the whole game. The verdict is the same as [`verify`]'s; the
-/// other games replay cheaply (no search) and are replayed whole.
+/// [`verify`] of a growing record (`serve`): Sade turns judged before come from `memo` while
+/// written as they were ([`rules::sade::Memo`]); the verdict is [`verify`]'s. The other games
+/// (no search) are replayed whole.
 pub fn verify_memo(game: &Game, memo: &mut rules::sade::Memo) -> Verdict {
     verify_with(game, Detail::Verdict, Some(memo))
 }
