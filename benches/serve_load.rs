@@ -1,19 +1,39 @@
 //! `sade-ref serve` under load: N clients on loopback, each playing Sade games through the API
 //! against the server, in a bounded loop that stops by itself.
 //!
-//! `cargo bench --bench serve_load -- [N...]` (default 1 50 200): the server runs in this
-//! process on 127.0.0.1:0 with a scratch data folder; each client creates a game (both seats
-//! its own) and plays it: a roll, then the first option of the face, action by action, until
-//! the game is over or the client has made its share of actions, then a new game. The
-//! "thinking" (the options search, `GET /options`) is not timed; each `roll` and `act` is an
-//! action, timed from request to answer (the referee's judgement of the record so far, the
-//! atomic write of the file, the answer). Reported: actions per second over the run, and the
-//! median and p99 latency of an action.
+//! `cargo bench --bench serve_load -- [server-thinks] [data=DIR] [pause=MS] [N...]` (default
+//! 1 50 200):
+//! the server runs in this process on 127.0.0.1:0 with a scratch data folder (in DIR, default
+//! the system's temporary folder: `data=/dev/shm` puts it in memory, where a sync costs
+//! nothing, to tell the disk's share from the CPU's); each client creates a game
+//! (both seats its own, the server's auditable die) and plays it as a bot game: a roll, then
+//! the `novice` bot's fulfilment of the face, action by action, until the game is over or the
+//! client has made its share of actions, then a new game.
+//!
+//! The shape is a closed loop: each client sends its next request when the answer to the last
+//! one is in, after its bot's thinking. The thinking is not timed, and it is not done by the
+//! server: the client reads the record from the answer (`sdn`) and chooses with the library
+//! (`play::next_actions`), in its own thread (on the same machine's cores, so it still competes
+//! with the server for them). With `server-thinks`, the earlier shape: the client asks the
+//! server for the options of the face (`GET /options?limit=1`, untimed) and plays the first.
+//! Each `roll` and `act` is an action, timed from request to answer (the referee's judgement,
+//! the atomic write of the file, the answer). Reported: actions per second over the run, and
+//! the median and p99 latency of an action. By Little's law the mean latency of a closed loop
+//! is N / throughput less the clients' thinking time. `pause=MS`: each client also waits MS
+//! milliseconds before each action (untimed), a player slower than the novice bot; with no
+//! pause the loop is as tight as the clients can make it.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
 use serde_json::{Value, json};
+
+use sade_ref::play::{Bot, next_actions};
+use sade_ref::record::Game;
+use sade_ref::rules::Detail;
+use sade_ref::rules::sade::{Place, State, play_turn_at};
 
 /// Actions each client makes (a bound: the loop stops by itself).
 const ACTIONS_PER_CLIENT: usize = 60;
@@ -21,6 +41,14 @@ const ACTIONS_PER_CLIENT: usize = 60;
 const DEADLINE: Duration = Duration::from_secs(120);
 
 fn main() {
+    let shape = Shape {
+        server_thinks: std::env::args().any(|a| a == "server-thinks"),
+        pause: Duration::from_millis(
+            std::env::args()
+                .find_map(|a| a.strip_prefix("pause=").and_then(|ms| ms.parse().ok()))
+                .unwrap_or(0),
+        ),
+    };
     let counts: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -31,7 +59,11 @@ fn main() {
     } else {
         counts
     };
-    let data = std::env::temp_dir().join(format!("sade-ref-serve-load-{}", std::process::id()));
+    // `data=DIR`: where the games' folder is made (default: the system's temporary folder).
+    let parent = std::env::args()
+        .find_map(|a| a.strip_prefix("data=").map(std::path::PathBuf::from))
+        .unwrap_or_else(std::env::temp_dir);
+    let data = parent.join(format!("sade-ref-serve-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let config = sade_ref::serve::Config {
         host: "127.0.0.1".to_owned(),
@@ -53,9 +85,19 @@ fn main() {
         .recv_timeout(Duration::from_secs(30))
         .expect("the server listens");
     let url = format!("http://{addr}");
-    println!("serve load: Sade games through the API on {url}; each action a roll or an act");
+    let thinker = if shape.server_thinks {
+        "the server's options search (GET /options)"
+    } else {
+        "the novice bot in the client"
+    };
+    println!(
+        "serve load: Sade games through the API on {url}; each action a roll or an act; \
+         thinking (untimed): {thinker}; a pause of {} ms before each action; data folder {}",
+        shape.pause.as_millis(),
+        data.display()
+    );
     for n in counts {
-        run(&url, n);
+        run(&url, n, shape);
     }
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -91,8 +133,17 @@ fn call(agent: &ureq::Agent, method: &str, url: &str, body: Option<&Value>) -> (
 }
 
 /// One client: its action latencies and how many requests failed.
-fn client(url: &str, stop: Instant) -> (Vec<Duration>, usize) {
+/// How the clients play: who thinks, and how long each waits before an action.
+#[derive(Clone, Copy)]
+struct Shape {
+    server_thinks: bool,
+    /// Untimed, before each action: a player's time to think beyond the bot's search.
+    pause: Duration,
+}
+
+fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> (Vec<Duration>, usize) {
     let agent = agent();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut latencies = Vec::with_capacity(ACTIONS_PER_CLIENT);
     let mut failures = 0;
     'games: while latencies.len() < ACTIONS_PER_CLIENT && Instant::now() < stop {
@@ -109,9 +160,14 @@ fn client(url: &str, stop: Instant) -> (Vec<Duration>, usize) {
         let id = created["id"].as_str().unwrap_or_default().to_owned();
         let token = created["arbiter"].as_str().unwrap_or_default().to_owned();
         let mut state = created["state"].clone();
+        let mut mind = Mind {
+            done: 0,
+            state: None,
+        };
         while latencies.len() < ACTIONS_PER_CLIENT && Instant::now() < stop {
             match state["phase"].as_str() {
                 Some("roll") => {
+                    std::thread::sleep(shape.pause);
                     let started = Instant::now();
                     let (status, next) = call(
                         &agent,
@@ -128,22 +184,20 @@ fn client(url: &str, stop: Instant) -> (Vec<Duration>, usize) {
                 }
                 Some("act") => {
                     // The thinking: not timed.
-                    let (_, options) = call(
-                        &agent,
-                        "GET",
-                        &format!("{url}/api/games/{id}/options?limit=1"),
-                        None,
-                    );
                     let written = state["written"].as_u64().unwrap_or(0) as usize;
-                    let actions: Vec<String> = options["options"][0]["actions"]
-                        .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(|t| t.as_str().map(str::to_owned))
-                                .collect()
-                        })
-                        .unwrap_or_else(|| vec!["--".to_owned()]);
+                    let actions = if shape.server_thinks {
+                        server_choice(&agent, url, &id)
+                    } else {
+                        match bot_choice(&state, &mut mind, &mut rng) {
+                            Some(actions) => actions,
+                            None => {
+                                failures += 1;
+                                continue 'games;
+                            }
+                        }
+                    };
                     for action in actions.iter().skip(written) {
+                        std::thread::sleep(shape.pause);
                         let started = Instant::now();
                         let (status, next) = call(
                             &agent,
@@ -166,11 +220,64 @@ fn client(url: &str, stop: Instant) -> (Vec<Duration>, usize) {
     (latencies, failures)
 }
 
-fn run(url: &str, n: usize) {
+/// The first option of the face, as the server's options search gives it.
+fn server_choice(agent: &ureq::Agent, url: &str, id: &str) -> Vec<String> {
+    let (_, options) = call(
+        agent,
+        "GET",
+        &format!("{url}/api/games/{id}/options?limit=1"),
+        None,
+    );
+    options["options"][0]["actions"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_else(|| vec!["--".to_owned()])
+}
+
+/// What a client knows of its game between answers, so that its thinking costs one turn, not
+/// the game: the state after the first `done` turns of the record.
+struct Mind {
+    done: usize,
+    state: Option<State>,
+}
+
+/// The novice bot's fulfilment of the face, chosen in the client from the record in the answer:
+/// the turns the client has not seen are played from its state (`play_turn_at`), and the bot is
+/// asked for the last turn alone, from a record of that turn set up from the state's FEN.
+fn bot_choice(state: &Value, mind: &mut Mind, rng: &mut ChaCha8Rng) -> Option<Vec<String>> {
+    let sdn = state["sdn"].as_str()?;
+    let game = sade_ref::parse_str(sdn).into_iter().next()?.ok()?;
+    let last = game.turns.len().checked_sub(1)?;
+    if mind.state.is_none() || mind.done > last {
+        mind.state = Some(State::from_game(&game).ok()?);
+        mind.done = 0;
+    }
+    let mut now = mind.state.take()?;
+    for turn in &game.turns[mind.done..last] {
+        now = play_turn_at(&now, turn, Detail::Verdict, Place::Inner).state;
+    }
+    let mut alone = Game::default();
+    alone.set_tag("Variant", "Sade");
+    alone.set_tag("SetUp", "1");
+    alone.set_tag("FEN", now.fen());
+    alone.turns.push(game.turns[last].clone());
+    mind.state = Some(now);
+    mind.done = last;
+    let actions = next_actions(Bot::Random, &alone, rng).ok()?;
+    Some(actions.iter().map(ToString::to_string).collect())
+}
+
+fn run(url: &str, n: usize, shape: Shape) {
     let stop = Instant::now() + DEADLINE;
     let started = Instant::now();
     let results: Vec<(Vec<Duration>, usize)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..n).map(|_| s.spawn(|| client(url, stop))).collect();
+        let handles: Vec<_> = (0..n)
+            .map(|i| s.spawn(move || client(url, stop, i as u64, shape)))
+            .collect();
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or_default())

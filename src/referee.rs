@@ -98,15 +98,22 @@ pub struct Void {
 
 /// Replays a game and judges it.
 pub fn verify(game: &Game) -> Verdict {
-    verify_with(game, Detail::Verdict)
+    verify_with(game, Detail::Verdict, None)
 }
 
 /// [`verify`], with the FEN after every action in `replay.resolved` (for `convert --annotate`).
 pub fn verify_annotated(game: &Game) -> Verdict {
-    verify_with(game, Detail::Annotated)
+    verify_with(game, Detail::Annotated, None)
 }
 
-fn verify_with(game: &Game, detail: Detail) -> Verdict {
+/// [`verify`] of a growing record (`serve`): Sade turns judged before come from `memo` while
+/// written as they were ([`rules::sade::Memo`]); the verdict is [`verify`]'s. The other games
+/// (no search) are replayed whole.
+pub fn verify_memo(game: &Game, memo: &mut rules::sade::Memo) -> Verdict {
+    verify_with(game, Detail::Verdict, Some(memo))
+}
+
+fn verify_with(game: &Game, detail: Detail, memo: Option<&mut rules::sade::Memo>) -> Verdict {
     let variant = game.variant();
     let Some(rule_set) = rules::rule_set(&variant) else {
         let reason = format!(
@@ -128,7 +135,12 @@ fn verify_with(game: &Game, detail: Detail) -> Verdict {
         };
         return judge(game, variant, false, Replay::invalid(error));
     };
-    let replay = (rule_set.replay)(game, detail);
+    let replay = match memo {
+        Some(memo) if variant == VariantName::Sade => {
+            rules::sade::replay_with(game, detail, Some(memo))
+        }
+        _ => (rule_set.replay)(game, detail),
+    };
     let replay = crate::die::audit(game, replay);
     judge(game, variant, rule_set.draws, replay)
 }

@@ -27,6 +27,7 @@ mod scale;
 mod schemas;
 mod second_referee;
 mod serve;
+mod serve_judge;
 mod standard;
 mod support;
 mod uci;

@@ -147,74 +147,33 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
     let start = snapshot(&start_fen).ok_or_else(|| format!("cannot read {start_fen}"))?;
     let mut turns = Vec::new();
     let mut before = start.clone();
-    let error = verdict.error.as_ref();
-    for (index, turn) in game.turns.iter().enumerate() {
-        let side = Color::from_white(turn.number.side == crate::record::Side::White);
-        let mut actions = Vec::new();
-        let mut now = before.clone();
-        for (i, action) in turn.actions().enumerate() {
-            let number = i + 1;
-            let resolved = verdict
-                .replay
-                .resolved
-                .iter()
-                .find(|r| r.turn_index == index && r.action == number);
-            let offending = verdict
-                .error_at
-                .is_some_and(|at| at.turn_index == index && at.action == number);
-            let void = verdict.void.is_some_and(|v| {
-                v.from
-                    .turn_index
-                    .is_some_and(|t| (t, v.from.record_action.max(1)) <= (index, number))
-            });
-            let view = match resolved {
-                Some(r) => {
-                    let after = snapshot(&r.fen_after);
-                    let view = resolved_view(number, action.to_string(), r, side, &now, after);
-                    if let Some(after) = &view.after {
-                        now = after.clone();
-                    }
-                    // A move the board allowed can still be the illegal action (M3: a first
-                    // move with no second one while a full turn exists).
-                    ActionView {
-                        offending,
-                        void,
-                        ..view
-                    }
-                }
-                None => ActionView {
-                    number,
-                    written: action.to_string(),
-                    shape: Shape::Unplayed {
-                        square: named_square(&action.kind),
-                    },
-                    piece: None,
-                    opponent_piece: false,
-                    captured: None,
-                    promotion: None,
-                    rook: None,
-                    en_passant: None,
-                    uci: None,
-                    offending,
-                    void,
-                    after: None,
-                },
-            };
-            actions.push(view);
-        }
-        turns.push(TurnView {
-            index,
-            label: turn.number.to_string(),
-            side,
-            face: turn.face.map(|f| f.value),
-            before: std::mem::replace(&mut before, now),
-            actions,
-            verdict: turn_verdict(game, &verdict, index),
-            invalid: error.is_some_and(|e| e.turn_index == index),
-            comments: comments(turn),
-        });
+    for index in 0..game.turns.len() {
+        let view = turn_view(game, &verdict, index, before, &verdict.replay.resolved);
+        before = view.1;
+        turns.push(view.0);
     }
-    Ok(GameView {
+    Ok(frame(game, &verdict, start, turns))
+}
+
+/// The view of turn `index` alone, drawn from `before` (the position before it) with what the
+/// referee resolved its actions to (`resolved`, with `fen_after`): the same view as
+/// [`game_view`]'s of that turn, without the replay of the turns before it (`serve` draws the
+/// turn in progress after every action). The game's other fields are `verdict`'s (which need
+/// not be annotated).
+pub fn one_turn_view(
+    game: &Game,
+    verdict: &Verdict,
+    index: usize,
+    before: Snapshot,
+    resolved: &[Resolved],
+) -> GameView {
+    let (turn, _) = turn_view(game, verdict, index, before.clone(), resolved);
+    frame(game, verdict, before, vec![turn])
+}
+
+/// A game's view with these turns (`start`: the position they are drawn from).
+pub fn frame(game: &Game, verdict: &Verdict, start: Snapshot, turns: Vec<TurnView>) -> GameView {
+    GameView {
         number: 1,
         variant: verdict.variant.to_string(),
         sade: verdict.variant == VariantName::Sade,
@@ -224,10 +183,85 @@ pub fn game_view(game: &Game) -> Result<GameView, String> {
             .iter()
             .map(|t| (t.name.clone(), t.value.clone()))
             .collect(),
-        verdict: summary(game, &verdict),
+        verdict: summary(game, verdict),
         start,
         turns,
-    })
+    }
+}
+
+/// Turn `index`'s view from the position `before` it, and the position after it.
+fn turn_view(
+    game: &Game,
+    verdict: &Verdict,
+    index: usize,
+    before: Snapshot,
+    resolved: &[Resolved],
+) -> (TurnView, Snapshot) {
+    let turn = &game.turns[index];
+    let error = verdict.error.as_ref();
+    let side = Color::from_white(turn.number.side == crate::record::Side::White);
+    let mut actions = Vec::new();
+    let mut now = before.clone();
+    for (i, action) in turn.actions().enumerate() {
+        let number = i + 1;
+        let resolved = resolved
+            .iter()
+            .find(|r| r.turn_index == index && r.action == number);
+        let offending = verdict
+            .error_at
+            .is_some_and(|at| at.turn_index == index && at.action == number);
+        let void = verdict.void.is_some_and(|v| {
+            v.from
+                .turn_index
+                .is_some_and(|t| (t, v.from.record_action.max(1)) <= (index, number))
+        });
+        let view = match resolved {
+            Some(r) => {
+                let after = snapshot(&r.fen_after);
+                let view = resolved_view(number, action.to_string(), r, side, &now, after);
+                if let Some(after) = &view.after {
+                    now = after.clone();
+                }
+                // A move the board allowed can still be the illegal action (M3: a first
+                // move with no second one while a full turn exists).
+                ActionView {
+                    offending,
+                    void,
+                    ..view
+                }
+            }
+            None => ActionView {
+                number,
+                written: action.to_string(),
+                shape: Shape::Unplayed {
+                    square: named_square(&action.kind),
+                },
+                piece: None,
+                opponent_piece: false,
+                captured: None,
+                promotion: None,
+                rook: None,
+                en_passant: None,
+                uci: None,
+                offending,
+                void,
+                after: None,
+            },
+        };
+        actions.push(view);
+    }
+    let view = TurnView {
+        index,
+        label: turn.number.to_string(),
+        side,
+        face: turn.face.map(|f| f.value),
+        before,
+        actions,
+        verdict: turn_verdict(game, verdict, index),
+        invalid: error.is_some_and(|e| e.turn_index == index),
+        comments: comments(turn),
+    };
+    (view, now)
 }
 
 fn start_fen(game: &Game, verdict: &Verdict) -> Result<String, String> {

@@ -7,7 +7,7 @@ use super::live::{
     Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, side_word, turn_label,
 };
 use crate::record::{GameResult, Item, Side, VariantName};
-use crate::referee::{Status, verify};
+use crate::referee::Status;
 
 impl Live {
     /// Record mode: takes back the last action (or the last roll), leaving a comment.
@@ -53,7 +53,7 @@ impl Live {
         game.set_tag("Result", "*");
         game.tags
             .retain(|t| t.name != "Termination" && t.name != "DieSeed");
-        let verdict = verify(&game);
+        let verdict = self.judge(&game);
         if verdict.status == Status::Invalid {
             return Err(ApiError::refused(&verdict));
         }

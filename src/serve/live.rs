@@ -11,7 +11,8 @@ use crate::play::{Bot, bot_named, next_actions};
 use crate::record::{
     Action, Comment, DieFace, Game, GameResult, Item, MoveNumber, Side, Turn, VariantName,
 };
-use crate::referee::{Status, Verdict, verify};
+use crate::referee::{Status, Verdict, verify_memo};
+use crate::rules::sade::Memo;
 
 use super::error::ApiError;
 use super::secret::{random_seed, same};
@@ -62,6 +63,9 @@ pub struct Live {
     pub game: Game,
     pub meta: Meta,
     pub verdict: Verdict,
+    /// The turns the referee judged before, so that an action is judged from the position
+    /// before its turn instead of the start (the verdict is the same, [`Memo`]).
+    pub memo: Memo,
 }
 
 /// Who asks: the holder of a seat, the arbiter, or nobody known.
@@ -86,13 +90,21 @@ pub const EDITABLE: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Bla
 
 impl Live {
     pub fn new(id: String, game: Game, meta: Meta) -> Live {
-        let verdict = verify(&game);
+        let mut memo = Memo::default();
+        let verdict = verify_memo(&game, &mut memo);
         Live {
             id,
             game,
             meta,
             verdict,
+            memo,
         }
+    }
+
+    /// The referee's verdict on `game` (this game's record or a changed copy of it), from the
+    /// turns judged before.
+    pub fn judge(&mut self, game: &Game) -> Verdict {
+        verify_memo(game, &mut self.memo)
     }
 
     /// Who holds `token`, compared in constant time.
@@ -166,7 +178,7 @@ impl Live {
     pub(super) fn attempt(&mut self, change: impl FnOnce(&mut Game)) -> Result<(), ApiError> {
         let mut game = self.game.clone();
         change(&mut game);
-        let verdict = verify(&game);
+        let verdict = self.judge(&game);
         if verdict.status == Status::Invalid {
             return Err(ApiError::refused(&verdict));
         }
@@ -197,8 +209,10 @@ impl Live {
         self.game.set_tag("Result", result.as_str());
         if let Some(seed) = &self.meta.seed {
             self.game.set_tag("DieSeed", seed.clone());
-            self.verdict = verify(&self.game);
         }
+        // The verdict on the record as it is now written (with its result), as `verify` gives
+        // it for the file: judged before the result was written, it would report a dispute.
+        self.verdict = verify_memo(&self.game, &mut self.memo);
     }
 
     /// May `holder` act for `side`?

@@ -104,6 +104,62 @@ pub(crate) use search::visit_fulfilments_after;
 
 /// Replays a game under the rules of Marquis de Sade chess.
 pub fn replay(game: &Game, detail: Detail) -> Replay {
+    replay_with(game, detail, None)
+}
+
+/// What a replay keeps to judge the same record again once it has grown (`serve` judges the
+/// record after every action): the state after each turn that another turn followed, with the
+/// turn as it was written. A turn is taken from here only while the start and every turn up to
+/// it are the same as when it was played, so a replay with a memo judges exactly as one
+/// without: it skips the searches, not the rules. The record's last turn is never kept (it is
+/// judged where the record may stop, R16).
+#[derive(Clone, Debug, Default)]
+pub struct Memo {
+    /// The state of the start position the turns were played from.
+    start: Option<State>,
+    /// Turn `i`'s entry: the turn, what it resolved to and the state after it.
+    turns: Vec<std::sync::Arc<Kept>>,
+}
+
+#[derive(Debug)]
+struct Kept {
+    turn: crate::record::Turn,
+    resolved: Vec<Resolved>,
+    state: State,
+}
+
+impl Memo {
+    /// The turns kept (the turns before the record's last that were complete).
+    pub fn kept(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// The state before turn `index` of `game`, when the memo holds it for this game: the start
+    /// position's, or the one after turn `index - 1`, kept with every turn before it written as
+    /// it is in `game`. `None` when it does not (the memo was made for another record).
+    pub fn state_before(&self, game: &Game, index: usize) -> Option<&State> {
+        let start = self.start.as_ref()?;
+        if index > self.turns.len() || index > game.turns.len() {
+            return None;
+        }
+        let same = self.turns[..index]
+            .iter()
+            .zip(&game.turns)
+            .all(|(kept, turn)| kept.turn == *turn);
+        if !same || State::from_game(game).ok().as_ref() != Some(start) {
+            return None;
+        }
+        Some(match index {
+            0 => start,
+            i => &self.turns[i - 1].state,
+        })
+    }
+}
+
+/// [`replay`], taking the turns already judged from `memo` and keeping the new ones there
+/// ([`Memo`]); the memo is used for [`Detail::Verdict`] only.
+pub fn replay_with(game: &Game, detail: Detail, memo: Option<&mut Memo>) -> Replay {
+    let mut memo = memo.filter(|_| detail == Detail::Verdict);
     let mut replay = Replay::default();
     let first_number = game.turns.first().map_or(1, |t| t.number.number);
     let fen_span = game
@@ -139,6 +195,12 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
             return replay;
         }
     };
+    if let Some(memo) = memo.as_deref_mut()
+        && memo.start.as_ref() != Some(&state)
+    {
+        memo.start = Some(state.clone());
+        memo.turns.clear();
+    }
     // A player who already has the king alone has won before the first turn (R10, R17).
     let naked: Vec<Color> = Color::ALL
         .into_iter()
@@ -185,13 +247,37 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         } else {
             Place::Inner
         };
+        if let Some(memo) = memo.as_deref_mut()
+            && place == Place::Inner
+        {
+            match memo.turns.get(turn_index) {
+                Some(kept) if kept.turn == *turn => {
+                    replay.resolved.extend(kept.resolved.iter().cloned());
+                    state = kept.state.clone();
+                    label = label.next();
+                    continue;
+                }
+                _ => memo.turns.truncate(turn_index),
+            }
+        }
         let played = play_turn_at(&state, turn, detail, place);
-        replay.resolved.extend(
-            played
-                .resolved
-                .into_iter()
-                .map(|r| Resolved { turn_index, ..r }),
-        );
+        let resolved: Vec<Resolved> = played
+            .resolved
+            .into_iter()
+            .map(|r| Resolved { turn_index, ..r })
+            .collect();
+        if let Some(memo) = memo.as_deref_mut()
+            && place == Place::Inner
+            && played.outcome == TurnOutcome::Complete
+            && memo.turns.len() == turn_index
+        {
+            memo.turns.push(std::sync::Arc::new(Kept {
+                turn: turn.clone(),
+                resolved: resolved.clone(),
+                state: played.state.clone(),
+            }));
+        }
+        replay.resolved.extend(resolved);
         state = played.state;
         match played.outcome {
             TurnOutcome::Complete => {}
