@@ -70,7 +70,8 @@ pub fn check_lesson(lesson: &Lesson) -> Vec<Problem> {
             "wrong answer {} is judged {:?} under {}, not failed under {}: {}",
             lesson.wrong.answer.join(" "),
             j.outcome,
-            j.article.map_or_else(|| "no Article".to_owned(), |a| a.to_string()),
+            j.article
+                .map_or_else(|| "no Article".to_owned(), |a| a.to_string()),
             lesson.wrong.article,
             j.message
         )),

@@ -103,7 +103,10 @@ pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, Answer
     }
     let mut fields = lesson.fen.split_whitespace();
     let black = fields.nth(1) == Some("b");
-    let number = fields.nth(3).and_then(|n| n.parse::<u32>().ok()).unwrap_or(1);
+    let number = fields
+        .nth(3)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1);
     let label = if black {
         format!("{number}...")
     } else {
@@ -154,7 +157,10 @@ pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
     let mut game = game.clone();
     game.turns.truncate(1);
     if let Some(face) = lesson.face
-        && game.turns.first().is_some_and(|t| t.face.map(|f| f.value) != Some(face))
+        && game
+            .turns
+            .first()
+            .is_some_and(|t| t.face.map(|f| f.value) != Some(face))
     {
         return failed(
             lesson,
@@ -213,11 +219,17 @@ pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
                         solution: None,
                     }
                 }
-                _ => failed(lesson, verdict.article, None, format!("{ending}, {}", asked(lesson, roller))),
+                _ => failed(
+                    lesson,
+                    verdict.article,
+                    None,
+                    format!("{ending}, {}", asked(lesson, roller)),
+                ),
             }
         }
         Status::Unfinished => {
-            if verdict.replay.stopped.is_some() || side_to_move(&verdict.final_fen) == Some(roller) {
+            if verdict.replay.stopped.is_some() || side_to_move(&verdict.final_fen) == Some(roller)
+            {
                 let note = verdict
                     .notes
                     .iter()
@@ -257,7 +269,12 @@ pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
     }
 }
 
-fn failed(lesson: &Lesson, article: Option<Article>, action: Option<usize>, message: String) -> Judgement {
+fn failed(
+    lesson: &Lesson,
+    article: Option<Article>,
+    action: Option<usize>,
+    message: String,
+) -> Judgement {
     Judgement {
         outcome: Outcome::Failed,
         article,
@@ -278,7 +295,10 @@ fn asked(lesson: &Lesson, roller: Color) -> String {
                 None => "nobody".to_owned(),
             };
             let verb = if who == "you" { "win" } else { "wins" };
-            format!("the lesson asks that {who} {verb} by {}", goal.termination.title())
+            format!(
+                "the lesson asks that {who} {verb} by {}",
+                goal.termination.title()
+            )
         }
     }
 }

@@ -92,8 +92,11 @@ impl Lesson {
             ))
         })?;
         let article = |field: &str, text: &str| {
-            Article::from_cite(text)
-                .ok_or_else(|| error(format!("{field}: `{text}` is not an Article the referee cites")))
+            Article::from_cite(text).ok_or_else(|| {
+                error(format!(
+                    "{field}: `{text}` is not an Article the referee cites"
+                ))
+            })
         };
         let face = match (raw.variant, raw.face) {
             (CourseVariant::Sade, Some(face @ 1..=6)) => Some(face),
@@ -101,7 +104,9 @@ impl Lesson {
                 return Err(error(format!("face: a die has no face {face}")));
             }
             (CourseVariant::Sade, None) => {
-                return Err(error("face: a Sade lesson starts with a face rolled".into()));
+                return Err(error(
+                    "face: a Sade lesson starts with a face rolled".into(),
+                ));
             }
             (CourseVariant::Marseillais, Some(_)) => {
                 return Err(error("face: Marseillais chess has no die".into()));
@@ -157,7 +162,10 @@ impl Lesson {
             explanation: raw.explanation,
         };
         if let Some(problem) = crate::rules::fen_problem(&lesson.fen) {
-            return Err(error(format!("fen: `{}` is not a position: {problem}", lesson.fen)));
+            return Err(error(format!(
+                "fen: `{}` is not a position: {problem}",
+                lesson.fen
+            )));
         }
         Ok(lesson)
     }

@@ -82,7 +82,9 @@ impl Course {
             for path in names {
                 let name = format!(
                     "{variant}/{}",
-                    path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default()
+                    path.file_stem()
+                        .map(|s| s.to_string_lossy())
+                        .unwrap_or_default()
                 );
                 match std::fs::read_to_string(&path) {
                     Ok(text) => files.push((name, text)),
@@ -107,15 +109,19 @@ impl Course {
     ///
     /// # Errors
     /// Every lesson that does not read, and every name used twice.
-    pub fn from_files(files: impl IntoIterator<Item = (String, String)>) -> Result<Course, Vec<LessonError>> {
+    pub fn from_files(
+        files: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Course, Vec<LessonError>> {
         let mut lessons: Vec<Lesson> = Vec::new();
         let mut errors = Vec::new();
         for (name, text) in files {
             match Lesson::from_json(&name, &text) {
-                Ok(lesson) if lessons.iter().any(|l| l.id == lesson.id) => errors.push(LessonError {
-                    lesson: name,
-                    message: "a second lesson with this name".into(),
-                }),
+                Ok(lesson) if lessons.iter().any(|l| l.id == lesson.id) => {
+                    errors.push(LessonError {
+                        lesson: name,
+                        message: "a second lesson with this name".into(),
+                    })
+                }
                 Ok(lesson) => lessons.push(lesson),
                 Err(e) => errors.push(e),
             }
