@@ -5,6 +5,7 @@
 
 mod api;
 mod browser;
+mod browser_course;
 mod course_api;
 mod durable;
 mod security;
