@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use sade_ref::Article;
 use sade_ref::course::{
-    Course, CourseVariant, Lesson, Outcome, check_lesson, judge_actions, judge_game, record_text,
+    Course, CourseVariant, Lesson, Outcome, Task, check_lesson, judge_actions, judge_game,
+    judge_why, record_text, refusal,
 };
 
 use crate::support::{root, run_binary};
@@ -181,7 +182,7 @@ fn an_answer_cut_short_is_incomplete_not_failed() {
 
 #[test]
 fn a_legal_turn_that_misses_the_goal_fails_under_the_lessons_article() {
-    let mate = lesson("sade/11-sacrifice-accomplished");
+    let mate = lesson("sade/12-sacrifice-accomplished");
     let judged = judge_actions(&mate, &actions("h6 g6 f6")).expect("actions");
     assert_eq!(judged.outcome, Outcome::Failed);
     assert_eq!(judged.article, Some(Article::Art9_2));
@@ -196,7 +197,7 @@ fn a_legal_turn_that_misses_the_goal_fails_under_the_lessons_article() {
         judged.message
     );
     // A turn that ends the game another way is judged by the verdict's own Article.
-    let series = lesson("sade/20-check-in-a-series");
+    let series = lesson("sade/21-check-in-a-series");
     let judged = judge_actions(&series, &actions("h6 Ra1")).expect("actions");
     assert_eq!(judged.article, Some(Article::Art4_1));
     assert!(
@@ -231,7 +232,7 @@ fn text_that_is_not_an_action_is_refused_and_located() {
 
 #[test]
 fn a_games_record_is_judged_from_the_lessons_position_only() {
-    let lesson = lesson("sade/11-sacrifice-accomplished");
+    let lesson = lesson("sade/12-sacrifice-accomplished");
     let text = record_text(&lesson, &lesson.solution).expect("actions");
     let game = sade_ref::parse_str(&text).remove(0).expect("a record");
     assert_eq!(judge_game(&lesson, &game).outcome, Outcome::Completed);
@@ -348,4 +349,51 @@ fn course_check_fails_on_a_lesson_the_referee_disagrees_with() {
     assert_eq!(code, 1);
     assert!(err.contains("cannot read the folder"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_why_lesson_is_answered_with_the_article_the_referee_cites() {
+    let why = lesson("sade/10-why-this-series-is-refused");
+    assert_eq!(why.task, Task::Why);
+    let (article, words) = refusal(&why).expect("the referee refuses the series");
+    assert_eq!(article, Article::Art12_1);
+    assert!(words.contains("Black's pieces cannot be played"), "{words}");
+    let right = judge_why(&why, "Art. 12.1").expect("an Article");
+    assert_eq!(right.outcome, Outcome::Completed, "{}", right.message);
+    let wrong = judge_why(&why, " Art. 12.2 ").expect("an Article");
+    assert_eq!(wrong.outcome, Outcome::Failed);
+    assert_eq!(wrong.article, Some(Article::Art12_1));
+    assert!(
+        wrong
+            .message
+            .starts_with("not Art. 12.2: the referee refuses b5 Bb7 f3 under Art. 12.1"),
+        "{}",
+        wrong.message
+    );
+    let error = judge_why(&why, "Article twelve").expect_err("no Article");
+    assert!(
+        error.message.contains("not an Article the referee cites"),
+        "{error}"
+    );
+    // A series the referee accepts makes no lesson: it is never judged completed.
+    let mut accepted = why.clone();
+    accepted.series = actions("f3 g3 Kh1");
+    assert_eq!(refusal(&accepted), None);
+    let judged = judge_why(&accepted, "Art. 12.1").expect("an Article");
+    assert_eq!(judged.outcome, Outcome::Failed);
+    assert!(!check_lesson(&accepted).is_empty());
+}
+
+#[test]
+fn a_why_lesson_needs_its_series_and_one_article() {
+    let no_series = bad_lesson(|v| v["task"] = "why".into());
+    assert!(
+        no_series.contains("series: a `why` lesson shows the series"),
+        "{no_series}"
+    );
+    let series_in_play = bad_lesson(|v| v["series"] = serde_json::json!(["a5"]));
+    assert!(
+        series_in_play.contains("only a `why` lesson shows a series"),
+        "{series_in_play}"
+    );
 }

@@ -39,52 +39,56 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/sade/09-series-that-cannot-finish.json"),
     ),
     (
-        "sade/10-promotion",
-        include_str!("../../course/sade/10-promotion.json"),
+        "sade/10-why-this-series-is-refused",
+        include_str!("../../course/sade/10-why-this-series-is-refused.json"),
     ),
     (
-        "sade/11-sacrifice-accomplished",
-        include_str!("../../course/sade/11-sacrifice-accomplished.json"),
+        "sade/11-promotion",
+        include_str!("../../course/sade/11-promotion.json"),
     ),
     (
-        "sade/12-nakedness",
-        include_str!("../../course/sade/12-nakedness.json"),
+        "sade/12-sacrifice-accomplished",
+        include_str!("../../course/sade/12-sacrifice-accomplished.json"),
     ),
     (
-        "sade/13-face-four",
-        include_str!("../../course/sade/13-face-four.json"),
+        "sade/13-nakedness",
+        include_str!("../../course/sade/13-nakedness.json"),
     ),
     (
-        "sade/14-sweet-stalemate",
-        include_str!("../../course/sade/14-sweet-stalemate.json"),
+        "sade/14-face-four",
+        include_str!("../../course/sade/14-face-four.json"),
     ),
     (
-        "sade/15-libertines-mercy",
-        include_str!("../../course/sade/15-libertines-mercy.json"),
+        "sade/15-sweet-stalemate",
+        include_str!("../../course/sade/15-sweet-stalemate.json"),
     ),
     (
-        "sade/16-face-five",
-        include_str!("../../course/sade/16-face-five.json"),
+        "sade/16-libertines-mercy",
+        include_str!("../../course/sade/16-libertines-mercy.json"),
     ),
     (
-        "sade/17-face-six",
-        include_str!("../../course/sade/17-face-six.json"),
+        "sade/17-face-five",
+        include_str!("../../course/sade/17-face-five.json"),
     ),
     (
-        "sade/18-castling",
-        include_str!("../../course/sade/18-castling.json"),
+        "sade/18-face-six",
+        include_str!("../../course/sade/18-face-six.json"),
     ),
     (
-        "sade/19-no-draw",
-        include_str!("../../course/sade/19-no-draw.json"),
+        "sade/19-castling",
+        include_str!("../../course/sade/19-castling.json"),
     ),
     (
-        "sade/20-check-in-a-series",
-        include_str!("../../course/sade/20-check-in-a-series.json"),
+        "sade/20-no-draw",
+        include_str!("../../course/sade/20-no-draw.json"),
     ),
     (
-        "sade/21-general-provision-on-check",
-        include_str!("../../course/sade/21-general-provision-on-check.json"),
+        "sade/21-check-in-a-series",
+        include_str!("../../course/sade/21-check-in-a-series.json"),
+    ),
+    (
+        "sade/22-general-provision-on-check",
+        include_str!("../../course/sade/22-general-provision-on-check.json"),
     ),
     (
         "marseillais/01-m1-two-moves",
@@ -107,11 +111,15 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/marseillais/05-m5-castling.json"),
     ),
     (
-        "marseillais/06-m6-fifty-turns",
-        include_str!("../../course/marseillais/06-m6-fifty-turns.json"),
+        "marseillais/06-why-this-turn-is-refused",
+        include_str!("../../course/marseillais/06-why-this-turn-is-refused.json"),
     ),
     (
-        "marseillais/07-m7-insufficient-material",
-        include_str!("../../course/marseillais/07-m7-insufficient-material.json"),
+        "marseillais/07-m6-fifty-turns",
+        include_str!("../../course/marseillais/07-m6-fifty-turns.json"),
+    ),
+    (
+        "marseillais/08-m7-insufficient-material",
+        include_str!("../../course/marseillais/08-m7-insufficient-material.json"),
     ),
 ];

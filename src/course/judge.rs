@@ -7,7 +7,7 @@
 use serde::Serialize;
 use shakmaty::Color;
 
-use super::lesson::{CourseVariant, Lesson};
+use super::lesson::{CourseVariant, Lesson, Task};
 use crate::record::Game;
 use crate::referee::{Status, Verdict, verify};
 use crate::rules::Article;
@@ -131,6 +131,15 @@ pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, Answer
 /// When the answer is not a list of actions (see [`record_text`]); an illegal action is not an
 /// error but a [`Outcome::Failed`] judgement.
 pub fn judge_actions(lesson: &Lesson, actions: &[String]) -> Result<Judgement, AnswerError> {
+    if lesson.task == Task::Why {
+        return match actions {
+            [article] => judge_why(lesson, article),
+            _ => Err(AnswerError {
+                action: 1,
+                message: "the answer to a `why` lesson is one Article (Art. 12.1, R5, M4)".into(),
+            }),
+        };
+    }
     let text = record_text(lesson, actions)?;
     let game = crate::parse_str(&text)
         .into_iter()
@@ -322,4 +331,60 @@ fn side_to_move(fen: &str) -> Option<Color> {
         Some("b") => Some(Color::Black),
         _ => None,
     }
+}
+
+/// Why the referee refuses the lesson's series: the Article and its words. `None` when the
+/// referee accepts the series and the roller does not lose by it.
+pub fn refusal(lesson: &Lesson) -> Option<(Article, String)> {
+    let text = record_text(lesson, &lesson.series).ok()?;
+    let game = crate::parse_str(&text).into_iter().next()?.ok()?;
+    let verdict = verify(&game);
+    match verdict.status {
+        Status::Invalid => verdict
+            .error
+            .map(|e| (e.article, format!("action {}: {}", e.action, e.reason))),
+        Status::Finished if verdict.winner != Some(roller(lesson)) => verdict
+            .article
+            .map(|a| (a, format!("the game ends: {}", ending_words(&verdict)))),
+        _ => None,
+    }
+}
+
+/// Judges the Article named as the reason the lesson's series is refused (task `why`).
+///
+/// # Errors
+/// When `answer` is not an Article, ruling or law the referee cites.
+pub fn judge_why(lesson: &Lesson, answer: &str) -> Result<Judgement, AnswerError> {
+    let named = Article::from_cite(answer.trim()).ok_or_else(|| AnswerError {
+        action: 1,
+        message: format!(
+            "`{}` is not an Article the referee cites (Art. 12.1, R5, M4)",
+            answer.trim()
+        ),
+    })?;
+    let Some((article, words)) = refusal(lesson) else {
+        return Ok(failed(
+            lesson,
+            None,
+            None,
+            "the referee accepts this series: the lesson is wrong".into(),
+        ));
+    };
+    let series = lesson.series.join(" ");
+    Ok(if named == article {
+        Judgement {
+            outcome: Outcome::Completed,
+            article: Some(article),
+            message: format!("the referee refuses {series} under {article}: {words}"),
+            action: None,
+            solution: None,
+        }
+    } else {
+        failed(
+            lesson,
+            Some(article),
+            None,
+            format!("not {named}: the referee refuses {series} under {article}: {words}"),
+        )
+    })
 }

@@ -28,6 +28,17 @@ impl CourseVariant {
     }
 }
 
+/// What the player does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
+    /// Play the turn: the answer is the turn's actions.
+    Play,
+    /// Find why the lesson's series is refused: the answer is the Article, as the referee
+    /// cites it.
+    Why,
+}
+
 /// What the lesson's turn must end the game with, when it must end it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Goal {
@@ -59,6 +70,9 @@ pub struct Lesson {
     /// The die face already rolled (Sade only).
     pub face: Option<u8>,
     pub prompt: String,
+    pub task: Task,
+    /// The series shown (task `why`): actions the referee refuses, or that lose the game.
+    pub series: Vec<String>,
     /// `None`: the turn must be legal and complete and must not end the game.
     pub goal: Option<Goal>,
     pub solution: Vec<String>,
@@ -134,6 +148,23 @@ impl Lesson {
                 },
             }),
         };
+        let task = raw.task.unwrap_or(Task::Play);
+        match (task, raw.series.is_empty()) {
+            (Task::Why, true) => {
+                return Err(error(
+                    "series: a `why` lesson shows the series to explain".into(),
+                ));
+            }
+            (Task::Play, false) => {
+                return Err(error("series: only a `why` lesson shows a series".into()));
+            }
+            _ => {}
+        }
+        if task == Task::Why && (raw.solution.len() != 1 || raw.wrong.answer.len() != 1) {
+            return Err(error(
+                "solution, wrong.answer: a `why` lesson's answer is one Article".into(),
+            ));
+        }
         if raw.solution.is_empty() {
             return Err(error("solution: no action".into()));
         }
@@ -153,6 +184,8 @@ impl Lesson {
             fen: raw.fen,
             face,
             prompt: raw.prompt,
+            task,
+            series: raw.series,
             goal,
             solution: raw.solution,
             wrong: Wrong {
@@ -226,6 +259,10 @@ struct RawLesson {
     #[serde(default)]
     face: Option<u8>,
     prompt: String,
+    #[serde(default)]
+    task: Option<Task>,
+    #[serde(default)]
+    series: Vec<String>,
     #[serde(default)]
     goal: Option<RawGoal>,
     solution: Vec<String>,

@@ -29,9 +29,9 @@ use std::path::Path;
 pub use check::{Problem, check_lesson};
 pub use judge::{
     AnswerError, DRAW_CLAIM, Judgement, Outcome, judge_actions, judge_game, judge_verdict,
-    record_text, roller,
+    judge_why, record_text, refusal, roller,
 };
-pub use lesson::{CourseVariant, Goal, Lesson, LessonError, Wrong};
+pub use lesson::{CourseVariant, Goal, Lesson, LessonError, Task, Wrong};
 
 /// The lessons in their order: Sade's first (from the die's simplest faces to the General
 /// Provision on Check), then Marseillais'.

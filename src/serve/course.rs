@@ -26,7 +26,7 @@ use super::live::{Holder, Live, Mode, Phase};
 use super::routes::body;
 use super::store::{valid_id, write_atomic};
 use super::view::GameState;
-use crate::course::{Course, Lesson, Outcome, judge_game};
+use crate::course::{Course, Judgement, Lesson, Outcome, Task, judge_game, judge_why};
 
 type Shared = Arc<App>;
 
@@ -81,6 +81,9 @@ struct LessonView<'a> {
     title: &'a str,
     face: Option<u8>,
     prompt: &'a str,
+    task: Task,
+    /// The series to explain (task `why`).
+    series: &'a [String],
     completed: bool,
 }
 
@@ -128,6 +131,8 @@ async fn list(State(app): State<Shared>) -> Result<Json<serde_json::Value>, ApiE
             title: &l.title,
             face: l.face,
             prompt: &l.prompt,
+            task: l.task,
+            series: &l.series,
             completed: progress.completed.contains(&l.id),
         })
         .collect();
@@ -205,6 +210,8 @@ async fn start(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiE
                 "article": lesson.article.to_string(),
                 "title": lesson.title,
                 "prompt": lesson.prompt,
+                "task": lesson.task,
+                "series": lesson.series,
             },
         });
         games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
@@ -218,6 +225,8 @@ async fn start(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiE
 #[serde(deny_unknown_fields)]
 struct JudgeRequest {
     token: Option<String>,
+    /// The answer to a `why` lesson: the Article that refuses its series.
+    article: Option<String>,
 }
 
 /// `POST /api/course/{game}/judge` `{"token": …}`: the judgement of the lesson's turn as the
@@ -262,7 +271,25 @@ async fn judge(
         })?
         .clone();
     tokio::task::spawn_blocking(move || {
-        let judgement = judge_game(&lesson, &live.game);
+        let judgement = match (lesson.task, &request.article) {
+            (Task::Play, None) => judge_game(&lesson, &live.game),
+            (Task::Play, Some(_)) => {
+                return Err(ApiError::bad(
+                    "article",
+                    "this lesson is played on the board: its answer is the game's turn".to_owned(),
+                ));
+            }
+            (Task::Why, None) => Judgement {
+                outcome: Outcome::Incomplete,
+                article: None,
+                message: "name the Article under which the referee refuses the series".to_owned(),
+                action: None,
+                solution: None,
+            },
+            (Task::Why, Some(article)) => {
+                judge_why(&lesson, article).map_err(|e| ApiError::bad("article", e.message))?
+            }
+        };
         let completed = if judgement.outcome == Outcome::Completed {
             complete(&app, &lesson.id)?
         } else {

@@ -120,21 +120,15 @@ async fn begin(client: &Client, lesson: &str) -> String {
         tokio::time::sleep(Duration::from_millis(40)).await;
     };
     button.click().await.expect("a click");
-    wait_for(client, "#lesson-title", |t| !t.is_empty()).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let url = client.current_url().await.expect("a URL").to_string();
-        if let Some(id) = url.split("game=").nth(1) {
-            let id = id.split('&').next().unwrap_or_default().to_owned();
-            wait_for(client, "#sdn", |t| t.contains("Lesson")).await;
-            return id;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the lesson's game never opened: {url}"
-        );
-        tokio::time::sleep(Duration::from_millis(40)).await;
-    }
+    let tag = format!("[Lesson \"{lesson}\"]");
+    wait_for(client, "#sdn", |t| t.contains(&tag)).await;
+    // The page shows the lesson's game: the address names it.
+    let url = client.current_url().await.expect("a URL").to_string();
+    url.split("game=")
+        .nth(1)
+        .and_then(|rest| rest.split('&').next())
+        .unwrap_or_else(|| panic!("no game in {url}"))
+        .to_owned()
 }
 
 /// Clicks the centre of `square` on the board the page shows (the board of `show`: a1's left
@@ -182,8 +176,16 @@ async fn click_square(client: &Client, square: &str) {
     client.perform_actions(actions).await.expect("a click");
 }
 
-/// Clicks a move and waits until the server's record holds one more action.
-async fn click_move(client: &Client, server: &Server, id: &str, from: &str, to: &str) {
+/// Clicks a move, waits until the server's record holds one more action, then until the page
+/// shows the lesson's judgement of it (`after N action(s)` of the turn, or the end), so that
+/// the next click lands on a board that no longer moves.
+async fn click_move(
+    client: &Client,
+    server: &Server,
+    id: &str,
+    (from, to): (&str, &str),
+    n: usize,
+) {
     let written = |server: &Server| server.get(&format!("/api/games/{id}")).body["sdn"].clone();
     let before = written(server);
     click_square(client, from).await;
@@ -191,9 +193,20 @@ async fn click_move(client: &Client, server: &Server, id: &str, from: &str, to: 
     click_square(client, to).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while written(server) == before {
-        assert!(Instant::now() < deadline, "{from}-{to} changed nothing");
+        if Instant::now() >= deadline {
+            screenshot(client, "stuck").await;
+            panic!(
+                "{from}-{to} changed nothing; the page says {:?} (target/serve-tests/browser_course_stuck)",
+                text(client, "#refusal").await
+            );
+        }
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
+    let after = format!("after {n} action");
+    wait_for(client, "#lesson-judgement", |t| {
+        t.contains(&after) || t.starts_with("Completed") || t.starts_with("Failed")
+    })
+    .await;
 }
 
 async fn screenshot(client: &Client, name: &str) {
@@ -214,7 +227,7 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
     client.goto(&server.url).await.expect("the page opens");
     wait_for(&client, "#course-progress", |t| t.starts_with("0 of ")).await;
 
-    let id = begin(&client, "sade/17-face-six").await;
+    let id = begin(&client, "sade/18-face-six").await;
     let prompt = text(&client, "#lesson-prompt").await;
     assert!(prompt.contains("You rolled 6"), "{prompt}");
     click_square(&client, "f1").await;
@@ -226,14 +239,14 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
     assert_eq!(state["written"], 0, "the refused move is not in the record");
     screenshot(&client, "refused").await;
 
-    let id = begin(&client, "sade/11-sacrifice-accomplished").await;
+    let id = begin(&client, "sade/12-sacrifice-accomplished").await;
     wait_for(&client, "#lesson-judgement", |t| {
-        t.starts_with("In progress")
+        t.contains("after 0 actions")
     })
     .await;
-    click_move(&client, &server, &id, "h7", "h6").await;
-    click_move(&client, &server, &id, "g7", "g6").await;
-    click_move(&client, &server, &id, "a8", "a1").await;
+    click_move(&client, &server, &id, ("h7", "h6"), 1).await;
+    click_move(&client, &server, &id, ("g7", "g6"), 2).await;
+    click_move(&client, &server, &id, ("a8", "a1"), 3).await;
     let judged = wait_for(&client, "#lesson-judgement", |t| t.starts_with("Completed")).await;
     assert!(
         judged.contains("White wins by The Sacrifice Accomplished (Art. 9.2)"),
@@ -248,8 +261,47 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
     screenshot(&client, "completed").await;
     let stored = std::fs::read_to_string(data.join("course-progress.json")).expect("progress");
     assert!(
-        stored.contains("sade/11-sacrifice-accomplished"),
+        stored.contains("sade/12-sacrifice-accomplished"),
         "{stored}"
     );
+    client.close().await.expect("closed");
+}
+
+/// A `why` lesson answered in the page: a wrong Article fails with the referee's, the right one
+/// completes the lesson.
+#[tokio::test(flavor = "current_thread")]
+async fn a_why_lesson_is_answered_with_an_article() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_course_why"), &[]);
+    let client = session(&driver).await;
+    client.goto(&server.url).await.expect("the page opens");
+    wait_for(&client, "#course-progress", |t| t.starts_with("0 of ")).await;
+    begin(&client, "sade/10-why-this-series-is-refused").await;
+    wait_for(&client, "#lesson-series", |t| t == "b5 Bb7 f3").await;
+    let answer = |article: &'static str| {
+        let client = client.clone();
+        async move {
+            let input = client
+                .find(Locator::Id("why-article"))
+                .await
+                .expect("the answer box");
+            input.clear().await.expect("cleared");
+            input.send_keys(article).await.expect("typed");
+            client
+                .find(Locator::Id("why-send"))
+                .await
+                .expect("the button")
+                .click()
+                .await
+                .expect("a click");
+        }
+    };
+    answer("Art. 12.2").await;
+    let failed = wait_for(&client, "#lesson-judgement", |t| t.starts_with("Failed")).await;
+    assert!(failed.contains("not Art. 12.2"), "{failed}");
+    assert!(failed.contains("[Art. 12.1]"), "{failed}");
+    answer("Art. 12.1").await;
+    wait_for(&client, "#lesson-judgement", |t| t.starts_with("Completed")).await;
+    wait_for(&client, "#course-progress", |t| t.starts_with("1 of ")).await;
     client.close().await.expect("closed");
 }

@@ -62,7 +62,7 @@ fn a_lesson_is_a_game_from_its_position_with_its_face_rolled() {
 #[test]
 fn a_wrong_action_is_refused_with_its_article_and_the_lesson_is_not_completed() {
     let server = Server::start(&scratch("course-wrong"), &[]);
-    let (table, _) = start(&server, "sade/16-face-five");
+    let (table, _) = start(&server, "sade/17-face-five");
     let refused = table.call("act", json!({ "text": "R@d5" }));
     assert_eq!(refused.status, 422, "{}", refused.text);
     assert_eq!(refused.body["article"], "Art. 7");
@@ -76,7 +76,7 @@ fn a_wrong_action_is_refused_with_its_article_and_the_lesson_is_not_completed() 
     );
     assert_eq!(judge(&table)["judgement"]["outcome"], "incomplete");
     // A legal turn that misses the goal is the lesson's failure, with the solution.
-    let (table, _) = start(&server, "sade/11-sacrifice-accomplished");
+    let (table, _) = start(&server, "sade/12-sacrifice-accomplished");
     for text in ["h6", "g6", "f6"] {
         table.ok("act", json!({ "text": text }));
     }
@@ -86,7 +86,7 @@ fn a_wrong_action_is_refused_with_its_article_and_the_lesson_is_not_completed() 
     assert_eq!(judged["judgement"]["solution"], json!(["h6", "g6", "Ra1#"]));
     assert_eq!(judged["completed"], json!([]));
     // A turn that ends the game otherwise is judged under the verdict's Article.
-    let (table, _) = start(&server, "sade/20-check-in-a-series");
+    let (table, _) = start(&server, "sade/21-check-in-a-series");
     table.ok("act", json!({ "text": "h6" }));
     table.ok("act", json!({ "text": "Ra1" }));
     let judged = judge(&table);
@@ -165,4 +165,40 @@ fn course_requests_that_do_not_fit_are_refused_with_the_field() {
         &json!({ "token": "t" }),
     );
     assert_eq!(missing.status, 404, "{}", missing.text);
+}
+
+#[test]
+fn a_why_lesson_is_answered_with_an_article_on_the_judge_route() {
+    let server = Server::start(&scratch("course-why"), &[]);
+    let (table, answer) = start(&server, "sade/10-why-this-series-is-refused");
+    assert_eq!(answer["lesson"]["task"], "why");
+    assert_eq!(answer["lesson"]["series"], json!(["b5", "Bb7", "f3"]));
+    let path = format!("/api/course/{}/judge", table.id);
+    assert_eq!(judge(&table)["judgement"]["outcome"], "incomplete");
+    let answer =
+        |article: &str| server.post(&path, &json!({ "token": table.token, "article": article }));
+    let wrong = answer("Art. 12.2");
+    assert_eq!(wrong.status, 200, "{}", wrong.text);
+    assert_eq!(wrong.body["judgement"]["outcome"], "failed");
+    assert_eq!(wrong.body["judgement"]["article"], "Art. 12.1");
+    let not_one = answer("twelve");
+    assert_eq!(not_one.status, 400, "{}", not_one.text);
+    assert_eq!(not_one.body["field"], "article");
+    let right = answer("Art. 12.1");
+    assert_eq!(
+        right.body["judgement"]["outcome"], "completed",
+        "{}",
+        right.text
+    );
+    assert_eq!(
+        right.body["completed"],
+        json!(["sade/10-why-this-series-is-refused"])
+    );
+    // A lesson played on the board takes no Article.
+    let (played, _) = start(&server, "sade/01-face-one");
+    let refused = server.post(
+        &format!("/api/course/{}/judge", played.id),
+        &json!({ "token": played.token, "article": "Art. 1" }),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.text);
 }

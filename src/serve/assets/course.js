@@ -6,6 +6,7 @@
   'use strict';
 
   var lessons = {};
+  var current = { game: null, token: '' };
 
   function $(id) { return document.getElementById(id); }
 
@@ -47,6 +48,33 @@
     $('lesson').hidden = false;
     $('lesson-title').textContent = l ? l.title + ' (' + l.article + ')' : id;
     $('lesson-prompt').textContent = l ? l.prompt : '';
+    var why = !!(l && l.task === 'why');
+    $('lesson-why').hidden = !why;
+    $('lesson-series').textContent = why ? l.series.join(' ') : '';
+  }
+
+  function shown(j) {
+    var box = $('lesson-judgement'), g = j.judgement;
+    if (g.outcome === 'incomplete') {
+      box.textContent = 'In progress: ' + g.message;
+      box.className = 'incomplete';
+      return;
+    }
+    if (g.outcome === 'completed') {
+      box.textContent = 'Completed: ' + g.message + '. ' + j.explanation;
+      box.className = 'completed';
+      list();
+      return;
+    }
+    box.textContent = 'Failed: ' + g.message + (g.article ? ' [' + g.article + ']' : '') +
+      '. The lesson\'s solution: ' + (g.solution || []).join(' ');
+    box.className = 'failed';
+  }
+
+  function judge(body) {
+    body.token = current.token;
+    window.sadeRef.api('POST', '/api/course/' + current.game + '/judge', body)
+      .then(shown).catch(window.sadeRef.refuse);
   }
 
   function begin(id) {
@@ -62,24 +90,14 @@
     var id = lessonOf(state);
     if (!id) { $('lesson').hidden = true; return; }
     show(id);
-    window.sadeRef.api('POST', '/api/course/' + state.id + '/judge', { token: token }).then(function (j) {
-      var box = $('lesson-judgement'), g = j.judgement;
-      if (g.outcome === 'incomplete') {
-        box.textContent = 'In progress: ' + g.message;
-        box.className = 'incomplete';
-        return;
-      }
-      if (g.outcome === 'completed') {
-        box.textContent = 'Completed: ' + g.message + '. ' + j.explanation;
-        box.className = 'completed';
-        list();
-        return;
-      }
-      box.textContent = 'Failed: ' + g.message + (g.article ? ' [' + g.article + ']' : '') +
-        '. The lesson\'s solution: ' + (g.solution || []).join(' ');
-      box.className = 'failed';
-    }).catch(window.sadeRef.refuse);
+    current.game = state.id;
+    current.token = token;
+    if (lessons[id] && lessons[id].task === 'why') { return; }
+    judge({});
   });
 
-  document.addEventListener('DOMContentLoaded', list);
+  document.addEventListener('DOMContentLoaded', function () {
+    $('why-send').addEventListener('click', function () { judge({ article: $('why-article').value.trim() }); });
+    list();
+  });
 })();
