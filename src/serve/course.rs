@@ -59,17 +59,21 @@ async fn script() -> Response {
     response
 }
 
-fn course() -> Result<Course, ApiError> {
-    Course::embedded().map_err(|errors| {
-        ApiError::internal(format!(
-            "the course's lessons do not read: {}",
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        ))
-    })
+/// The built-in course, read once.
+fn course() -> Result<&'static Course, ApiError> {
+    static COURSE: std::sync::OnceLock<Result<Course, String>> = std::sync::OnceLock::new();
+    COURSE
+        .get_or_init(|| {
+            Course::embedded().map_err(|errors| {
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+        })
+        .as_ref()
+        .map_err(|e| ApiError::internal(format!("the course's lessons do not read: {e}")))
 }
 
 /// What the page shows of a lesson before it is played.
