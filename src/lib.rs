@@ -26,6 +26,7 @@
 //! ```
 
 pub mod arbiter;
+pub mod course;
 pub mod diagnostic;
 pub mod die;
 pub mod engine;

@@ -5,6 +5,7 @@ mod arbiters_words;
 mod cli;
 mod corpus_rules;
 mod corpus_syntax;
+mod course;
 mod deep_variations;
 mod engine;
 mod errors_records;

@@ -4,6 +4,7 @@
 //! rest was still processed), 2 the command could not run (no such file, bad flags).
 
 mod convert;
+mod course;
 mod decompress;
 mod diagnose;
 mod input;
@@ -51,6 +52,7 @@ enum Command {
     Match(match_::Args),
     Perft(perft::Args),
     Serve(serve::Args),
+    Course(course::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -108,6 +110,7 @@ pub fn run() -> ExitCode {
         Command::Match(args) => match_::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Serve(args) => serve::run_command(&args),
+        Command::Course(args) => course::run(&args),
     };
     ExitCode::from(status as u8)
 }

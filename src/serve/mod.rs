@@ -8,6 +8,7 @@
 //! - [`view`]: what the API answers about a game.
 
 pub mod arbiter;
+pub mod course;
 pub mod error;
 pub mod input;
 pub mod live;

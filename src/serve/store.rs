@@ -96,7 +96,7 @@ impl Store {
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
 /// crash leaves the old file or the new one, never half of one.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())

@@ -7,6 +7,8 @@ mod api;
 mod browser;
 mod browser_games;
 mod browser_record;
+mod browser_course;
+mod course_api;
 mod durable;
 mod security;
 mod turns;

@@ -1,0 +1,84 @@
+//! `sade-ref course`: the rules course's lessons, listed or checked with the referee.
+
+use std::path::PathBuf;
+
+use sade_ref::course::{Course, LessonError, check_lesson};
+
+use super::Status;
+
+/// The rules course: one lesson for each Article of Marquis de Sade chess a player meets and
+/// for each of M1–M7 of Marseillais chess (spec/COURSE.md).
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  sade-ref course list\n  sade-ref course check course/")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// One line per lesson, in the course's order: its name, the Article it teaches, its title.
+    List {
+        /// A folder laid out as `course/` (`sade/*.json`, `marseillais/*.json`); default: the
+        /// lessons built into sade-ref.
+        dir: Option<PathBuf>,
+    },
+    /// Checks every lesson with the referee: its solution is accepted and its wrong answer is
+    /// refused under the Article it expects. Exit code 1 when any lesson fails.
+    Check {
+        /// A folder laid out as `course/`; default: the lessons built into sade-ref.
+        dir: Option<PathBuf>,
+    },
+}
+
+fn load(dir: Option<&PathBuf>) -> Result<Course, Vec<LessonError>> {
+    match dir {
+        Some(dir) => Course::from_dir(dir),
+        None => Course::embedded(),
+    }
+}
+
+pub fn run(args: &Args) -> Status {
+    let (Sub::List { dir } | Sub::Check { dir }) = &args.command;
+    let course = match load(dir.as_ref()) {
+        Ok(course) => course,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("sade-ref: course: {e}");
+            }
+            return Status::Problems;
+        }
+    };
+    match &args.command {
+        Sub::List { .. } => {
+            for lesson in &course.lessons {
+                println!("{}\t{}\t{}", lesson.id, lesson.article, lesson.title);
+            }
+            Status::Ok
+        }
+        Sub::Check { .. } => {
+            let mut failed = 0;
+            for lesson in &course.lessons {
+                let problems = check_lesson(lesson);
+                if problems.is_empty() {
+                    println!("ok\t{}\t{}", lesson.id, lesson.article);
+                } else {
+                    failed += 1;
+                    for p in problems {
+                        println!("FAILED\t{p}");
+                    }
+                }
+            }
+            println!(
+                "{} lessons, {} checked by the referee, {failed} failed",
+                course.lessons.len(),
+                course.lessons.len() - failed
+            );
+            if failed == 0 {
+                Status::Ok
+            } else {
+                Status::Problems
+            }
+        }
+    }
+}

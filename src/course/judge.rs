@@ -1,0 +1,390 @@
+//! Judging an answer to a lesson with the referee: the answer becomes a record that starts from
+//! the lesson's position with the lesson's face, the referee replays it, and the lesson reads
+//! the verdict. The lesson never decides legality itself: a refusal is the referee's, in its
+//! words, under its Article; only whether a legal turn reaches the lesson's goal is the
+//! lesson's judgement, and it names the Article the goal is about.
+
+use serde::Serialize;
+use shakmaty::Color;
+
+use super::lesson::{CourseVariant, Lesson, Task};
+use crate::record::Game;
+use crate::referee::{Status, Verdict, verify};
+use crate::rules::Article;
+use crate::rules::names::color_name;
+
+/// How an answer went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The turn is legal, complete, and does what the task asks.
+    Completed,
+    /// The referee refused an action, or the turn does not do what the task asks.
+    Failed,
+    /// Every action so far is legal, but the turn is not over: the face (or the second move of
+    /// a Marseillais turn) asks for more.
+    Incomplete,
+}
+
+/// The judgement of one answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Judgement {
+    pub outcome: Outcome,
+    /// The Article behind the judgement: the refusal's, the ending's, or the lesson's.
+    #[serde(serialize_with = "opt_cite")]
+    pub article: Option<Article>,
+    /// In the referee's words where the referee refused the answer.
+    pub message: String,
+    /// The 1-based action the referee refused (0: the turn as a whole), when it refused one.
+    pub action: Option<usize>,
+    /// The lesson's solution, shown when the answer failed.
+    pub solution: Option<Vec<String>>,
+}
+
+fn opt_cite<S: serde::Serializer>(a: &Option<Article>, s: S) -> Result<S::Ok, S::Error> {
+    match a {
+        Some(a) => s.serialize_str(&a.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
+/// Why an answer could not be judged at all (it is not a list of actions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerError {
+    /// 1-based place of the bad action in the answer.
+    pub action: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "action {}: {}", self.action, self.message)
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
+/// The draw claim a lesson's answer may end with; it is written as the record's result.
+pub const DRAW_CLAIM: &str = "1/2-1/2";
+
+/// The record of the lesson's turn with these actions, as SDN text: the lesson's position in a
+/// FEN tag, one turn with the lesson's face, and the result `*` (or `1/2-1/2` when the answer
+/// ends with the draw claim).
+///
+/// # Errors
+/// When an action is not one token of SDN action text (`e4`, `Nxd5`, `-Nb1`, `Q@d5`, `b1=Q#`,
+/// `O-O`, `--`), so that no answer can change the record's other parts.
+pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, AnswerError> {
+    let mut written = Vec::new();
+    let mut result = "*";
+    for (i, action) in actions.iter().enumerate() {
+        let action = action.trim();
+        if action == DRAW_CLAIM && i + 1 == actions.len() {
+            result = DRAW_CLAIM;
+            continue;
+        }
+        let bad = |message: String| AnswerError {
+            action: i + 1,
+            message,
+        };
+        if action.is_empty() {
+            return Err(bad("the action is empty".into()));
+        }
+        let allowed = |c: char| c.is_ascii_alphanumeric() || "@=+#-".contains(c);
+        if !action.chars().all(allowed)
+            || !(action == "--" || action.chars().any(|c| c.is_ascii_alphabetic()))
+        {
+            return Err(bad(format!(
+                "`{action}` is not an action (a move such as e4 or Nxd5, a sacrifice -Nb1, a \
+                 resurrection Q@d5, castling O-O, or -- for a face that cannot be fulfilled)"
+            )));
+        }
+        written.push(action);
+    }
+    let mut fields = lesson.fen.split_whitespace();
+    let black = fields.nth(1) == Some("b");
+    let number = fields
+        .nth(3)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1);
+    let label = if black {
+        format!("{number}...")
+    } else {
+        format!("{number}.")
+    };
+    let face = lesson.face.map(|f| format!(" {f}:")).unwrap_or_default();
+    let moves = if written.is_empty() {
+        String::new()
+    } else {
+        format!("{label}{face} {} ", written.join(" "))
+    };
+    Ok(format!(
+        "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n{moves}{result}\n",
+        lesson.variant.tag(),
+        lesson.fen
+    ))
+}
+
+/// Judges an answer written as SDN action texts.
+///
+/// # Errors
+/// When the answer is not a list of actions (see [`record_text`]); an illegal action is not an
+/// error but a [`Outcome::Failed`] judgement.
+pub fn judge_actions(lesson: &Lesson, actions: &[String]) -> Result<Judgement, AnswerError> {
+    if lesson.task == Task::Why {
+        return match actions {
+            [article] => judge_why(lesson, article),
+            _ => Err(AnswerError {
+                action: 1,
+                message: "the answer to a `why` lesson is one Article (Art. 12.1, R5, M4)".into(),
+            }),
+        };
+    }
+    let text = record_text(lesson, actions)?;
+    let game = crate::parse_str(&text)
+        .into_iter()
+        .next()
+        .and_then(Result::ok)
+        .ok_or_else(|| AnswerError {
+            action: 1,
+            message: "the answer does not read as SDN actions".into(),
+        })?;
+    Ok(judge_game(lesson, &game))
+}
+
+/// Judges the record of a game played from the lesson's position (the serve page's game): its
+/// first turn is the answer. The record must start from the lesson's FEN, with its face.
+pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
+    if game.tag("FEN").map(str::trim) != Some(lesson.fen.trim()) {
+        return failed(
+            lesson,
+            None,
+            None,
+            "this game does not start from the lesson's position".into(),
+        );
+    }
+    let mut game = game.clone();
+    game.turns.truncate(1);
+    if let Some(face) = lesson.face
+        && game
+            .turns
+            .first()
+            .is_some_and(|t| t.face.map(|f| f.value) != Some(face))
+    {
+        return failed(
+            lesson,
+            None,
+            None,
+            format!("the lesson's face is {face}, and this game's turn has another"),
+        );
+    }
+    judge_verdict(lesson, &verify(&game))
+}
+
+/// The judgement of the referee's verdict on the lesson's turn.
+pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
+    let roller = roller(lesson);
+    match verdict.status {
+        Status::Invalid => {
+            let Some(error) = &verdict.error else {
+                return failed(lesson, None, None, "the referee refused the record".into());
+            };
+            failed(
+                lesson,
+                Some(error.article),
+                Some(error.action),
+                format!("{} ({})", error.reason, error.article),
+            )
+        }
+        Status::Finished => {
+            let ending = format!(
+                "the game ends: {} ({})",
+                ending_words(verdict),
+                verdict
+                    .article
+                    .map_or_else(|| "no Article".to_owned(), |a| a.to_string())
+            );
+            if let Some(void) = &verdict.void {
+                return failed(
+                    lesson,
+                    Some(Article::R21),
+                    Some(void.from.action),
+                    format!(
+                        "{ending} before action {}; what follows the end is void (R21)",
+                        void.from.action
+                    ),
+                );
+            }
+            match lesson.goal {
+                Some(goal)
+                    if verdict.termination == Some(goal.termination)
+                        && verdict.winner == goal.winner =>
+                {
+                    Judgement {
+                        outcome: Outcome::Completed,
+                        article: verdict.article,
+                        message: ending,
+                        action: None,
+                        solution: None,
+                    }
+                }
+                _ => failed(
+                    lesson,
+                    verdict.article,
+                    None,
+                    format!("{ending}, {}", asked(lesson, roller)),
+                ),
+            }
+        }
+        Status::Unfinished => {
+            if verdict.replay.stopped.is_some() || side_to_move(&verdict.final_fen) == Some(roller)
+            {
+                let note = verdict
+                    .notes
+                    .iter()
+                    .find(|n| n.contains("stops inside"))
+                    .cloned();
+                return Judgement {
+                    outcome: Outcome::Incomplete,
+                    article: None,
+                    message: note.unwrap_or_else(|| match lesson.variant {
+                        CourseVariant::Sade => "the face asks for more actions".into(),
+                        CourseVariant::Marseillais => "a turn has two moves".into(),
+                    }),
+                    action: None,
+                    solution: None,
+                };
+            }
+            match lesson.goal {
+                None => Judgement {
+                    outcome: Outcome::Completed,
+                    article: Some(lesson.article),
+                    message: format!("the turn is legal and complete ({})", lesson.article),
+                    action: None,
+                    solution: None,
+                },
+                Some(_) => failed(
+                    lesson,
+                    Some(lesson.article),
+                    None,
+                    format!(
+                        "the turn is legal, but the game goes on: {} ({})",
+                        asked(lesson, roller),
+                        lesson.article
+                    ),
+                ),
+            }
+        }
+    }
+}
+
+fn failed(
+    lesson: &Lesson,
+    article: Option<Article>,
+    action: Option<usize>,
+    message: String,
+) -> Judgement {
+    Judgement {
+        outcome: Outcome::Failed,
+        article,
+        message,
+        action,
+        solution: Some(lesson.solution.clone()),
+    }
+}
+
+/// What the lesson asked for, in words.
+fn asked(lesson: &Lesson, roller: Color) -> String {
+    match lesson.goal {
+        None => "the lesson asks for a turn after which the game goes on".into(),
+        Some(goal) => {
+            let who = match goal.winner {
+                Some(c) if c == roller => "you".to_owned(),
+                Some(c) => color_name(c).to_owned(),
+                None => "nobody".to_owned(),
+            };
+            let verb = if who == "you" { "win" } else { "wins" };
+            format!(
+                "the lesson asks that {who} {verb} by {}",
+                goal.termination.title()
+            )
+        }
+    }
+}
+
+fn ending_words(verdict: &Verdict) -> String {
+    let how = verdict.termination.map_or("the rules", |t| t.title());
+    match verdict.winner {
+        Some(c) => format!("{} wins by {how}", color_name(c)),
+        None => format!("drawn by {how}"),
+    }
+}
+
+/// The player of the lesson's turn: the side to move in its FEN.
+pub fn roller(lesson: &Lesson) -> Color {
+    side_to_move(&lesson.fen).unwrap_or(Color::White)
+}
+
+fn side_to_move(fen: &str) -> Option<Color> {
+    match fen.split_whitespace().nth(1) {
+        Some("w") => Some(Color::White),
+        Some("b") => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Why the referee refuses the lesson's series: the Article and its words. `None` when the
+/// referee accepts the series and the roller does not lose by it.
+pub fn refusal(lesson: &Lesson) -> Option<(Article, String)> {
+    let text = record_text(lesson, &lesson.series).ok()?;
+    let game = crate::parse_str(&text).into_iter().next()?.ok()?;
+    let verdict = verify(&game);
+    match verdict.status {
+        Status::Invalid => verdict
+            .error
+            .map(|e| (e.article, format!("action {}: {}", e.action, e.reason))),
+        Status::Finished if verdict.winner != Some(roller(lesson)) => verdict
+            .article
+            .map(|a| (a, format!("the game ends: {}", ending_words(&verdict)))),
+        _ => None,
+    }
+}
+
+/// Judges the Article named as the reason the lesson's series is refused (task `why`).
+///
+/// # Errors
+/// When `answer` is not an Article, ruling or law the referee cites.
+pub fn judge_why(lesson: &Lesson, answer: &str) -> Result<Judgement, AnswerError> {
+    let named = Article::from_cite(answer.trim()).ok_or_else(|| AnswerError {
+        action: 1,
+        message: format!(
+            "`{}` is not an Article the referee cites (Art. 12.1, R5, M4)",
+            answer.trim()
+        ),
+    })?;
+    let Some((article, words)) = refusal(lesson) else {
+        return Ok(failed(
+            lesson,
+            None,
+            None,
+            "the referee accepts this series: the lesson is wrong".into(),
+        ));
+    };
+    let series = lesson.series.join(" ");
+    Ok(if named == article {
+        Judgement {
+            outcome: Outcome::Completed,
+            article: Some(article),
+            message: format!("the referee refuses {series} under {article}: {words}"),
+            action: None,
+            solution: None,
+        }
+    } else {
+        failed(
+            lesson,
+            Some(article),
+            None,
+            format!("not {named}: the referee refuses {series} under {article}: {words}"),
+        )
+    })
+}

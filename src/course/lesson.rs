@@ -1,0 +1,285 @@
+//! One lesson of the rules course, as its data file writes it (spec/COURSE.md), read strictly
+//! and checked before it is used: the Articles must be ones the referee cites, the variant one
+//! the course teaches, the face a die face, the goal a termination and a winner.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::rules::{Article, Termination};
+
+/// The game a lesson is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CourseVariant {
+    /// Marquis de Sade chess: the lesson's turn starts with the face already rolled.
+    Sade,
+    /// Marseillais chess (Classical: two moves in every turn from a FEN setup, M7).
+    Marseillais,
+}
+
+impl CourseVariant {
+    /// The `Variant` tag of the lesson's record.
+    pub fn tag(self) -> &'static str {
+        match self {
+            CourseVariant::Sade => "Sade",
+            CourseVariant::Marseillais => "Marseillais",
+        }
+    }
+}
+
+/// What the player does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
+    /// Play the turn: the answer is the turn's actions.
+    Play,
+    /// Find why the lesson's series is refused: the answer is the Article, as the referee
+    /// cites it.
+    Why,
+}
+
+/// What the lesson's turn must end the game with, when it must end it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub termination: Termination,
+    pub winner: Option<Color>,
+}
+
+/// The wrong answer a lesson shows the referee refusing, and the Article it expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wrong {
+    pub answer: Vec<String>,
+    pub article: Article,
+}
+
+/// One lesson: a position, a face (Sade), a prompt, a task, its solution and a wrong answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    /// The file's name without `.json`: `01-art-1-face-one`.
+    pub id: String,
+    pub variant: CourseVariant,
+    /// The Article the lesson teaches.
+    pub article: Article,
+    /// Other Articles or rulings that say the same thing in the referee's words (Art. 14 is
+    /// cited as Art. 4.2): a wrong answer may be refused under one of them.
+    pub also: Vec<Article>,
+    pub title: String,
+    /// The position, a Sade FEN with its pocket where pieces have left the board.
+    pub fen: String,
+    /// The die face already rolled (Sade only).
+    pub face: Option<u8>,
+    pub prompt: String,
+    pub task: Task,
+    /// The series shown (task `why`): actions the referee refuses, or that lose the game.
+    pub series: Vec<String>,
+    /// `None`: the turn must be legal and complete and must not end the game.
+    pub goal: Option<Goal>,
+    pub solution: Vec<String>,
+    pub wrong: Wrong,
+    /// What the referee's judgement teaches, shown when the lesson is completed.
+    pub explanation: String,
+}
+
+impl Lesson {
+    /// Every Article the lesson teaches: its own first, then the others.
+    pub fn articles(&self) -> impl Iterator<Item = Article> + '_ {
+        std::iter::once(self.article).chain(self.also.iter().copied())
+    }
+
+    /// Reads a lesson from its JSON text; `id` is the file's name without `.json`.
+    ///
+    /// # Errors
+    /// A [`LessonError`] naming the field (and, for JSON that does not parse, the line and
+    /// column).
+    pub fn from_json(id: &str, text: &str) -> Result<Lesson, LessonError> {
+        let error = |message: String| LessonError {
+            lesson: id.to_owned(),
+            message,
+        };
+        let raw: RawLesson = serde_json::from_str(text).map_err(|e| {
+            error(format!(
+                "line {}, column {}: {}",
+                e.line(),
+                e.column(),
+                strip_position(&e.to_string())
+            ))
+        })?;
+        let article = |field: &str, text: &str| {
+            Article::from_cite(text).ok_or_else(|| {
+                error(format!(
+                    "{field}: `{text}` is not an Article the referee cites"
+                ))
+            })
+        };
+        let face = match (raw.variant, raw.face) {
+            (CourseVariant::Sade, Some(face @ 1..=6)) => Some(face),
+            (CourseVariant::Sade, Some(face)) => {
+                return Err(error(format!("face: a die has no face {face}")));
+            }
+            (CourseVariant::Sade, None) => {
+                return Err(error(
+                    "face: a Sade lesson starts with a face rolled".into(),
+                ));
+            }
+            (CourseVariant::Marseillais, Some(_)) => {
+                return Err(error("face: Marseillais chess has no die".into()));
+            }
+            (CourseVariant::Marseillais, None) => None,
+        };
+        let goal = match raw.goal {
+            None => None,
+            Some(goal) => Some(Goal {
+                termination: termination(&goal.termination).ok_or_else(|| {
+                    error(format!(
+                        "goal.termination: `{}` is not a termination the referee gives",
+                        goal.termination
+                    ))
+                })?,
+                winner: match goal.winner.as_str() {
+                    "white" => Some(Color::White),
+                    "black" => Some(Color::Black),
+                    "none" => None,
+                    other => {
+                        return Err(error(format!(
+                            "goal.winner: `{other}` is not white, black or none"
+                        )));
+                    }
+                },
+            }),
+        };
+        let task = raw.task.unwrap_or(Task::Play);
+        match (task, raw.series.is_empty()) {
+            (Task::Why, true) => {
+                return Err(error(
+                    "series: a `why` lesson shows the series to explain".into(),
+                ));
+            }
+            (Task::Play, false) => {
+                return Err(error("series: only a `why` lesson shows a series".into()));
+            }
+            _ => {}
+        }
+        if task == Task::Why && (raw.solution.len() != 1 || raw.wrong.answer.len() != 1) {
+            return Err(error(
+                "solution, wrong.answer: a `why` lesson's answer is one Article".into(),
+            ));
+        }
+        if raw.solution.is_empty() {
+            return Err(error("solution: no action".into()));
+        }
+        if raw.wrong.answer.is_empty() {
+            return Err(error("wrong.answer: no action".into()));
+        }
+        let lesson = Lesson {
+            id: id.to_owned(),
+            variant: raw.variant,
+            article: article("article", &raw.article)?,
+            also: raw
+                .also
+                .iter()
+                .map(|a| article("also", a))
+                .collect::<Result<_, _>>()?,
+            title: raw.title,
+            fen: raw.fen,
+            face,
+            prompt: raw.prompt,
+            task,
+            series: raw.series,
+            goal,
+            solution: raw.solution,
+            wrong: Wrong {
+                article: article("wrong.article", &raw.wrong.article)?,
+                answer: raw.wrong.answer,
+            },
+            explanation: raw.explanation,
+        };
+        if let Some(problem) = crate::rules::fen_problem(&lesson.fen) {
+            return Err(error(format!(
+                "fen: `{}` is not a position: {problem}",
+                lesson.fen
+            )));
+        }
+        Ok(lesson)
+    }
+}
+
+/// The termination named as the verdict's JSON names it (`sacrifice-accomplished`).
+fn termination(name: &str) -> Option<Termination> {
+    use Termination::*;
+    [
+        SacrificeAccomplished,
+        LibertinesMercy,
+        Nakedness,
+        SweetStalemate,
+        PovertyOfTheFlesh,
+        ForbiddenCheck,
+        Checkmate,
+        Stalemate,
+        InsufficientMaterial,
+        ThreefoldRepetition,
+        FiftyMoveRule,
+    ]
+    .into_iter()
+    .find(|t| t.name() == name)
+}
+
+/// serde_json's message without its own " at line L column C", which the error says first.
+fn strip_position(message: &str) -> &str {
+    message
+        .rfind(" at line ")
+        .map_or(message, |at| &message[..at])
+}
+
+/// A lesson file that cannot be used, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonError {
+    /// The lesson's file name without `.json`.
+    pub lesson: String,
+    pub message: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "lesson {}: {}", self.lesson, self.message)
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLesson {
+    variant: CourseVariant,
+    article: String,
+    #[serde(default)]
+    also: Vec<String>,
+    title: String,
+    fen: String,
+    #[serde(default)]
+    face: Option<u8>,
+    prompt: String,
+    #[serde(default)]
+    task: Option<Task>,
+    #[serde(default)]
+    series: Vec<String>,
+    #[serde(default)]
+    goal: Option<RawGoal>,
+    solution: Vec<String>,
+    wrong: RawWrong,
+    explanation: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGoal {
+    termination: String,
+    winner: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWrong {
+    answer: Vec<String>,
+    article: String,
+}

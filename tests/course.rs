@@ -1,0 +1,399 @@
+//! The rules course (issue 21 §4, spec/COURSE.md): every lesson is checked by the referee, the
+//! course covers every Article of the seed a player meets and M1–M7, in its order, and bad
+//! lesson files and bad answers get clear errors.
+
+use std::path::PathBuf;
+
+use sade_ref::Article;
+use sade_ref::course::{
+    Course, CourseVariant, Lesson, Outcome, Task, check_lesson, judge_actions, judge_game,
+    judge_why, record_text, refusal,
+};
+
+use crate::support::{root, run_binary};
+
+fn course() -> Course {
+    Course::embedded().expect("the course's own lessons read")
+}
+
+fn lesson(id: &str) -> Lesson {
+    course().lesson(id).expect("the lesson exists").clone()
+}
+
+fn actions(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}
+
+/// The Article a lesson teaches, as the seed numbers it: `Art. 12.2` is Article 12.
+fn article_number(article: Article) -> Option<u32> {
+    let cite = article.to_string();
+    let number = cite.strip_prefix("Art. ")?;
+    number.split('.').next()?.parse().ok()
+}
+
+#[test]
+fn every_lesson_is_checked_by_the_referee() {
+    let course = course();
+    let problems: Vec<String> = course
+        .lessons
+        .iter()
+        .flat_map(check_lesson)
+        .map(|p| p.to_string())
+        .collect();
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn each_solution_completes_and_each_wrong_answer_fails_under_an_article_the_lesson_teaches() {
+    for lesson in &course().lessons {
+        let right = judge_actions(lesson, &lesson.solution).expect("the solution is actions");
+        assert_eq!(
+            right.outcome,
+            Outcome::Completed,
+            "{}: {}",
+            lesson.id,
+            right.message
+        );
+        assert!(right.solution.is_none(), "{}", lesson.id);
+        let wrong =
+            judge_actions(lesson, &lesson.wrong.answer).expect("the wrong answer is actions");
+        assert_eq!(
+            wrong.outcome,
+            Outcome::Failed,
+            "{}: {}",
+            lesson.id,
+            wrong.message
+        );
+        let article = wrong.article.expect("a failure names its Article");
+        assert_eq!(
+            article, lesson.wrong.article,
+            "{}: {}",
+            lesson.id, wrong.message
+        );
+        assert!(
+            lesson.articles().any(|a| a == article),
+            "{}: refused under {article}, which the lesson does not teach",
+            lesson.id
+        );
+        assert!(
+            wrong.message.contains(&article.to_string()),
+            "{}: the message names the Article: {}",
+            lesson.id,
+            wrong.message
+        );
+        assert_eq!(
+            wrong.solution.as_ref(),
+            Some(&lesson.solution),
+            "{}",
+            lesson.id
+        );
+    }
+}
+
+#[test]
+fn every_article_of_the_seed_and_every_marseillais_rule_has_its_own_lesson() {
+    let course = course();
+    let sade: Vec<u32> = course
+        .lessons
+        .iter()
+        .filter(|l| l.variant == CourseVariant::Sade)
+        .filter_map(|l| article_number(l.article))
+        .collect();
+    for number in 1..=17 {
+        assert!(sade.contains(&number), "no lesson teaches Art. {number}");
+    }
+    let marseillais: Vec<String> = course
+        .lessons
+        .iter()
+        .filter(|l| l.variant == CourseVariant::Marseillais)
+        .map(|l| l.article.to_string())
+        .collect();
+    for rule in ["M1", "M2", "M3", "M4", "M5", "M6", "M7"] {
+        assert!(
+            marseillais.iter().any(|a| a == rule),
+            "no lesson teaches {rule}"
+        );
+    }
+}
+
+#[test]
+fn the_course_goes_from_the_simplest_faces_to_the_general_provision_on_check() {
+    let course = course();
+    let sade: Vec<&Lesson> = course
+        .lessons
+        .iter()
+        .filter(|l| l.variant == CourseVariant::Sade)
+        .collect();
+    // Sade's lessons come first, then Marseillais'.
+    assert!(
+        course.lessons[..sade.len()]
+            .iter()
+            .all(|l| l.variant == CourseVariant::Sade)
+    );
+    // The first three lessons are faces 1, 2, 3 in turn, each teaching its own Article.
+    for (i, lesson) in sade.iter().take(3).enumerate() {
+        let face = u8::try_from(i + 1).expect("a face");
+        assert_eq!(lesson.face, Some(face), "{}", lesson.id);
+        assert_eq!(
+            article_number(lesson.article),
+            Some(u32::from(face)),
+            "{}",
+            lesson.id
+        );
+    }
+    // Each face is first met after the faces below it.
+    let first: Vec<usize> = (1..=6)
+        .map(|face| {
+            sade.iter()
+                .position(|l| l.face == Some(face))
+                .unwrap_or_else(|| panic!("no lesson rolls {face}"))
+        })
+        .collect();
+    assert!(
+        first.windows(2).all(|w| w[0] < w[1]),
+        "first lesson of each face: {first:?}"
+    );
+    // The General Provision on Check closes the Sade course.
+    let last = sade.last().expect("Sade lessons");
+    assert_eq!(last.article, Article::R1);
+    assert!(
+        last.title.contains("General Provision on Check"),
+        "{}",
+        last.title
+    );
+}
+
+#[test]
+fn the_folder_and_the_built_in_course_are_the_same() {
+    let from_dir = Course::from_dir(&root().join("course")).expect("course/ reads");
+    assert_eq!(from_dir.lessons, course().lessons);
+}
+
+#[test]
+fn an_answer_cut_short_is_incomplete_not_failed() {
+    let two = lesson("sade/02-face-two");
+    let judged = judge_actions(&two, &actions("a6")).expect("actions");
+    assert_eq!(judged.outcome, Outcome::Incomplete, "{}", judged.message);
+    assert!(judged.message.contains("R16"), "{}", judged.message);
+    let m1 = lesson("marseillais/01-m1-two-moves");
+    let judged = judge_actions(&m1, &actions("e5")).expect("actions");
+    assert_eq!(judged.outcome, Outcome::Incomplete, "{}", judged.message);
+}
+
+#[test]
+fn a_legal_turn_that_misses_the_goal_fails_under_the_lessons_article() {
+    let mate = lesson("sade/12-sacrifice-accomplished");
+    let judged = judge_actions(&mate, &actions("h6 g6 f6")).expect("actions");
+    assert_eq!(judged.outcome, Outcome::Failed);
+    assert_eq!(judged.article, Some(Article::Art9_2));
+    assert!(
+        judged.message.contains("the game goes on"),
+        "{}",
+        judged.message
+    );
+    assert!(
+        judged.message.contains("The Sacrifice Accomplished"),
+        "{}",
+        judged.message
+    );
+    // A turn that ends the game another way is judged by the verdict's own Article.
+    let series = lesson("sade/21-check-in-a-series");
+    let judged = judge_actions(&series, &actions("h6 Ra1")).expect("actions");
+    assert_eq!(judged.article, Some(Article::Art4_1));
+    assert!(
+        judged.message.contains("Black wins by a forbidden check"),
+        "{}",
+        judged.message
+    );
+}
+
+#[test]
+fn text_that_is_not_an_action_is_refused_and_located() {
+    let one = lesson("sade/01-face-one");
+    for (answer, place) in [
+        (vec!["a5", "1-0"], 2),
+        (vec!["a5 b5"], 1),
+        (vec!["{a comment}"], 1),
+        (vec!["e4", "*"], 2),
+        (vec![""], 1),
+        (vec!["1/2-1/2", "a5"], 1),
+    ] {
+        let answer: Vec<String> = answer.into_iter().map(str::to_owned).collect();
+        let error = judge_actions(&one, &answer).expect_err("not actions");
+        assert_eq!(error.action, place, "{answer:?}: {error}");
+    }
+    let text = record_text(&one, &actions("a5")).expect("actions");
+    assert!(
+        text.contains("[FEN \"4k3/pp6/8/8/8/8/P6P/4K1N1 w - - 0 1\"]"),
+        "{text}"
+    );
+    assert!(text.contains("1. 1: a5 *"), "{text}");
+}
+
+#[test]
+fn a_games_record_is_judged_from_the_lessons_position_only() {
+    let lesson = lesson("sade/12-sacrifice-accomplished");
+    let text = record_text(&lesson, &lesson.solution).expect("actions");
+    let game = sade_ref::parse_str(&text).remove(0).expect("a record");
+    assert_eq!(judge_game(&lesson, &game).outcome, Outcome::Completed);
+    let elsewhere = text.replace("r5k1/5ppp", "r5k1/6pp");
+    let game = sade_ref::parse_str(&elsewhere).remove(0).expect("a record");
+    let judged = judge_game(&lesson, &game);
+    assert_eq!(judged.outcome, Outcome::Failed);
+    assert!(
+        judged.message.contains("lesson's position"),
+        "{}",
+        judged.message
+    );
+    let other_face = text.replace("1. 3:", "1. 2:");
+    let game = sade_ref::parse_str(&other_face)
+        .remove(0)
+        .expect("a record");
+    assert_eq!(judge_game(&lesson, &game).outcome, Outcome::Failed);
+}
+
+/// A change to a good lesson's JSON that makes it bad.
+type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+
+fn bad_lesson(edit: impl Fn(&mut serde_json::Value)) -> String {
+    let text = std::fs::read_to_string(root().join("course/sade/01-face-one.json")).expect("read");
+    let mut value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    edit(&mut value);
+    let text = serde_json::to_string_pretty(&value).expect("json");
+    Lesson::from_json("sade/99-bad", &text)
+        .expect_err("a bad lesson")
+        .to_string()
+}
+
+#[test]
+fn a_bad_lesson_file_is_refused_with_the_field_and_why() {
+    let cases: [(&str, Edit); 6] = [
+        (
+            "article: `Art. 99` is not an Article",
+            Box::new(|v| v["article"] = "Art. 99".into()),
+        ),
+        (
+            "face: a die has no face 7",
+            Box::new(|v| v["face"] = 7.into()),
+        ),
+        (
+            "fen: `8/8 w` is not a position",
+            Box::new(|v| v["fen"] = "8/8 w".into()),
+        ),
+        ("unknown field `hint`", Box::new(|v| v["hint"] = "x".into())),
+        (
+            "goal.termination: `victory`",
+            Box::new(|v| {
+                v["goal"] = serde_json::json!({"termination": "victory", "winner": "white"})
+            }),
+        ),
+        (
+            "solution: no action",
+            Box::new(|v| v["solution"] = serde_json::json!([])),
+        ),
+    ];
+    for (expected, edit) in cases {
+        let message = bad_lesson(edit);
+        assert!(message.starts_with("lesson sade/99-bad: "), "{message}");
+        assert!(message.contains(expected), "{expected:?} in {message}");
+    }
+    let broken = Lesson::from_json("sade/99-bad", "{\n  \"variant\": \"Sade\",\n  oops\n}")
+        .expect_err("not JSON")
+        .to_string();
+    assert!(broken.contains("line 3, column 3"), "{broken}");
+}
+
+#[test]
+fn course_list_and_check_on_the_command_line() {
+    let count = course().lessons.len();
+    let (out, err, code) = run_binary(&["course", "list"]);
+    assert_eq!(code, 0, "{err}");
+    let ids: Vec<&str> = out.lines().filter_map(|l| l.split('\t').next()).collect();
+    let expected: Vec<String> = course().lessons.iter().map(|l| l.id.clone()).collect();
+    assert_eq!(ids, expected);
+    let (out, err, code) = run_binary(&["course", "check", "course"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "{count} lessons, {count} checked by the referee, 0 failed"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn course_check_fails_on_a_lesson_the_referee_disagrees_with() {
+    let dir = std::env::temp_dir().join(format!("sade-ref-course-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["sade", "marseillais"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("mkdir");
+    }
+    let source = root().join("course/sade/02-face-two.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(source).expect("read")).expect("json");
+    // The "wrong" answer is now a right one: the referee accepts it, so the lesson is broken.
+    value["wrong"]["answer"] = serde_json::json!(["a6", "b6"]);
+    let path: PathBuf = dir.join("sade/02-face-two.json");
+    std::fs::write(&path, serde_json::to_string(&value).expect("json")).expect("write");
+    let (out, _, code) = run_binary(&["course", "check", dir.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAILED\tlesson sade/02-face-two: wrong answer a6 b6 is judged Completed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 lessons, 0 checked by the referee, 1 failed"),
+        "{out}"
+    );
+    let (_, err, code) = run_binary(&["course", "check", "no/such/folder"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read the folder"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_why_lesson_is_answered_with_the_article_the_referee_cites() {
+    let why = lesson("sade/10-why-this-series-is-refused");
+    assert_eq!(why.task, Task::Why);
+    let (article, words) = refusal(&why).expect("the referee refuses the series");
+    assert_eq!(article, Article::Art12_1);
+    assert!(words.contains("Black's pieces cannot be played"), "{words}");
+    let right = judge_why(&why, "Art. 12.1").expect("an Article");
+    assert_eq!(right.outcome, Outcome::Completed, "{}", right.message);
+    let wrong = judge_why(&why, " Art. 12.2 ").expect("an Article");
+    assert_eq!(wrong.outcome, Outcome::Failed);
+    assert_eq!(wrong.article, Some(Article::Art12_1));
+    assert!(
+        wrong
+            .message
+            .starts_with("not Art. 12.2: the referee refuses b5 Bb7 f3 under Art. 12.1"),
+        "{}",
+        wrong.message
+    );
+    let error = judge_why(&why, "Article twelve").expect_err("no Article");
+    assert!(
+        error.message.contains("not an Article the referee cites"),
+        "{error}"
+    );
+    // A series the referee accepts makes no lesson: it is never judged completed.
+    let mut accepted = why.clone();
+    accepted.series = actions("f3 g3 Kh1");
+    assert_eq!(refusal(&accepted), None);
+    let judged = judge_why(&accepted, "Art. 12.1").expect("an Article");
+    assert_eq!(judged.outcome, Outcome::Failed);
+    assert!(!check_lesson(&accepted).is_empty());
+}
+
+#[test]
+fn a_why_lesson_needs_its_series_and_one_article() {
+    let no_series = bad_lesson(|v| v["task"] = "why".into());
+    assert!(
+        no_series.contains("series: a `why` lesson shows the series"),
+        "{no_series}"
+    );
+    let series_in_play = bad_lesson(|v| v["series"] = serde_json::json!(["a5"]));
+    assert!(
+        series_in_play.contains("only a `why` lesson shows a series"),
+        "{series_in_play}"
+    );
+}

@@ -1,0 +1,204 @@
+//! The Course mode's API (spec/COURSE.md): a lesson is a game of the server from the lesson's
+//! position with the face entered by the server; the judgement is read from the game's record;
+//! the progress is kept beside the games and survives a restart.
+
+use serde_json::{Value, json};
+
+use super::{Server, Table, scratch};
+
+fn start<'a>(server: &'a Server, lesson: &str) -> (Table<'a>, Value) {
+    let answer = server.post("/api/course/start", &json!({ "lesson": lesson }));
+    assert_eq!(answer.status, 201, "{}", answer.text);
+    let table = Table {
+        server,
+        id: answer.body["id"].as_str().expect("an id").to_owned(),
+        token: answer.body["arbiter"].as_str().expect("a token").to_owned(),
+    };
+    (table, answer.body)
+}
+
+fn judge(table: &Table) -> Value {
+    let answer = table.server.post(
+        &format!("/api/course/{}/judge", table.id),
+        &json!({ "token": table.token }),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    answer.body
+}
+
+#[test]
+fn a_lesson_is_a_game_from_its_position_with_its_face_rolled() {
+    let server = Server::start(&scratch("course-start"), &[]);
+    let list = server.get("/api/course");
+    assert_eq!(list.status, 200);
+    let lessons = list.body["lessons"].as_array().expect("lessons");
+    let course = sade_ref::course::Course::embedded().expect("the course");
+    assert_eq!(lessons.len(), course.lessons.len());
+    assert_eq!(lessons[0]["id"], "sade/01-face-one");
+    assert_eq!(list.body["completed"], 0);
+    let (table, answer) = start(&server, "sade/03-face-three");
+    assert_eq!(answer["lesson"]["article"], "Art. 3");
+    assert!(
+        answer["links"]["arbiter"]
+            .as_str()
+            .expect("a link")
+            .contains(&table.id)
+    );
+    let state = &answer["state"];
+    assert_eq!(state["phase"], "act");
+    assert_eq!(state["face"], 3);
+    assert_eq!(state["mode"], "record");
+    assert!(
+        state["fen"]
+            .as_str()
+            .expect("fen")
+            .starts_with("4k3/pp5p/8/8/8/8/P6P/4K1N1")
+    );
+    let judged = judge(&table);
+    assert_eq!(judged["judgement"]["outcome"], "incomplete");
+    assert_eq!(judged["lesson"], "sade/03-face-three");
+}
+
+#[test]
+fn a_wrong_action_is_refused_with_its_article_and_the_lesson_is_not_completed() {
+    let server = Server::start(&scratch("course-wrong"), &[]);
+    let (table, _) = start(&server, "sade/17-face-five");
+    let refused = table.call("act", json!({ "text": "R@d5" }));
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    assert_eq!(refused.body["article"], "Art. 7");
+    assert!(
+        refused.body["error"]
+            .as_str()
+            .expect("words")
+            .contains("queen"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(judge(&table)["judgement"]["outcome"], "incomplete");
+    // A legal turn that misses the goal is the lesson's failure, with the solution.
+    let (table, _) = start(&server, "sade/12-sacrifice-accomplished");
+    for text in ["h6", "g6", "f6"] {
+        table.ok("act", json!({ "text": text }));
+    }
+    let judged = judge(&table);
+    assert_eq!(judged["judgement"]["outcome"], "failed", "{judged}");
+    assert_eq!(judged["judgement"]["article"], "Art. 9.2");
+    assert_eq!(judged["judgement"]["solution"], json!(["h6", "g6", "Ra1#"]));
+    assert_eq!(judged["completed"], json!([]));
+    // A turn that ends the game otherwise is judged under the verdict's Article.
+    let (table, _) = start(&server, "sade/21-check-in-a-series");
+    table.ok("act", json!({ "text": "h6" }));
+    table.ok("act", json!({ "text": "Ra1" }));
+    let judged = judge(&table);
+    assert_eq!(judged["judgement"]["outcome"], "failed");
+    assert_eq!(judged["judgement"]["article"], "Art. 4.1");
+}
+
+#[test]
+fn a_completed_lesson_is_kept_beside_the_games_and_survives_a_restart() {
+    let data = scratch("course-progress");
+    let mut server = Server::start(&data, &[]);
+    let (table, _) = start(&server, "marseillais/04-m4-en-passant");
+    table.ok("act", json!({ "text": "exd6" }));
+    assert_eq!(judge(&table)["judgement"]["outcome"], "incomplete");
+    table.ok("act", json!({ "text": "Kd2" }));
+    let judged = judge(&table);
+    assert_eq!(judged["judgement"]["outcome"], "completed", "{judged}");
+    assert_eq!(judged["completed"], json!(["marseillais/04-m4-en-passant"]));
+    assert!(
+        judged["explanation"]
+            .as_str()
+            .expect("words")
+            .contains("M4")
+    );
+    let (id, token) = (table.id.clone(), table.token.clone());
+    drop(table);
+    let stored = std::fs::read_to_string(data.join("course-progress.json")).expect("the file");
+    assert!(stored.contains("marseillais/04-m4-en-passant"), "{stored}");
+    server.kill();
+    let server = Server::start(&data, &[]);
+    let list = server.get("/api/course");
+    assert_eq!(list.body["completed"], 1);
+    let done: Vec<&str> = list.body["lessons"]
+        .as_array()
+        .expect("lessons")
+        .iter()
+        .filter(|l| l["completed"] == true)
+        .filter_map(|l| l["id"].as_str())
+        .collect();
+    assert_eq!(done, ["marseillais/04-m4-en-passant"]);
+    // The lesson's game is an ordinary game of the folder, judged again from its record.
+    let table = Table {
+        server: &server,
+        id,
+        token,
+    };
+    assert_eq!(judge(&table)["judgement"]["outcome"], "completed");
+}
+
+#[test]
+fn course_requests_that_do_not_fit_are_refused_with_the_field() {
+    let server = Server::start(&scratch("course-bad"), &[]);
+    let unknown = server.post("/api/course/start", &json!({ "lesson": "sade/99-nothing" }));
+    assert_eq!(unknown.status, 404, "{}", unknown.text);
+    assert_eq!(unknown.body["field"], "lesson");
+    let extra = server.post(
+        "/api/course/start",
+        &json!({ "lesson": "sade/01-face-one", "x": 1 }),
+    );
+    assert_eq!(extra.status, 400, "{}", extra.text);
+    let (table, _) = start(&server, "sade/01-face-one");
+    let stranger = server.post(
+        &format!("/api/course/{}/judge", table.id),
+        &json!({ "token": "not-a-token" }),
+    );
+    assert_eq!(stranger.status, 403, "{}", stranger.text);
+    // An ordinary game is no lesson.
+    let (id, created) = server.create(&json!({ "variant": "Sade" }));
+    let other = server.post(
+        &format!("/api/course/{id}/judge"),
+        &json!({ "token": created["arbiter"] }),
+    );
+    assert_eq!(other.status, 409, "{}", other.text);
+    let missing = server.post(
+        "/api/course/0123456789abcdef/judge",
+        &json!({ "token": "t" }),
+    );
+    assert_eq!(missing.status, 404, "{}", missing.text);
+}
+
+#[test]
+fn a_why_lesson_is_answered_with_an_article_on_the_judge_route() {
+    let server = Server::start(&scratch("course-why"), &[]);
+    let (table, answer) = start(&server, "sade/10-why-this-series-is-refused");
+    assert_eq!(answer["lesson"]["task"], "why");
+    assert_eq!(answer["lesson"]["series"], json!(["b5", "Bb7", "f3"]));
+    let path = format!("/api/course/{}/judge", table.id);
+    assert_eq!(judge(&table)["judgement"]["outcome"], "incomplete");
+    let answer =
+        |article: &str| server.post(&path, &json!({ "token": table.token, "article": article }));
+    let wrong = answer("Art. 12.2");
+    assert_eq!(wrong.status, 200, "{}", wrong.text);
+    assert_eq!(wrong.body["judgement"]["outcome"], "failed");
+    assert_eq!(wrong.body["judgement"]["article"], "Art. 12.1");
+    let not_one = answer("twelve");
+    assert_eq!(not_one.status, 400, "{}", not_one.text);
+    assert_eq!(not_one.body["field"], "article");
+    let right = answer("Art. 12.1");
+    assert_eq!(
+        right.body["judgement"]["outcome"], "completed",
+        "{}",
+        right.text
+    );
+    assert_eq!(
+        right.body["completed"],
+        json!(["sade/10-why-this-series-is-refused"])
+    );
+    // A lesson played on the board takes no Article.
+    let (played, _) = start(&server, "sade/01-face-one");
+    let refused = server.post(
+        &format!("/api/course/{}/judge", played.id),
+        &json!({ "token": played.token, "article": "Art. 1" }),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.text);
+}
