@@ -16,6 +16,7 @@ mod perft;
 mod pick;
 mod play;
 mod progress;
+mod puzzles;
 mod report;
 mod serve;
 mod show;
@@ -51,6 +52,7 @@ enum Command {
     Match(match_::Args),
     Perft(perft::Args),
     Serve(serve::Args),
+    Puzzles(puzzles::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -108,6 +110,7 @@ pub fn run() -> ExitCode {
         Command::Match(args) => match_::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Serve(args) => serve::run_command(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
     };
     ExitCode::from(status as u8)
 }
