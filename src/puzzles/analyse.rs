@@ -87,6 +87,20 @@ impl Analysis {
 /// A message when the FEN is not a playable position of the variant, the face is missing or
 /// not 1–6 (Sade) or given (Marseillais), or the game is already over there.
 pub fn analyse(variant: Variant, fen: &str, face: Option<u8>) -> Result<Analysis, String> {
+    analyse_bounded(variant, fen, face, usize::MAX)?
+        .ok_or_else(|| "the walk stopped short".to_owned())
+}
+
+/// [`analyse`], stopped as soon as more than `most` answers are found: `Ok(None)` then.
+///
+/// # Errors
+/// As for [`analyse`].
+pub(crate) fn analyse_bounded(
+    variant: Variant,
+    fen: &str,
+    face: Option<u8>,
+    most: usize,
+) -> Result<Option<Analysis>, String> {
     if let Some(problem) = crate::rules::fen_problem(fen) {
         return Err(format!("the FEN is not a position: {problem}"));
     }
@@ -96,14 +110,14 @@ pub fn analyse(variant: Variant, fen: &str, face: Option<u8>) -> Result<Analysis
             if !(1..=6).contains(&face) {
                 return Err(format!("a die has six faces: {face} is not one of them"));
             }
-            sade_analysis(&sade_state(fen)?, face)
+            sade_analysis(&sade_state(fen)?, face, most)
         }
         Variant::Marseillais => {
             if face.is_some() {
                 return Err("a Marseillais puzzle has no die face".to_owned());
             }
             let start = TurnStart::from_fen(fen)?;
-            Ok(marseillais_analysis(&start))
+            Ok(marseillais_analysis(&start, most))
         }
     }
 }
@@ -137,13 +151,15 @@ struct Grouper {
 }
 
 impl Grouper {
+    /// Adds a way; `Break` when there are more than `most` answers.
     fn add(
         &mut self,
         key: String,
         text: String,
         outcome: Outcome,
         end: Option<(Termination, Article)>,
-    ) {
+        most: usize,
+    ) -> ControlFlow<()> {
         self.ways += 1;
         match self.index.get(&key) {
             Some(&at) => self.answers[at].orders.push(text),
@@ -156,6 +172,11 @@ impl Grouper {
                     end,
                 });
             }
+        }
+        if self.answers.len() > most {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     }
 }
@@ -180,38 +201,39 @@ fn sade_outcome(end: Option<End>, roller: Color) -> (Outcome, Option<(Terminatio
     }
 }
 
-fn sade_analysis(state: &State, face: u8) -> Result<Analysis, String> {
+fn sade_analysis(state: &State, face: u8, most: usize) -> Result<Option<Analysis>, String> {
     let roller = state.roller();
     let mut grouper = Grouper::default();
-    let _complete = sade::visit_fulfilments_after(state, face, |f, after| {
+    let fulfilments = sade::visit_fulfilments_after(state, face, |f, after| {
         let text = words(&f.actions(state));
         let (outcome, end) = sade_outcome(f.end, roller);
         let key = format!("{}|{}|{:?}", sorted_debug(&f.steps), after.fen(), f.end);
-        grouper.add(key, text, outcome, end);
-        ControlFlow::Continue(())
+        grouper.add(key, text, outcome, end, most)
     })
     .map_err(|e| e.reason)?;
-    let _complete = sade::visit_losses(state, face, |f| {
+    if fulfilments.is_break() {
+        return Ok(None);
+    }
+    let losses = sade::visit_losses(state, face, |f| {
         let text = words(&f.actions(state));
         let (outcome, end) = sade_outcome(f.end, roller);
         // A loss stops at the step that loses: its steps in order are the answer.
         let key = format!("loss|{:?}", f.steps);
-        grouper.add(key, text, outcome, end);
-        ControlFlow::Continue(())
+        grouper.add(key, text, outcome, end, most)
     })
     .map_err(|e| e.reason)?;
-    Ok(Analysis {
+    Ok(losses.is_continue().then_some(Analysis {
         player: roller,
         face: Some(face),
         answers: grouper.answers,
         ways: grouper.ways,
-    })
+    }))
 }
 
-fn marseillais_analysis(start: &TurnStart) -> Analysis {
+fn marseillais_analysis(start: &TurnStart, most: usize) -> Option<Analysis> {
     let mover = start.pos.turn();
     let mut grouper = Grouper::default();
-    let _complete = visit_full_turns(start, |t| {
+    let complete = visit_full_turns(start, |t| {
         let (outcome, end) = match t.end {
             None => (Outcome::GoesOn, None),
             Some(end) => (
@@ -232,15 +254,14 @@ fn marseillais_analysis(start: &TurnStart) -> Analysis {
             )
         });
         let key = format!("{}|{after:?}|{:?}", sorted_debug(&t.moves), t.end);
-        grouper.add(key, t.san.join(" "), outcome, end);
-        ControlFlow::Continue(())
+        grouper.add(key, t.san.join(" "), outcome, end, most)
     });
-    Analysis {
+    complete.is_continue().then_some(Analysis {
         player: mover,
         face: None,
         answers: grouper.answers,
         ways: grouper.ways,
-    }
+    })
 }
 
 fn words(actions: &[crate::record::ActionKind]) -> String {

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
-use super::analyse::{Analysis, Outcome, analyse, sade_state};
+use super::analyse::{Analysis, Outcome, analyse_bounded, sade_state};
 use super::prove::check_question;
 use super::{Puzzle, Question, Source, Variant, position_key, puzzle_id, rating};
 use crate::play::{self, Bot, Options};
@@ -183,10 +183,7 @@ fn puzzle_at(
     if variant == Variant::Sade && sade_state(fen).is_err() {
         return None;
     }
-    let analysis = analyse(variant, fen, face).ok()?;
-    if analysis.answers.len() > options.max_answers {
-        return None;
-    }
+    let analysis = analyse_bounded(variant, fen, face, options.max_answers).ok()??;
     let questions: &[Question] = match variant {
         Variant::Sade => &[Question::WinNow, Question::Survive],
         Variant::Marseillais => &[Question::MateInOneTurn],
