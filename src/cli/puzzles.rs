@@ -43,6 +43,9 @@ struct GenerateArgs {
     /// Puzzles kept from one game at most.
     #[arg(long, default_value_t = 4)]
     per_game: usize,
+    /// A position whose turn has more different answers than this is left out.
+    #[arg(long, default_value_t = 4000)]
+    max_answers: usize,
     /// Where to write the JSONL (default: standard output).
     #[arg(short, long)]
     output: Option<std::path::PathBuf>,
@@ -75,6 +78,7 @@ fn generate(args: &GenerateArgs) -> Status {
     };
     let mut options = Generate::new(variant, args.count, args.seed);
     options.per_game = args.per_game.max(1);
+    options.max_answers = args.max_answers;
     if let Some(max) = args.max_games {
         options.max_games = max;
     }

@@ -22,12 +22,14 @@
 mod analyse;
 mod generate;
 mod jsonl;
+mod judge;
 mod prove;
 pub mod rating;
 
 pub use analyse::{Analysis, Answer, Outcome, analyse};
 pub use generate::{Generate, generate};
 pub use jsonl::{LineError, read_jsonl, to_jsonl};
+pub use judge::{Judgement, judge};
 pub use prove::{prove, prove_all};
 
 use serde::{Deserialize, Serialize};

@@ -98,6 +98,9 @@ pub struct Progress {
     pub last: Option<String>,
     #[serde(default)]
     pub attempts: u32,
+    /// The games of attempts not judged yet: game id → puzzle id.
+    #[serde(default)]
+    pub pending: BTreeMap<String, String>,
 }
 
 impl Progress {

@@ -55,6 +55,7 @@ pub fn router(app: Shared) -> Router {
         .route("/app.css", get(page::style))
         .merge(api)
         .merge(upload)
+        .merge(super::puzzles::router())
         .fallback(|| async { ApiError::not_found("path", "no such page or API route".to_owned()) })
         .layer(axum::middleware::map_response(page::security_headers))
         .with_state(app)

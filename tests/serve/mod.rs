@@ -5,7 +5,9 @@
 
 mod api;
 mod browser;
+mod browser_puzzles;
 mod durable;
+mod puzzles_api;
 mod security;
 
 use std::io::{BufRead, BufReader};
