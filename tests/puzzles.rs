@@ -105,9 +105,9 @@ fn the_data_set_is_rebuilt_byte_for_byte_by_its_command() {
     assert_eq!(generate("sade", "2", "1"), first);
 }
 
-/// A puzzle with two answers that win: White rolls 2; Black's rook, his last piece, mates
-/// White with Ra1, or strips him bare with Rxf2 (Art. 9.3): both win for White.
-const TWO_WINS: &str = r#"{"id":"sade-000000000000","variant":"sade","fen":"7k/8/8/8/8/8/r4P2/6K1 w - - 0 1","face":2,"question":"win-now","answer":"Ra1","candidates":3,"rating":1000,"theme":"Art. 9.2","explanation":"","source":{"seed":0,"game":0,"white":"novice","black":"novice","turn":"1w"}}"#;
+/// A puzzle with two answers that win: White rolls 1 with his king and one knight; Black's rook
+/// or bishop takes the knight and strips White bare (Art. 9.3): both win for White.
+const TWO_WINS: &str = r#"{"id":"sade-000000000000","variant":"sade","fen":"r6k/8/8/8/8/2b5/7K/N7 w - - 0 1","face":1,"question":"win-now","answer":"Rxa1","candidates":21,"rating":1000,"theme":"Art. 9.2","explanation":"","source":{"seed":0,"game":0,"white":"novice","black":"novice","turn":"1w"}}"#;
 
 #[test]
 fn a_puzzle_with_two_winning_answers_is_refused() {
@@ -115,7 +115,7 @@ fn a_puzzle_with_two_winning_answers_is_refused() {
     assert!(errors.is_empty(), "{errors:?}");
     let err = prove(&read[0].1).unwrap_err();
     assert!(err.starts_with("2 answers win this turn: "), "{err}");
-    assert!(err.contains("`Ra1`") && err.contains("`Rxf2`"), "{err}");
+    assert!(err.contains("`Rxa1`") && err.contains("`Bxa1`"), "{err}");
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn puzzles_check_reports_each_bad_line_at_its_place_and_goes_on() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         err.contains(&format!(
-            "{path_text}:2:7: error: not a puzzle: id: invalid type: integer `3`, expected a string"
+            "{path_text}:2:8: error: not a puzzle: id: invalid type: integer `3`, expected a string"
         )),
         "{err}"
     );
@@ -187,7 +187,7 @@ fn puzzles_check_reports_each_bad_line_at_its_place_and_goes_on() {
     );
     assert!(
         err.contains(&format!(
-            "{path_text}:6:1: error: not a puzzle: expected ident"
+            "{path_text}:6:2: error: not a puzzle: expected ident"
         )),
         "{err}"
     );

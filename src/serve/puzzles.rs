@@ -127,7 +127,10 @@ async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiEr
                 (p, progress)
             }
             Some(p) => return Err(ApiError::bad("player", format!("not a player id: {p:?}"))),
-            None => (super::secret::token()?, Progress::default()),
+            None => (
+                super::secret::token()?[..16].to_owned(),
+                Progress::default(),
+            ),
         };
         let pool: Vec<Puzzle> = all()
             .iter()

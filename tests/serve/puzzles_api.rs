@@ -147,8 +147,13 @@ fn an_unknown_player_is_refused_by_name() {
     let server = Server::start(&data, &[]);
     let answer = server.post(
         "/api/puzzles/next",
-        &json!({ "player": "0123456789abcdef0123456789abcdef" }),
+        &json!({ "player": "0123456789abcdef" }),
     );
     assert_eq!(answer.status, 404, "{}", answer.text);
+    assert_eq!(answer.body["field"], "player");
+    assert_eq!(answer.body["error"], "no player 0123456789abcdef");
+    // Only ids the server makes are joined to the data folder.
+    let answer = server.post("/api/puzzles/next", &json!({ "player": "../games" }));
+    assert_eq!(answer.status, 400, "{}", answer.text);
     assert_eq!(answer.body["field"], "player");
 }
