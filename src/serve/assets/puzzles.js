@@ -48,7 +48,7 @@
       var box = $('puzzle-result');
       box.className = r.solved ? 'solved' : 'failed';
       box.textContent = (r.solved ? 'Solved. ' : 'Failed. ') + 'You played ' + r.played + ': ' + r.verdict + '. ' +
-        (r.solved ? '' : 'The answer was ' + r.answer + '. ') + r.explanation + ' (' + r.article + ') ' +
+        (r.solved ? '' : 'The answer was ' + r.answer + '. ') + r.explanation + ' Theme: ' + r.article + '. ' +
         'Rating ' + (j.change >= 0 ? '+' : '') + j.change + '.';
       showPlayer(j.player);
     }).catch(function () { /* the turn is not complete yet */ });
