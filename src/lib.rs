@@ -32,6 +32,7 @@ pub mod die;
 pub mod engine;
 pub mod parse;
 pub mod play;
+pub mod puzzles;
 pub mod record;
 pub mod referee;
 pub mod render;

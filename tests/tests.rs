@@ -19,6 +19,7 @@ mod perft_marseillais;
 mod perft_sade;
 mod pgn_compat;
 mod play;
+mod puzzles;
 mod reader_never_panics;
 mod real_records;
 mod render;

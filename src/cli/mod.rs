@@ -17,6 +17,7 @@ mod perft;
 mod pick;
 mod play;
 mod progress;
+mod puzzles;
 mod report;
 mod serve;
 mod show;
@@ -53,6 +54,7 @@ enum Command {
     Perft(perft::Args),
     Serve(serve::Args),
     Course(course::Args),
+    Puzzles(puzzles::Args),
 }
 
 /// How a run went, from best to worst; the process exits with the worst.
@@ -111,6 +113,7 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Serve(args) => serve::run_command(&args),
         Command::Course(args) => course::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
     };
     ExitCode::from(status as u8)
 }

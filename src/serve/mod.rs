@@ -13,6 +13,7 @@ pub mod error;
 pub mod input;
 pub mod live;
 mod page;
+pub mod puzzles;
 mod review;
 pub mod routes;
 pub mod secret;

@@ -56,6 +56,7 @@ pub fn router(app: Shared) -> Router {
         .merge(api)
         .merge(upload)
         .merge(super::course::router())
+        .merge(super::puzzles::router())
         .fallback(|| async { ApiError::not_found("path", "no such page or API route".to_owned()) })
         .layer(axum::middleware::map_response(page::security_headers))
         .with_state(app)

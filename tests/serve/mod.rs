@@ -5,11 +5,13 @@
 
 mod api;
 mod browser;
-mod browser_games;
-mod browser_record;
 mod browser_course;
+mod browser_games;
+mod browser_puzzles;
+mod browser_record;
 mod course_api;
 mod durable;
+mod puzzles_api;
 mod security;
 mod turns;
 

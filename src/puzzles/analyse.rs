@@ -1,0 +1,273 @@
+//! Every way to play a puzzle's turn, grouped into answers.
+//!
+//! A way is one ordered series of actions the referee accepts as the turn (Sade: a fulfilment
+//! of the face, [`crate::rules::sade::visit_fulfilments`], or a series that loses at once by a
+//! forbidden check, [`crate::rules::sade::visit_losses`]; Marseillais: a full turn,
+//! [`crate::rules::marseillais::visit_full_turns`]). The walks have no limit: every way is
+//! counted. Two ways are the same answer when they play the same actions in another order and
+//! reach the same position with the same end: the referee's verdict on them is the same, so a
+//! player who plays either has given that answer (spec/PUZZLES.md, "What an answer is").
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Color, EnPassantMode, Position};
+
+use super::{Question, Variant};
+use crate::record::{Game, Tag};
+use crate::rules::marseillais::{TurnStart, visit_full_turns};
+use crate::rules::names::color_name;
+use crate::rules::sade::{self, End, State};
+use crate::rules::{Article, Termination};
+
+/// How an answer ends the turn, for the player who plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game ends this turn and the player wins.
+    Wins,
+    /// The game ends this turn and the player loses.
+    Loses,
+    /// The game goes on (or is drawn).
+    GoesOn,
+}
+
+/// One answer: the ways that play the same actions and reach the same end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The first way found, as SDN actions separated by spaces.
+    pub text: String,
+    /// Every way of this answer (its orders), as [`Answer::text`].
+    pub orders: Vec<String>,
+    pub outcome: Outcome,
+    /// How the game ends, when it does: the termination and its Article.
+    pub end: Option<(Termination, Article)>,
+}
+
+/// Every answer of a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The player to act: the roller (Sade), the player to move (Marseillais).
+    pub player: Color,
+    pub face: Option<u8>,
+    /// The answers, in the order the referee's walk first meets them.
+    pub answers: Vec<Answer>,
+    /// How many ways (orders counted apart) the walks met.
+    pub ways: usize,
+}
+
+impl Analysis {
+    /// The answers that meet `question`: those that win (win now, mate in one turn; a
+    /// Marseillais win is a mate), or those that do not lose (survive).
+    pub fn solving(&self, question: Question) -> Vec<&Answer> {
+        let wanted = match question {
+            Question::WinNow | Question::MateInOneTurn => Outcome::Wins,
+            Question::Survive => Outcome::GoesOn,
+        };
+        self.answers
+            .iter()
+            .filter(|a| a.outcome == wanted)
+            .collect()
+    }
+
+    /// How many answers end with `outcome`.
+    pub fn count(&self, outcome: Outcome) -> usize {
+        self.answers.iter().filter(|a| a.outcome == outcome).count()
+    }
+
+    /// The player's colour in words (`White`).
+    pub fn player_name(&self) -> &'static str {
+        color_name(self.player)
+    }
+}
+
+/// Every answer of the turn at `fen` (Sade: with the pocket, and `face` rolled).
+///
+/// # Errors
+/// A message when the FEN is not a playable position of the variant, the face is missing or
+/// not 1–6 (Sade) or given (Marseillais), or the game is already over there.
+pub fn analyse(variant: Variant, fen: &str, face: Option<u8>) -> Result<Analysis, String> {
+    analyse_bounded(variant, fen, face, usize::MAX)?
+        .ok_or_else(|| "the walk stopped short".to_owned())
+}
+
+/// [`analyse`], stopped as soon as more than `most` answers are found: `Ok(None)` then.
+///
+/// # Errors
+/// As for [`analyse`].
+pub(crate) fn analyse_bounded(
+    variant: Variant,
+    fen: &str,
+    face: Option<u8>,
+    most: usize,
+) -> Result<Option<Analysis>, String> {
+    if let Some(problem) = crate::rules::fen_problem(fen) {
+        return Err(format!("the FEN is not a position: {problem}"));
+    }
+    match variant {
+        Variant::Sade => {
+            let face = face.ok_or("a Sade puzzle needs the face rolled (1 to 6)")?;
+            if !(1..=6).contains(&face) {
+                return Err(format!("a die has six faces: {face} is not one of them"));
+            }
+            sade_analysis(&sade_state(fen)?, face, most)
+        }
+        Variant::Marseillais => {
+            if face.is_some() {
+                return Err("a Marseillais puzzle has no die face".to_owned());
+            }
+            let start = TurnStart::from_fen(fen)?;
+            Ok(marseillais_analysis(&start, most))
+        }
+    }
+}
+
+/// The Sade state of a FEN with its pocket, read as a record's `FEN` tag is.
+pub(crate) fn sade_state(fen: &str) -> Result<State, String> {
+    let game = Game {
+        tags: vec![Tag {
+            name: "FEN".to_owned(),
+            value: fen.to_owned(),
+            span: Default::default(),
+        }],
+        ..Game::default()
+    };
+    let state = State::from_game(&game).map_err(|e| e.reason)?;
+    if let Some(naked) = Color::ALL.into_iter().find(|&c| state.is_naked(c)) {
+        return Err(format!(
+            "{} has the king alone: the game is already over (Art. 9.3)",
+            color_name(naked)
+        ));
+    }
+    Ok(state)
+}
+
+/// Groups ways into answers by a key (the sorted actions, the position reached, the end).
+#[derive(Default)]
+struct Grouper {
+    index: BTreeMap<String, usize>,
+    answers: Vec<Answer>,
+    ways: usize,
+}
+
+impl Grouper {
+    /// Adds a way; `Break` when there are more than `most` answers.
+    fn add(
+        &mut self,
+        key: String,
+        text: String,
+        outcome: Outcome,
+        end: Option<(Termination, Article)>,
+        most: usize,
+    ) -> ControlFlow<()> {
+        self.ways += 1;
+        match self.index.get(&key) {
+            Some(&at) => self.answers[at].orders.push(text),
+            None => {
+                self.index.insert(key, self.answers.len());
+                self.answers.push(Answer {
+                    orders: vec![text.clone()],
+                    text,
+                    outcome,
+                    end,
+                });
+            }
+        }
+        if self.answers.len() > most {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+fn sorted_debug<T: std::fmt::Debug>(items: &[T]) -> String {
+    let mut parts: Vec<String> = items.iter().map(|i| format!("{i:?}")).collect();
+    parts.sort();
+    parts.join(",")
+}
+
+fn sade_outcome(end: Option<End>, roller: Color) -> (Outcome, Option<(Termination, Article)>) {
+    match end {
+        None => (Outcome::GoesOn, None),
+        Some(end) => (
+            if end.winner == roller {
+                Outcome::Wins
+            } else {
+                Outcome::Loses
+            },
+            Some((end.termination, end.article)),
+        ),
+    }
+}
+
+fn sade_analysis(state: &State, face: u8, most: usize) -> Result<Option<Analysis>, String> {
+    let roller = state.roller();
+    let mut grouper = Grouper::default();
+    let fulfilments = sade::visit_fulfilments_after(state, face, |f, after| {
+        let text = words(&f.actions(state));
+        let (outcome, end) = sade_outcome(f.end, roller);
+        let key = format!("{}|{}|{:?}", sorted_debug(&f.steps), after.fen(), f.end);
+        grouper.add(key, text, outcome, end, most)
+    })
+    .map_err(|e| e.reason)?;
+    if fulfilments.is_break() {
+        return Ok(None);
+    }
+    let losses = sade::visit_losses(state, face, |f| {
+        let text = words(&f.actions(state));
+        let (outcome, end) = sade_outcome(f.end, roller);
+        // A loss stops at the step that loses: its steps in order are the answer.
+        let key = format!("loss|{:?}", f.steps);
+        grouper.add(key, text, outcome, end, most)
+    })
+    .map_err(|e| e.reason)?;
+    Ok(losses.is_continue().then_some(Analysis {
+        player: roller,
+        face: Some(face),
+        answers: grouper.answers,
+        ways: grouper.ways,
+    }))
+}
+
+fn marseillais_analysis(start: &TurnStart, most: usize) -> Option<Analysis> {
+    let mover = start.pos.turn();
+    let mut grouper = Grouper::default();
+    let complete = visit_full_turns(start, |t| {
+        let (outcome, end) = match t.end {
+            None => (Outcome::GoesOn, None),
+            Some(end) => (
+                match end.winner {
+                    Some(w) if w == mover => Outcome::Wins,
+                    Some(_) => Outcome::Loses,
+                    None => Outcome::GoesOn,
+                },
+                Some((end.termination, end.article)),
+            ),
+        };
+        let after = start.after(t).map(|next| {
+            let setup = next.pos.to_setup(EnPassantMode::Always);
+            format!(
+                "{} {:?}",
+                Fen::try_from_setup(setup).unwrap_or_else(shakmaty::fen::LossyFenError::ignore),
+                next.ep
+            )
+        });
+        let key = format!("{}|{after:?}|{:?}", sorted_debug(&t.moves), t.end);
+        grouper.add(key, t.san.join(" "), outcome, end, most)
+    });
+    complete.is_continue().then_some(Analysis {
+        player: mover,
+        face: None,
+        answers: grouper.answers,
+        ways: grouper.ways,
+    })
+}
+
+fn words(actions: &[crate::record::ActionKind]) -> String {
+    actions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,143 @@
+//! Puzzles made and checked by the referee: a position, the face rolled (Sade), one question
+//! and the one answer the referee proves unique.
+//!
+//! - [`Puzzle`]: one puzzle as a line of a JSONL file (spec/PUZZLES.md), read by [`read_jsonl`]
+//!   with an error located at its line.
+//! - [`analyse`] lists every way to play the turn, grouped into answers ([`Analysis`]);
+//!   [`prove`] shows that exactly one answer meets the question and that it is the puzzle's.
+//! - [`generate`] mines puzzles from self-play at the engine's levels.
+//! - [`rating`]: the initial rating of a puzzle, and the Glicko-2 ratings of play.
+//!
+//! ```
+//! use sade_ref::puzzles::{Question, Variant, analyse};
+//!
+//! // White rolls 2 with Black's rook his last piece: only Ra1, Black mating White, is a
+//! // fulfilment, and it wins for White (Art. 2).
+//! let analysis = analyse(Variant::Sade, "7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", Some(2)).unwrap();
+//! let wins = analysis.solving(Question::WinNow);
+//! assert_eq!(wins.len(), 1);
+//! assert_eq!(wins[0].text, "Ra1");
+//! ```
+
+mod analyse;
+mod generate;
+mod jsonl;
+mod judge;
+mod prove;
+pub mod rating;
+
+pub use analyse::{Analysis, Answer, Outcome, analyse};
+pub use generate::{Generate, generate};
+pub use jsonl::{LineError, read_jsonl, to_jsonl};
+pub use judge::{Judgement, judge};
+pub use prove::{prove, prove_all};
+
+use serde::{Deserialize, Serialize};
+
+/// The game a puzzle is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    Sade,
+    Marseillais,
+}
+
+impl Variant {
+    /// The name in the JSONL file and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Sade => "sade",
+            Variant::Marseillais => "marseillais",
+        }
+    }
+}
+
+/// What the player is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// Sade: exactly one answer ends the game in the roller's favour this turn.
+    WinNow,
+    /// Sade: every answer but one loses this turn; none wins.
+    Survive,
+    /// Marseillais: exactly one full turn mates.
+    MateInOneTurn,
+}
+
+impl Question {
+    /// The question in words, as the page shows it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Question::WinNow => "win this turn",
+            Question::Survive => "survive this turn: every other way to play it loses",
+            Question::MateInOneTurn => "mate in one turn",
+        }
+    }
+
+    /// The variant the question belongs to.
+    pub fn variant(self) -> Variant {
+        match self {
+            Question::WinNow | Question::Survive => Variant::Sade,
+            Question::MateInOneTurn => Variant::Marseillais,
+        }
+    }
+}
+
+/// Where a puzzle was found: a self-play game of `puzzles generate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// The run's `--seed`.
+    pub seed: u64,
+    /// The game's number in the run (`sade-ref play --seed S`, game N).
+    pub game: u64,
+    /// The levels of the two bots.
+    pub white: String,
+    pub black: String,
+    /// The record turn before which the position stood (`12w`, `30b`).
+    pub turn: String,
+}
+
+/// One puzzle: a line of a puzzles JSONL file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    /// `sade-` or `marseillais-` and 12 hex digits of the SHA-256 of the position (and face).
+    pub id: String,
+    pub variant: Variant,
+    /// The position, the player to act to move; Sade with the pocket (`…/RNBQKBNR[Qrn] w …`).
+    pub fen: String,
+    /// Sade: the face rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face: Option<u8>,
+    pub question: Question,
+    /// The one answer, as SDN actions separated by spaces (`Ra1`, `Nf3 Qh5`).
+    pub answer: String,
+    /// How many different answers the turn has (the proof's count; see spec/PUZZLES.md).
+    pub candidates: usize,
+    /// The initial rating ([`rating::initial`]).
+    pub rating: u32,
+    /// The Article or rule the puzzle turns on (`Art. 9.2`, `M2`).
+    pub theme: String,
+    /// The referee's verdict on the answer and the other ways, in words.
+    pub explanation: String,
+    pub source: Source,
+}
+
+/// The key that tells two puzzles' positions apart: the FEN without its move counters, and the
+/// face.
+pub fn position_key(fen: &str, face: Option<u8>) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
+    match face {
+        Some(face) => format!("{} face {face}", fields.join(" ")),
+        None => fields.join(" "),
+    }
+}
+
+/// The id of a puzzle of `variant` at `fen` with `face`.
+pub fn puzzle_id(variant: Variant, fen: &str, face: Option<u8>) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(position_key(fen, face).as_bytes());
+    let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    format!("{}-{hex}", variant.name())
+}

@@ -1,0 +1,304 @@
+//! Ratings: the initial rating of a puzzle, from what the referee counted; the Glicko-2 ratings
+//! of a player and of each puzzle in play ([`Progress`]), and the choice of the next puzzle.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use super::Puzzle;
+use super::analyse::{Analysis, Outcome};
+
+/// The initial rating of a puzzle: 800, plus 120 for each doubling of the number of different
+/// answers of the turn (more to look through is harder), plus 300 times the share of them that
+/// lose this turn (more traps), rounded; between 600 and 2600. Two answers, one losing: 1070;
+/// 1000 answers, none losing: 1996.
+pub fn initial(analysis: &Analysis) -> u32 {
+    let answers = analysis.answers.len().max(1) as f64;
+    let losing = analysis.count(Outcome::Loses) as f64 / answers;
+    let rating = 800.0 + 120.0 * answers.log2() + 300.0 * losing;
+    rating.round().clamp(600.0, 2600.0) as u32
+}
+
+/// A Glicko-2 rating (of a player or of a puzzle), as [`skillratings::glicko2`] computes it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Glicko {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+impl Default for Glicko {
+    /// A new player: 1500, deviation 350, volatility 0.06 (Glickman's defaults).
+    fn default() -> Glicko {
+        Glicko::from(Glicko2Rating::new())
+    }
+}
+
+impl From<Glicko2Rating> for Glicko {
+    fn from(r: Glicko2Rating) -> Glicko {
+        Glicko {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+impl From<Glicko> for Glicko2Rating {
+    fn from(r: Glicko) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+impl Glicko {
+    /// A puzzle not played yet: its initial rating, deviation 350, volatility 0.06.
+    pub fn of_puzzle(initial: u32) -> Glicko {
+        Glicko {
+            rating: f64::from(initial),
+            ..Glicko::default()
+        }
+    }
+}
+
+/// The player's and the puzzle's ratings after an attempt: a game between the two that the
+/// player wins when `solved`.
+pub fn update(player: Glicko, puzzle: Glicko, solved: bool) -> (Glicko, Glicko) {
+    let outcome = if solved {
+        Outcomes::WIN
+    } else {
+        Outcomes::LOSS
+    };
+    let (p, q) = glicko2(
+        &player.into(),
+        &puzzle.into(),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    (p.into(), q.into())
+}
+
+/// A player's progress in the Puzzles mode: the ratings, what was solved, the last puzzle.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    pub player: Glicko,
+    /// The ratings of the puzzles played (by id); the others have their initial rating.
+    #[serde(default)]
+    pub puzzles: BTreeMap<String, Glicko>,
+    /// The ids of the puzzles solved.
+    #[serde(default)]
+    pub solved: BTreeSet<String>,
+    /// The id of the last puzzle given.
+    #[serde(default)]
+    pub last: Option<String>,
+    #[serde(default)]
+    pub attempts: u32,
+    /// The games of attempts not judged yet: game id → puzzle id.
+    #[serde(default)]
+    pub pending: BTreeMap<String, String>,
+}
+
+impl Progress {
+    /// The current rating of `puzzle`.
+    pub fn rating_of(&self, puzzle: &Puzzle) -> Glicko {
+        self.puzzles
+            .get(&puzzle.id)
+            .copied()
+            .unwrap_or_else(|| Glicko::of_puzzle(puzzle.rating))
+    }
+
+    /// Records an attempt at `puzzle`: both ratings move, and a solved puzzle is remembered.
+    pub fn record(&mut self, puzzle: &Puzzle, solved: bool) {
+        let (player, rated) = update(self.player, self.rating_of(puzzle), solved);
+        self.player = player;
+        self.puzzles.insert(puzzle.id.clone(), rated);
+        if solved {
+            self.solved.insert(puzzle.id.clone());
+        }
+        self.attempts += 1;
+    }
+
+    /// The next puzzle: the one whose rating is nearest the player's (ties: the first in
+    /// `puzzles`), never the last one given (when there is another), and not one already solved
+    /// when one not solved is within `NEAR` points of the nearest.
+    pub fn next<'p>(&self, puzzles: &'p [Puzzle]) -> Option<&'p Puzzle> {
+        let distance = |p: &Puzzle| (self.rating_of(p).rating - self.player.rating).abs();
+        let pool: Vec<&Puzzle> = puzzles
+            .iter()
+            .filter(|p| puzzles.len() < 2 || self.last.as_deref() != Some(p.id.as_str()))
+            .collect();
+        let nearest = |among: &mut dyn Iterator<Item = &'p Puzzle>| {
+            among.min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        };
+        let best = nearest(&mut pool.iter().copied())?;
+        let unsolved = nearest(
+            &mut pool
+                .iter()
+                .copied()
+                .filter(|p| !self.solved.contains(&p.id)),
+        );
+        match unsolved {
+            Some(p) if distance(p) <= distance(best) + NEAR => Some(p),
+            _ => Some(best),
+        }
+    }
+}
+
+/// How much farther from the player's rating an unsolved puzzle may be than the nearest solved
+/// one, and still be chosen before it.
+pub const NEAR: f64 = 200.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::{Question, Source, Variant};
+
+    fn puzzle(id: &str, rating: u32) -> Puzzle {
+        Puzzle {
+            id: id.to_owned(),
+            variant: Variant::Marseillais,
+            fen: String::new(),
+            face: None,
+            question: Question::MateInOneTurn,
+            answer: String::new(),
+            candidates: 2,
+            rating,
+            theme: String::new(),
+            explanation: String::new(),
+            source: Source {
+                seed: 0,
+                game: 0,
+                white: String::new(),
+                black: String::new(),
+                turn: String::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn solving_raises_the_player_and_lowers_the_puzzle() {
+        let mut progress = Progress::default();
+        let p = puzzle("a", 1500);
+        progress.record(&p, true);
+        assert!(progress.player.rating > 1500.0);
+        assert!(progress.rating_of(&p).rating < 1500.0);
+        assert!(progress.player.deviation < 350.0);
+        assert!(progress.solved.contains("a"));
+    }
+
+    #[test]
+    fn failing_lowers_the_player_and_raises_the_puzzle() {
+        let mut progress = Progress::default();
+        let p = puzzle("a", 1500);
+        progress.record(&p, false);
+        assert!(progress.player.rating < 1500.0);
+        assert!(progress.rating_of(&p).rating > 1500.0);
+        assert!(progress.solved.is_empty());
+    }
+
+    #[test]
+    fn solving_a_harder_puzzle_gains_more() {
+        let (easy, _) = update(Glicko::default(), Glicko::of_puzzle(1100), true);
+        let (hard, _) = update(Glicko::default(), Glicko::of_puzzle(1900), true);
+        assert!(hard.rating > easy.rating);
+    }
+
+    #[test]
+    fn the_next_puzzle_is_the_nearest_to_the_players_rating() {
+        let puzzles = [
+            puzzle("far", 2400),
+            puzzle("near", 1550),
+            puzzle("low", 900),
+        ];
+        let progress = Progress::default();
+        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("near"));
+        let progress = Progress {
+            player: Glicko {
+                rating: 2300.0,
+                ..Glicko::default()
+            },
+            ..Progress::default()
+        };
+        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("far"));
+    }
+
+    #[test]
+    fn the_same_puzzle_is_never_given_twice_in_a_row() {
+        let puzzles = [puzzle("near", 1500), puzzle("next", 1600)];
+        let progress = Progress {
+            last: Some("near".to_owned()),
+            ..Progress::default()
+        };
+        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("next"));
+        // With one puzzle only, it comes back.
+        assert_eq!(
+            progress.next(&puzzles[..1]).map(|p| p.id.as_str()),
+            Some("near")
+        );
+    }
+
+    #[test]
+    fn a_solved_puzzle_gives_way_to_an_unsolved_one_nearby_but_not_far() {
+        let puzzles = [
+            puzzle("solved", 1500),
+            puzzle("new", 1650),
+            puzzle("last", 1500),
+        ];
+        let mut progress = Progress {
+            last: Some("last".to_owned()),
+            ..Progress::default()
+        };
+        progress.solved.insert("solved".to_owned());
+        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("new"));
+        let puzzles = [
+            puzzle("solved", 1500),
+            puzzle("new", 2400),
+            puzzle("last", 1500),
+        ];
+        assert_eq!(
+            progress.next(&puzzles).map(|p| p.id.as_str()),
+            Some("solved")
+        );
+    }
+
+    #[test]
+    fn the_initial_rating_grows_with_the_answers_and_the_traps() {
+        use crate::puzzles::{Analysis, Answer};
+        let answer = |outcome| Answer {
+            text: String::new(),
+            orders: Vec::new(),
+            outcome,
+            end: None,
+        };
+        let of = |answers: Vec<Answer>| {
+            initial(&Analysis {
+                player: shakmaty::Color::White,
+                face: None,
+                ways: answers.len(),
+                answers,
+            })
+        };
+        assert_eq!(
+            of(vec![answer(Outcome::Wins), answer(Outcome::Loses)]),
+            1070
+        );
+        let many = |losing: usize| {
+            let mut a = vec![answer(Outcome::Wins)];
+            a.extend((0..999).map(|i| {
+                answer(if i < losing {
+                    Outcome::Loses
+                } else {
+                    Outcome::GoesOn
+                })
+            }));
+            of(a)
+        };
+        assert_eq!(many(0), 1996);
+        assert!(many(500) > many(0));
+    }
+}

@@ -1,0 +1,274 @@
+//! The Puzzles mode: `POST /api/puzzles/next` gives a player the puzzle nearest their rating as
+//! an ordinary game of the server (record mode, the puzzle's face entered by the server), and
+//! `POST /api/puzzles/{game}/judge` has the referee judge the turn the game's record holds
+//! ([`crate::puzzles::judge`]), then updates both Glicko-2 ratings. A player's progress is a
+//! file beside the games: `puzzles-{player}.json`, written atomically.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path as FsPath, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::App;
+use super::error::ApiError;
+use super::input::{CreateGame, new_game};
+use super::live::{Holder, Mode};
+use super::routes::body;
+use super::store::valid_id;
+use super::view::GameState;
+use crate::puzzles::rating::Progress;
+use crate::puzzles::{Puzzle, judge, read_jsonl};
+
+type Shared = Arc<App>;
+
+/// The committed puzzles, read once.
+pub fn all() -> &'static [Puzzle] {
+    static ALL: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        [
+            include_str!("../../data/puzzles/sade.jsonl"),
+            include_str!("../../data/puzzles/marseillais.jsonl"),
+        ]
+        .iter()
+        .flat_map(|text| read_jsonl(text).0.into_iter().map(|(_, p)| p))
+        .collect()
+    })
+}
+
+/// One player's progress at a time: the file is read, changed and written under this lock.
+static PROGRESS: Mutex<()> = Mutex::new(());
+
+/// The Puzzles mode's routes, merged into the server's by [`super::routes::router`].
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/api/puzzles/next", post(next))
+        .route("/api/puzzles/{game}/judge", post(judge_attempt))
+        .route("/puzzles.js", axum::routing::get(script))
+}
+
+async fn script() -> Response {
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/javascript; charset=utf-8",
+        )],
+        include_str!("assets/puzzles.js"),
+    )
+        .into_response()
+}
+
+fn progress_path(dir: &FsPath, player: &str) -> PathBuf {
+    dir.join(format!("puzzles-{player}.json"))
+}
+
+fn load(dir: &FsPath, player: &str) -> Result<Progress, ApiError> {
+    match fs::read_to_string(progress_path(dir, player)) {
+        Ok(text) => serde_json::from_str(&text)
+            .map_err(|e| ApiError::internal(format!("the player's progress is unreadable: {e}"))),
+        Err(_) => Err(ApiError::not_found("player", format!("no player {player}"))),
+    }
+}
+
+/// Writes the progress through a temporary file and a rename (as the games are).
+fn save(dir: &FsPath, player: &str, progress: &Progress) -> Result<(), ApiError> {
+    let path = progress_path(dir, player);
+    let temp = dir.join(format!(".puzzles-{player}.json.tmp"));
+    let text =
+        serde_json::to_string_pretty(progress).map_err(|e| ApiError::internal(e.to_string()))?;
+    (|| -> std::io::Result<()> {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        fs::rename(&temp, &path)
+    })()
+    .map_err(|e| ApiError::unsaved(format!("the player's progress could not be saved: {e}")))
+}
+
+fn player_words(player: &str, progress: &Progress) -> serde_json::Value {
+    json!({
+        "id": player,
+        "rating": progress.player.rating.round(),
+        "deviation": progress.player.deviation.round(),
+        "attempts": progress.attempts,
+        "solved": progress.solved.len(),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NextRequest {
+    /// The player's id from an earlier answer; none: a new player.
+    #[serde(default)]
+    player: Option<String>,
+    /// Only puzzles of this variant (`sade`, `marseillais`).
+    #[serde(default)]
+    variant: Option<crate::puzzles::Variant>,
+}
+
+async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+    let request: NextRequest = body(&bytes)?;
+    tokio::task::spawn_blocking(move || {
+        let _lock = PROGRESS
+            .lock()
+            .map_err(|_| ApiError::internal("poisoned".to_owned()))?;
+        let dir = app.store.dir.clone();
+        let (player, mut progress) = match request.player {
+            Some(p) if valid_id(&p) => {
+                let progress = load(&dir, &p)?;
+                (p, progress)
+            }
+            Some(p) => return Err(ApiError::bad("player", format!("not a player id: {p:?}"))),
+            None => (
+                super::secret::token()?[..16].to_owned(),
+                Progress::default(),
+            ),
+        };
+        let pool: Vec<Puzzle> = all()
+            .iter()
+            .filter(|p| request.variant.is_none_or(|v| p.variant == v))
+            .cloned()
+            .collect();
+        let puzzle = progress.next(&pool).cloned().ok_or_else(|| {
+            ApiError::not_found("variant", "no puzzle of this variant".to_owned())
+        })?;
+        let mut live = new_game(&CreateGame {
+            variant: Some(match puzzle.variant {
+                crate::puzzles::Variant::Sade => "Sade".to_owned(),
+                crate::puzzles::Variant::Marseillais => "Marseillais".to_owned(),
+            }),
+            fen: Some(puzzle.fen.clone()),
+            mode: Some(Mode::Record),
+            die: (puzzle.variant == crate::puzzles::Variant::Sade).then(|| "entered".to_owned()),
+            white: None,
+            black: None,
+            record: None,
+        })?;
+        live.game
+            .set_tag("Event", format!("sade-ref puzzle {}", puzzle.id));
+        if let Some(face) = puzzle.face {
+            live.roll(Holder::Arbiter, Some(face))?;
+        }
+        app.store
+            .save(&live, true)
+            .map_err(|e| ApiError::unsaved(format!("the puzzle's game could not be saved: {e}")))?;
+        progress.last = Some(puzzle.id.clone());
+        progress.pending.insert(live.id.clone(), puzzle.id.clone());
+        save(&dir, &player, &progress)?;
+        let answer = json!({
+            "player": player_words(&player, &progress),
+            "puzzle": {
+                "id": puzzle.id,
+                "variant": puzzle.variant,
+                "question": puzzle.question,
+                "words": puzzle.question.words(),
+                "face": puzzle.face,
+                "rating": progress.rating_of(&puzzle).rating.round(),
+            },
+            "id": live.id,
+            "arbiter": live.meta.arbiter,
+            "white": live.meta.tokens[0],
+            "black": live.meta.tokens[1],
+            "links": {
+                "arbiter": format!("/#game={}&token={}", live.id, live.meta.arbiter),
+                "white": format!("/#game={}&token={}", live.id, live.meta.tokens[0]),
+                "black": format!("/#game={}&token={}", live.id, live.meta.tokens[1]),
+            },
+            "state": GameState::of(&live)?,
+        });
+        let mut games = app
+            .games
+            .write()
+            .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?;
+        games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
+        Ok((StatusCode::CREATED, Json(answer)).into_response())
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JudgeRequest {
+    player: String,
+    /// The game's arbiter token (from `next`).
+    token: String,
+}
+
+async fn judge_attempt(
+    State(app): State<Shared>,
+    Path(game): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: JudgeRequest = body(&bytes)?;
+    tokio::task::spawn_blocking(move || {
+        if !valid_id(&request.player) {
+            return Err(ApiError::bad(
+                "player",
+                format!("not a player id: {:?}", request.player),
+            ));
+        }
+        let _lock = PROGRESS
+            .lock()
+            .map_err(|_| ApiError::internal("poisoned".to_owned()))?;
+        let dir = app.store.dir.clone();
+        let mut progress = load(&dir, &request.player)?;
+        let puzzle_id = progress.pending.get(&game).cloned().ok_or_else(|| {
+            ApiError::not_found(
+                "game",
+                format!("no puzzle of this player is played in game {game}"),
+            )
+        })?;
+        let puzzle = all()
+            .iter()
+            .find(|p| p.id == puzzle_id)
+            .ok_or_else(|| ApiError::not_found("game", format!("no puzzle {puzzle_id}")))?;
+        let live = app
+            .games
+            .read()
+            .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?
+            .get(&game)
+            .cloned()
+            .ok_or_else(|| ApiError::not_found("game", format!("no game {game}")))?;
+        let record = {
+            let live = live
+                .lock()
+                .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?;
+            if live.holder(&request.token) != Some(Holder::Arbiter) {
+                return Err(ApiError::forbidden(
+                    "the token is not this game's arbiter's".to_owned(),
+                ));
+            }
+            live.game.clone()
+        };
+        let judgement = judge(puzzle, &record)
+            .map_err(|e| ApiError::conflict("game", e))?
+            .ok_or_else(|| {
+                ApiError::conflict(
+                    "game",
+                    "the turn is not complete yet: play it to the end".to_owned(),
+                )
+            })?;
+        let before = progress.player.rating;
+        progress.record(puzzle, judgement.solved);
+        progress.pending.remove(&game);
+        save(&dir, &request.player, &progress)?;
+        Ok(Json(json!({
+            "judgement": judgement,
+            "player": player_words(&request.player, &progress),
+            "change": (progress.player.rating - before).round(),
+            "puzzle": { "id": puzzle.id, "rating": progress.rating_of(puzzle).rating.round() },
+        }))
+        .into_response())
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
+}

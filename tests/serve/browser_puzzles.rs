@@ -1,0 +1,226 @@
+//! The Puzzles mode in a real browser (chromium over WebDriver, as tests/serve/browser.rs):
+//! one puzzle solved and one failed, each turn played with the page's own controls and judged
+//! by the server. Skipped outside CI when the browser or the driver is missing.
+
+use std::io::Write as _;
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+use super::{Server, scratch};
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn driver() -> Option<Driver> {
+    let present = |program: &str| {
+        Command::new(program)
+            .arg("--version")
+            .output()
+            .is_ok_and(|out| out.status.success())
+    };
+    if !(present("chromium") && present("chromedriver")) {
+        assert!(
+            !in_ci(),
+            "Debian's chromium and chromium-driver are needed for the browser tests of serve in CI"
+        );
+        let _ = writeln!(
+            std::io::stderr(),
+            "browser_puzzles: not run: chromium or chromedriver is not installed"
+        );
+        return None;
+    }
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(Driver {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    })
+}
+
+async fn session(driver: &Driver) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_owned(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,1700", "--force-device-scale-factor=1"],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a browser session")
+}
+
+async fn text(client: &Client, css: &str) -> String {
+    match client.find(Locator::Css(css)).await {
+        Ok(e) => e.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Waits until the text of `css` passes `test` (20 s at most).
+async fn wait_for(client: &Client, css: &str, test: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let t = text(client, css).await;
+        if test(&t) {
+            return t;
+        }
+        assert!(Instant::now() < deadline, "{css} never came: {t:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Types `action` in the page's action box and plays it; waits for the record to grow.
+async fn play(client: &Client, action: &str) {
+    let before = text(client, "#sdn").await;
+    let input = client
+        .find(Locator::Id("action"))
+        .await
+        .expect("the action box");
+    input.clear().await.expect("cleared");
+    input.send_keys(action).await.expect("typed");
+    client
+        .find(Locator::Id("send"))
+        .await
+        .expect("the play button")
+        .click()
+        .await
+        .expect("a click");
+    wait_for(client, "#sdn", |t| t != before).await;
+}
+
+/// Opens the page, asks for a Marseillais puzzle, and returns it.
+async fn next_puzzle(client: &Client) -> sade_ref::puzzles::Puzzle {
+    let before = text(client, "#puzzle-question").await;
+    client
+        .find(Locator::Id("puzzle-variant"))
+        .await
+        .expect("the variant list")
+        .select_by_value("marseillais")
+        .await
+        .expect("marseillais");
+    client
+        .find(Locator::Id("puzzle-next"))
+        .await
+        .expect("the next button")
+        .click()
+        .await
+        .expect("a click");
+    let question = wait_for(client, "#puzzle-question", |t| !t.is_empty() && t != before).await;
+    let id = question
+        .split_whitespace()
+        .find(|w| w.starts_with("marseillais-"))
+        .map(|w| w.trim_end_matches(','))
+        .expect("the puzzle's id")
+        .to_owned();
+    wait_for(client, "#sdn", |t| t.contains("FEN")).await;
+    sade_ref::serve::puzzles::all()
+        .iter()
+        .find(|p| p.id == id)
+        .cloned()
+        .expect("a committed puzzle")
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser-puzzles"), &[]);
+    let client = session(&driver).await;
+    client.goto(&server.url).await.expect("the page opens");
+
+    let puzzle = next_puzzle(&client).await;
+    for action in puzzle.answer.split(' ') {
+        play(&client, action).await;
+    }
+    let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
+    assert!(result.starts_with("Solved. "), "{result}");
+    assert!(result.contains(&puzzle.theme), "{result}");
+    let rating = wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 1")).await;
+    assert!(!rating.contains("rating: 1500 "), "{rating}");
+    let shot = client.screenshot().await.expect("a screenshot");
+    let dir = crate::support::root().join("target/screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    std::fs::write(dir.join("puzzle-solved.png"), shot).expect("saved");
+
+    // The next one: a full turn that is not the answer (two moves of the king's rook's pawn or
+    // any other legal pair the referee lists first).
+    let second = next_puzzle(&client).await;
+    assert_ne!(second.id, puzzle.id);
+    let game = server.get("/api/games").body;
+    let id = game
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["id"].as_str())
+        .find(|id| {
+            server.get(&format!("/api/games/{id}")).body["sdn"]
+                .as_str()
+                .is_some_and(|s| s.contains(&second.fen))
+        })
+        .expect("the second puzzle's game")
+        .to_owned();
+    let options = server
+        .get(&format!("/api/games/{id}/options?limit=50"))
+        .body;
+    let wrong: Vec<String> = options["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| {
+            line["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        })
+        .find(|a| a.len() == 2 && a.join(" ") != second.answer)
+        .expect("a wrong full turn");
+    for action in &wrong {
+        play(&client, action).await;
+    }
+    let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
+    assert!(result.starts_with("Failed. "), "{result}");
+    assert!(
+        result.contains(&format!("The answer was {}.", second.answer)),
+        "{result}"
+    );
+    wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 2")).await;
+    let shot = client.screenshot().await.expect("a screenshot");
+    std::fs::write(dir.join("puzzle-failed.png"), shot).expect("saved");
+    client.close().await.expect("closed");
+}

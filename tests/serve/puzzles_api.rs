@@ -1,0 +1,159 @@
+//! The Puzzles mode over the API: a puzzle is an ordinary game, judged by the referee from the
+//! game's record; both Glicko-2 ratings move; the player's progress is a file beside the games.
+
+use serde_json::{Value, json};
+
+use super::{Server, Table, scratch};
+
+fn puzzle_of(id: &str) -> sade_ref::puzzles::Puzzle {
+    sade_ref::serve::puzzles::all()
+        .iter()
+        .find(|p| p.id == id)
+        .cloned()
+        .expect("a committed puzzle")
+}
+
+fn next(server: &Server, body: Value) -> Value {
+    let answer = server.post("/api/puzzles/next", &body);
+    assert_eq!(answer.status, 201, "{}", answer.text);
+    answer.body
+}
+
+fn judge(server: &Server, c: &Value) -> super::Answer {
+    server.post(
+        &format!("/api/puzzles/{}/judge", c["id"].as_str().unwrap()),
+        &json!({ "player": c["player"]["id"], "token": c["arbiter"] }),
+    )
+}
+
+fn table<'a>(server: &'a Server, c: &Value) -> Table<'a> {
+    Table {
+        server,
+        id: c["id"].as_str().unwrap().to_owned(),
+        token: c["arbiter"].as_str().unwrap().to_owned(),
+    }
+}
+
+#[test]
+fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
+    let data = scratch("puzzles-api");
+    let server = Server::start(&data, &[]);
+    let c = next(&server, json!({ "variant": "marseillais" }));
+    let player = c["player"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(c["player"]["rating"], 1500.0);
+    let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+    assert!(
+        c["state"]["sdn"].as_str().unwrap().contains(&puzzle.fen),
+        "{c}"
+    );
+
+    // Nothing played yet: nothing to judge.
+    let early = judge(&server, &c);
+    assert_eq!(early.status, 409, "{}", early.text);
+    assert!(
+        early.text.contains("the turn is not complete yet"),
+        "{}",
+        early.text
+    );
+    // Only the game's arbiter may ask.
+    let stranger = server.post(
+        &format!("/api/puzzles/{}/judge", c["id"].as_str().unwrap()),
+        &json!({ "player": player, "token": c["white"] }),
+    );
+    assert_eq!(stranger.status, 403, "{}", stranger.text);
+
+    let t = table(&server, &c);
+    for action in puzzle.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let solved = judge(&server, &c);
+    assert_eq!(solved.status, 200, "{}", solved.text);
+    assert_eq!(solved.body["judgement"]["solved"], true, "{}", solved.text);
+    assert_eq!(solved.body["judgement"]["article"], puzzle.theme.as_str());
+    let after_win = solved.body["player"]["rating"].as_f64().unwrap();
+    assert!(after_win > 1500.0, "{}", solved.text);
+    assert!(solved.body["puzzle"]["rating"].as_f64().unwrap() < f64::from(puzzle.rating));
+    // Judged once: the attempt is closed.
+    assert_eq!(judge(&server, &c).status, 404);
+
+    // The progress is a file beside the games.
+    let file = std::fs::read_to_string(data.join(format!("puzzles-{player}.json"))).unwrap();
+    let progress: Value = serde_json::from_str(&file).unwrap();
+    assert!(
+        progress["solved"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|id| *id == json!(puzzle.id))
+    );
+
+    // The next puzzle is another; a wrong full turn fails it, with the referee's answer.
+    let c2 = next(
+        &server,
+        json!({ "player": player, "variant": "marseillais" }),
+    );
+    assert_ne!(c2["puzzle"]["id"], c["puzzle"]["id"]);
+    let puzzle2 = puzzle_of(c2["puzzle"]["id"].as_str().unwrap());
+    let t2 = table(&server, &c2);
+    let options = server
+        .get(&format!("/api/games/{}/options?limit=50", t2.id))
+        .body;
+    let wrong: Vec<String> = options["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| {
+            line["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        })
+        .find(|actions| actions.join(" ") != puzzle2.answer && actions.len() == 2)
+        .expect("a wrong full turn");
+    for action in &wrong {
+        t2.ok("act", json!({ "text": action }));
+    }
+    let failed = judge(&server, &c2);
+    assert_eq!(failed.status, 200, "{}", failed.text);
+    let j = &failed.body["judgement"];
+    assert_eq!(j["solved"], false, "{}", failed.text);
+    assert_eq!(j["answer"], puzzle2.answer.as_str());
+    assert_eq!(j["verdict"], "the game goes on");
+    assert!(failed.body["player"]["rating"].as_f64().unwrap() < after_win);
+}
+
+#[test]
+fn a_sade_puzzle_is_opened_with_its_face_rolled_and_judged_from_the_record() {
+    let data = scratch("puzzles-api-sade");
+    let server = Server::start(&data, &[]);
+    let c = next(&server, json!({ "variant": "sade" }));
+    let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+    assert_eq!(c["state"]["face"].as_u64(), puzzle.face.map(u64::from));
+    assert_eq!(c["state"]["phase"], "act");
+    let t = table(&server, &c);
+    for action in puzzle.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let solved = judge(&server, &c);
+    assert_eq!(solved.status, 200, "{}", solved.text);
+    assert_eq!(solved.body["judgement"]["solved"], true, "{}", solved.text);
+}
+
+#[test]
+fn an_unknown_player_is_refused_by_name() {
+    let data = scratch("puzzles-api-unknown");
+    let server = Server::start(&data, &[]);
+    let answer = server.post(
+        "/api/puzzles/next",
+        &json!({ "player": "0123456789abcdef" }),
+    );
+    assert_eq!(answer.status, 404, "{}", answer.text);
+    assert_eq!(answer.body["field"], "player");
+    assert_eq!(answer.body["error"], "no player 0123456789abcdef");
+    // Only ids the server makes are joined to the data folder.
+    let answer = server.post("/api/puzzles/next", &json!({ "player": "../games" }));
+    assert_eq!(answer.status, 400, "{}", answer.text);
+    assert_eq!(answer.body["field"], "player");
+}
