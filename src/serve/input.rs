@@ -14,24 +14,29 @@ use crate::record::{Action, GameResult, Item, VariantName};
 use crate::referee::Status;
 
 /// `POST /api/games`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// `Sade` (the default), `Marseillais`, `Marseillais Classical`, `Standard`.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::variant)]
     pub variant: Option<String>,
     /// The start position (Sade: with the pocket, `…[Qrn] w …`).
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub fen: Option<String>,
     #[serde(default)]
     pub mode: Option<Mode>,
     /// Record mode, Sade: `server` (the auditable die, the default) or `entered`.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::die_entered)]
     pub die: Option<String>,
     /// `human` (the default) or a bot level.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::player)]
     pub white: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = super::openapi::player)]
     pub black: Option<String>,
     /// An unfinished record (SDN or PGN) to continue from its last position.
     #[serde(default)]
@@ -202,7 +207,7 @@ fn continued(text: &str) -> Result<crate::record::Game, ApiError> {
 
 /// `POST /api/games/{id}/act`: one of `text`, `from` and `to`, `sacrifice`, `resurrect`, or
 /// `nothing`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActRequest {
     pub token: Option<String>,
@@ -210,14 +215,18 @@ pub struct ActRequest {
     #[serde(default)]
     pub text: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = super::openapi::square_or_null)]
     pub from: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = super::openapi::square_or_null)]
     pub to: Option<String>,
     /// With `from` and `to`: `q`, `r`, `b` or `n`.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::promotion)]
     pub promotion: Option<String>,
     /// Face 4: the square of the piece given up.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::square_or_null)]
     pub sacrifice: Option<String>,
     /// Face 5: the piece (`Q`, `R`, `B`, `N`, `P`) and the square.
     #[serde(default)]
@@ -227,10 +236,12 @@ pub struct ActRequest {
     pub nothing: Option<bool>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Resurrect {
+    #[schema(schema_with = super::openapi::piece)]
     pub piece: String,
+    #[schema(schema_with = super::openapi::square)]
     pub square: String,
 }
 

@@ -11,6 +11,7 @@ pub mod arbiter;
 pub mod error;
 pub mod input;
 pub mod live;
+pub mod openapi;
 mod page;
 mod review;
 pub mod routes;

@@ -12,14 +12,15 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::json;
 
 use super::App;
 use super::error::ApiError;
-use super::input::{CreateGame, act_actions, new_game};
+use super::error::ErrorBody;
+use super::input::{ActRequest, CreateGame, act_actions, new_game};
 use super::live::{Declared, Holder, Live, Mode, Phase};
+use super::openapi::{ExportJson, OptionsAnswer};
 use super::store::valid_id;
-use super::view::{GameState, Summary, options};
+use super::view::{Created, GameState, Levels, Summary, options};
 use super::{page, review};
 use crate::record::Side;
 
@@ -56,12 +57,20 @@ pub fn router(app: Shared) -> Router {
         .merge(api)
         .merge(upload)
         .fallback(|| async { ApiError::not_found("path", "no such page or API route".to_owned()) })
+        .layer(axum::middleware::map_response(super::error::json_errors))
         .layer(axum::middleware::map_response(page::security_headers))
         .with_state(app)
 }
 
 /// Reads a JSON body, naming the field at fault when it does not fit.
 pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // Every body is a JSON object: serde would also read a struct from an array of its fields.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::bad(
+            "body",
+            "the body is a JSON object".to_owned(),
+        ));
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -121,18 +130,25 @@ async fn change(
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
-async fn levels() -> Json<serde_json::Value> {
-    Json(json!({
-        "variants": ["Sade", "Marseillais", "Marseillais Classical", "Standard"],
-        "players": std::iter::once("human")
-            .chain(crate::play::LEVELS.iter().map(|b| b.name()))
-            .collect::<Vec<_>>(),
-        "modes": ["play", "record"],
-        "ends": ["resignation", "agreement", "time-forfeit", "adjudication"],
-    }))
+#[utoipa::path(
+    get,
+    path = "/api/levels",
+    operation_id = "levels",
+    description = "The variants, players (human and the bot levels of `play`), modes and declared ends a game may have.",
+    responses((status = 200, description = "What a new game may be.", body = Levels))
+)]
+pub(super) async fn levels() -> Json<Levels> {
+    Json(Levels::new())
 }
 
-async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
+#[utoipa::path(
+    get,
+    path = "/api/games",
+    operation_id = "list",
+    description = "Every game of the server, by id.",
+    responses((status = 200, description = "The games.", body = Vec<Summary>))
+)]
+pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
     let games: Vec<Arc<Mutex<Live>>> = app
         .games
         .read()
@@ -150,7 +166,33 @@ async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError>
     Ok(Json(out))
 }
 
-async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    operation_id = "create",
+    description = "A new game, or an unfinished record to continue; the answer holds the three tokens (arbiter, white, black).",
+    request_body = CreateGame,
+    responses(
+        (status = 201, description = "The game is created and saved.", body = Created, links(
+            ("state" = (operation_id = "state", parameters(("id" = "$response.body#/id")))),
+            ("options" = (operation_id = "options", parameters(("id" = "$response.body#/id")))),
+            ("roll" = (operation_id = "roll", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("act" = (operation_id = "act", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "nothing": true}))),
+            ("bot" = (operation_id = "bot", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("takeback" = (operation_id = "takeback", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("end" = (operation_id = "end", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "end": "resignation", "winner": "black"}))),
+            ("tags" = (operation_id = "tags", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "tags": {"Event": "fuzz"}}))),
+            ("export" = (operation_id = "export", parameters(("id" = "$response.body#/id"), ("format" = "sdn"))))
+        )),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 409, description = "The start position or the record is already over.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refuses the start position or the record: its reason and Article.", body = ErrorBody),
+        (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: it is not created.", body = ErrorBody),
+    )
+)]
+pub(super) async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let request: CreateGame = body(&bytes)?;
     tokio::task::spawn_blocking(move || {
         let mut live = new_game(&request)?;
@@ -176,18 +218,7 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, Api
                 "the game could not be saved, it is not created: {e}"
             ))
         })?;
-        let answer = json!({
-            "id": live.id,
-            "arbiter": live.meta.arbiter,
-            "white": live.meta.tokens[0],
-            "black": live.meta.tokens[1],
-            "links": {
-                "arbiter": format!("/#game={}&token={}", live.id, live.meta.arbiter),
-                "white": format!("/#game={}&token={}", live.id, live.meta.tokens[0]),
-                "black": format!("/#game={}&token={}", live.id, live.meta.tokens[1]),
-            },
-            "state": GameState::of(&live)?,
-        });
+        let answer = Created::of(&live)?;
         games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
         Ok((StatusCode::CREATED, Json(answer)).into_response())
     })
@@ -195,7 +226,18 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, Api
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
-async fn state(
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}",
+    operation_id = "state",
+    description = "The game's state: phase, side, turn, face, position, verdict, record and board.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    responses(
+        (status = 200, description = "The game.", body = GameState),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    )
+)]
+pub(super) async fn state(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<GameState>, ApiError> {
@@ -206,16 +248,33 @@ async fn state(
     GameState::of(&live).map(Json)
 }
 
-#[derive(Deserialize)]
-struct Limit {
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct Limit {
+    /// The options listed at most (default 200, at most 5000); all are counted.
+    #[param(minimum = 0)]
     limit: Option<usize>,
 }
 
-async fn game_options(
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/options",
+    operation_id = "options",
+    description = "The options of the turn to play, from its start, from the same search as `sade-ref options`.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Limit),
+    responses(
+        (status = 200, description = "The options (spec/options.schema.json).", body = OptionsAnswer),
+        (status = 400, description = "`limit` is not a number.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The die is to be rolled first.", body = ErrorBody),
+    )
+)]
+pub(super) async fn game_options(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    axum::extract::Query(query): axum::extract::Query<Limit>,
+    query: Result<axum::extract::Query<Limit>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let axum::extract::Query(query) = query.map_err(|e| ApiError::bad("limit", e.body_text()))?;
     let game = find(&app, &id)?;
     let limit = query.limit.unwrap_or(200).min(5000);
     let live = game
@@ -228,14 +287,35 @@ async fn game_options(
     Ok(Json(answer).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct RollRequest {
+pub(super) struct RollRequest {
+    /// A token of the game: the arbiter's or the seat's that rolls.
     token: Option<String>,
+    /// An entered die only: the face rolled over the board.
+    #[schema(minimum = 1, maximum = 6)]
     face: Option<u8>,
 }
 
-async fn roll(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/roll",
+    operation_id = "roll",
+    description = "Sade: the roll of the turn to come; the face is entered only for an entered die.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = RollRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn roll(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -253,12 +333,30 @@ async fn roll(
     .await
 }
 
-async fn act(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/act",
+    operation_id = "act",
+    description = "Actions of the turn in progress; against a bot, the bot's turn follows.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = ActRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn act(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<GameState>, ApiError> {
-    let request: super::input::ActRequest = body(&bytes)?;
+    let request: ActRequest = body(&bytes)?;
     let token = request.token.clone();
     change(app, id, token, move |live, holder| {
         let actions = act_actions(&request, &live.verdict.final_fen)?;
@@ -267,13 +365,31 @@ async fn act(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct TokenRequest {
+pub(super) struct TokenRequest {
     token: Option<String>,
 }
 
-async fn bot(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/bot",
+    operation_id = "bot",
+    description = "A bot's turn, when a bot has it.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn bot(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -289,7 +405,25 @@ async fn bot(
     .await
 }
 
-async fn take_back(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/takeback",
+    operation_id = "takeback",
+    description = "Record mode, arbiter: the last action (or roll) taken back.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn take_back(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -301,16 +435,36 @@ async fn take_back(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct EndRequest {
+pub(super) struct EndRequest {
     token: Option<String>,
     end: Declared,
+    /// Resignation, time forfeit, adjudication: the winner; none for a draw.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::side_or_null)]
     winner: Option<Side>,
 }
 
-async fn end(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/end",
+    operation_id = "end",
+    description = "A declared end (S3): resignation, agreement, time forfeit, adjudication.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = EndRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn end(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -322,14 +476,32 @@ async fn end(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct TagsRequest {
+pub(super) struct TagsRequest {
     token: Option<String>,
     tags: std::collections::BTreeMap<String, String>,
 }
 
-async fn tags(
+#[utoipa::path(
+    put,
+    path = "/api/games/{id}/tags",
+    operation_id = "tags",
+    description = "The tags Event, Site, Date, Round, White, Black.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = TagsRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn tags(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -342,7 +514,25 @@ async fn tags(
     .await
 }
 
-async fn export(
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/export/{format}",
+    operation_id = "export",
+    description = "The game as canonical SDN, PGN (standard games), the JSON record, the verdict line of `verify --format json`, or the `report` page.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), ("format" = String, Path, description = "`sdn`, `pgn`, `record`, `verdict` or `report`.")),
+    responses(
+        (status = 200, description = "The export.", content(
+            (String = "text/plain"),
+            (String = "application/x-chess-pgn"),
+            (ExportJson = "application/json"),
+            (String = "text/html"),
+        )),
+        (status = 400, description = "The game cannot be shown as a report.", body = ErrorBody),
+        (status = 404, description = "No such game or export.", body = ErrorBody),
+        (status = 409, description = "PGN of a game that is not standard chess.", body = ErrorBody),
+    )
+)]
+pub(super) async fn export(
     State(app): State<Shared>,
     Path((id, format)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
