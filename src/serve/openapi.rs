@@ -15,6 +15,7 @@ use utoipa::OpenApi;
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::{Object, Ref};
 
+use super::view::Levels;
 use super::{page, review, routes};
 
 /// The JSON schemas of the library, as published in spec/.
@@ -253,7 +254,7 @@ fn words_or_null(words: &[&str]) -> Object {
 }
 
 pub fn variant() -> Object {
-    words_or_null(&["Sade", "Marseillais", "Marseillais Classical", "Standard"])
+    words_or_null(&Levels::offered().variants)
 }
 
 pub fn die_entered() -> Object {
@@ -262,10 +263,7 @@ pub fn die_entered() -> Object {
 
 /// `human` or a bot level of `play`.
 pub fn player() -> Object {
-    let levels: Vec<&str> = std::iter::once("human")
-        .chain(crate::play::LEVELS.iter().map(|b| b.name()))
-        .collect();
-    words_or_null(&levels)
+    words_or_null(&Levels::offered().players)
 }
 
 pub fn promotion() -> Object {

@@ -138,7 +138,7 @@ async fn change(
     responses((status = 200, description = "What a new game may be.", body = Levels))
 )]
 pub(super) async fn levels() -> Json<Levels> {
-    Json(Levels::new())
+    Json(Levels::offered())
 }
 
 #[utoipa::path(
@@ -177,7 +177,7 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>
             ("state" = (operation_id = "state", parameters(("id" = "$response.body#/id")))),
             ("options" = (operation_id = "options", parameters(("id" = "$response.body#/id")))),
             ("roll" = (operation_id = "roll", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
-            ("act" = (operation_id = "act", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "nothing": true}))),
+            ("act" = (operation_id = "act", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "text": "e4"}))),
             ("bot" = (operation_id = "bot", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
             ("takeback" = (operation_id = "takeback", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
             ("end" = (operation_id = "end", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "end": "resignation", "winner": "black"}))),

@@ -285,7 +285,8 @@ pub struct Levels {
 }
 
 impl Levels {
-    pub fn new() -> Levels {
+    /// What this server offers.
+    pub fn offered() -> Levels {
         Levels {
             variants: vec!["Sade", "Marseillais", "Marseillais Classical", "Standard"],
             players: std::iter::once("human")

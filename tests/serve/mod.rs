@@ -6,6 +6,7 @@
 mod api;
 mod browser;
 mod durable;
+mod openapi;
 mod security;
 
 use std::io::{BufRead, BufReader};
