@@ -40,7 +40,9 @@ fn files(dir: &std::path::Path) -> Vec<(String, PathBuf)> {
     get,
     path = "/api/library",
     operation_id = "library",
-    responses((status = 200, description = "The SDN and PGN files of `--games`, by name (none without `--games`).", body = Vec<String>))
+    responses((status = 200, description = "The SDN and PGN files of `--games`, by name (none without `--games`).", body = Vec<String>, links(
+        ("first" = (operation_id = "library_page", parameters(("name" = "$response.body#/0"))))
+    )))
 )]
 pub async fn library(State(app): State<Arc<App>>) -> Json<Vec<String>> {
     Json(match &app.review {
@@ -102,7 +104,9 @@ const UPLOADS: usize = 32;
     operation_id = "review",
     request_body(content = String, content_type = "text/plain", description = "An SDN or PGN file's text."),
     responses(
-        (status = 201, description = "The upload is kept; `url` shows it.", body = Uploaded),
+        (status = 201, description = "The upload is kept; `url` shows it.", body = Uploaded, links(
+            ("page" = (operation_id = "upload_page", parameters(("id" = "$response.body#/id"))))
+        )),
         (status = 400, description = "The file is not UTF-8 text, or no game of it can be read.", body = ErrorBody),
         (status = 413, description = "The body is above 4 MiB.", body = ErrorBody),
     )
