@@ -16,6 +16,7 @@ use crate::referee::Status;
 /// `POST /api/games`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "Standard", "white": "human", "black": "novice"}))]
 pub struct CreateGame {
     /// `Sade` (the default), `Marseillais`, `Marseillais Classical`, `Standard`.
     #[serde(default)]
