@@ -6,11 +6,11 @@ use serde::Deserialize;
 use shakmaty::Square;
 
 use super::error::ApiError;
-use super::live::{Live, Meta, Mode};
+use super::live::{Declared, Live, Meta, Mode};
 use super::secret::token;
 use crate::parse_str;
 use crate::play::bot_named;
-use crate::record::{Action, GameResult, Item, VariantName};
+use crate::record::{Action, GameResult, Item, Side, VariantName};
 use crate::referee::Status;
 
 /// `POST /api/games`.
@@ -392,4 +392,51 @@ fn letter_at(fen: &str, square: Square) -> String {
         .filter(|piece| piece.role != shakmaty::Role::Pawn)
         .map(|piece| piece.role.upper_char().to_string())
         .unwrap_or_default()
+}
+
+/// `GET /api/games/{id}/options`'s query.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Limit {
+    /// The options listed at most (default 200, at most 5000); all are counted.
+    #[param(minimum = 0)]
+    pub limit: Option<usize>,
+}
+
+/// `POST /api/games/{id}/roll`.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RollRequest {
+    /// A token of the game: the arbiter's or the seat's that rolls.
+    pub token: Option<String>,
+    /// An entered die only: the face rolled over the board.
+    #[schema(minimum = 1, maximum = 6)]
+    pub face: Option<u8>,
+}
+
+/// `POST /api/games/{id}/bot` and `/takeback`: the token only.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    pub token: Option<String>,
+}
+
+/// `POST /api/games/{id}/end`: a declared end.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EndRequest {
+    pub token: Option<String>,
+    pub end: Declared,
+    /// Resignation, time forfeit, adjudication: the winner; none for a draw.
+    #[serde(default)]
+    #[schema(schema_with = super::openapi::side_or_null)]
+    pub winner: Option<Side>,
+}
+
+/// `PUT /api/games/{id}/tags`.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TagsRequest {
+    pub token: Option<String>,
+    pub tags: std::collections::BTreeMap<String, String>,
 }

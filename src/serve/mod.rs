@@ -9,6 +9,7 @@
 
 pub mod arbiter;
 pub mod error;
+mod export;
 pub mod input;
 pub mod live;
 pub mod openapi;

@@ -58,7 +58,7 @@ const REPORT_ONLY: [&str; 6] = [
         routes::take_back,
         routes::end,
         routes::tags,
-        routes::export,
+        super::export::export,
         review::library,
         review::upload,
         review::library_page,

@@ -6,23 +6,25 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::App;
 use super::error::ApiError;
 use super::error::ErrorBody;
-use super::input::{ActRequest, CreateGame, act_actions, new_game};
-use super::live::{Declared, Holder, Live, Mode, Phase};
-use super::openapi::{ExportJson, OptionsAnswer};
+pub(super) use super::export::export;
+use super::input::{
+    ActRequest, CreateGame, EndRequest, Limit, RollRequest, TagsRequest, TokenRequest, act_actions,
+    new_game,
+};
+use super::live::{Holder, Live, Mode, Phase};
+use super::openapi::OptionsAnswer;
 use super::store::valid_id;
 use super::view::{Created, GameState, Levels, Summary, options};
 use super::{page, review};
-use crate::record::Side;
 
 type Shared = Arc<App>;
 
@@ -80,7 +82,7 @@ pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 }
 
 /// The game `id`, or 404.
-fn find(app: &App, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+pub(super) fn find(app: &App, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
     if !valid_id(id) {
         return Err(ApiError::not_found("id", format!("no game {id:?}")));
     }
@@ -248,14 +250,6 @@ pub(super) async fn state(
     GameState::of(&live).map(Json)
 }
 
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub(super) struct Limit {
-    /// The options listed at most (default 200, at most 5000); all are counted.
-    #[param(minimum = 0)]
-    limit: Option<usize>,
-}
-
 #[utoipa::path(
     get,
     path = "/api/games/{id}/options",
@@ -285,16 +279,6 @@ pub(super) async fn game_options(
         .await
         .map_err(|e| ApiError::internal(format!("the search's task failed: {e}")))??;
     Ok(Json(answer).into_response())
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RollRequest {
-    /// A token of the game: the arbiter's or the seat's that rolls.
-    token: Option<String>,
-    /// An entered die only: the face rolled over the board.
-    #[schema(minimum = 1, maximum = 6)]
-    face: Option<u8>,
 }
 
 #[utoipa::path(
@@ -365,12 +349,6 @@ pub(super) async fn act(
     .await
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct TokenRequest {
-    token: Option<String>,
-}
-
 #[utoipa::path(
     post,
     path = "/api/games/{id}/bot",
@@ -435,17 +413,6 @@ pub(super) async fn take_back(
     .await
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct EndRequest {
-    token: Option<String>,
-    end: Declared,
-    /// Resignation, time forfeit, adjudication: the winner; none for a draw.
-    #[serde(default)]
-    #[schema(schema_with = super::openapi::side_or_null)]
-    winner: Option<Side>,
-}
-
 #[utoipa::path(
     post,
     path = "/api/games/{id}/end",
@@ -474,13 +441,6 @@ pub(super) async fn end(
         live.declare(holder, request.end, request.winner)
     })
     .await
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct TagsRequest {
-    token: Option<String>,
-    tags: std::collections::BTreeMap<String, String>,
 }
 
 #[utoipa::path(
@@ -512,88 +472,4 @@ pub(super) async fn tags(
         live.set_tags(holder, &tags)
     })
     .await
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/games/{id}/export/{format}",
-    operation_id = "export",
-    description = "The game as canonical SDN, PGN (standard games), the JSON record, the verdict line of `verify --format json`, or the `report` page.",
-    params(("id" = String, Path, description = "The game's id: 16 hex digits."), ("format" = String, Path, description = "`sdn`, `pgn`, `record`, `verdict` or `report`.")),
-    responses(
-        (status = 200, description = "The export.", content(
-            (String = "text/plain"),
-            (String = "application/x-chess-pgn"),
-            (ExportJson = "application/json"),
-            (String = "text/html"),
-        )),
-        (status = 400, description = "The game cannot be shown as a report.", body = ErrorBody),
-        (status = 404, description = "No such game or export.", body = ErrorBody),
-        (status = 409, description = "PGN of a game that is not standard chess.", body = ErrorBody),
-    )
-)]
-pub(super) async fn export(
-    State(app): State<Shared>,
-    Path((id, format)): Path<(String, String)>,
-) -> Result<Response, ApiError> {
-    let game = find(&app, &id)?;
-    let live = game
-        .lock()
-        .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?
-        .clone();
-    let (body, kind, ext) = match format.as_str() {
-        "sdn" => (
-            crate::write::sdn::to_sdn(&live.game),
-            "text/plain; charset=utf-8",
-            "sdn",
-        ),
-        "pgn" if live.game.variant() == crate::record::VariantName::Standard => (
-            crate::write::sdn::to_sdn(&live.game),
-            "application/x-chess-pgn",
-            "pgn",
-        ),
-        "pgn" => {
-            return Err(ApiError::conflict(
-                "format",
-                "PGN is for standard chess; this game's record is SDN".to_owned(),
-            ));
-        }
-        "record" => (
-            crate::write::json::to_json_value(&live.game),
-            "application/json",
-            "json",
-        ),
-        "verdict" => {
-            let name = format!("{id}.sdn");
-            let sdn = crate::write::sdn::to_sdn(&live.game);
-            let report = crate::report::Report::of_verdict(
-                &name,
-                1,
-                sdn.as_bytes(),
-                &live.game,
-                &live.verdict,
-            );
-            (
-                serde_json::to_string(&report).map_err(|e| ApiError::internal(e.to_string()))?,
-                "application/json",
-                "verdict.json",
-            )
-        }
-        "report" => {
-            return review::report_of(std::slice::from_ref(&live.game), &format!("game {id}"));
-        }
-        other => {
-            return Err(ApiError::not_found(
-                "format",
-                format!("no export {other:?}: sdn, pgn, record, verdict or report"),
-            ));
-        }
-    };
-    let mut response = body.into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{id}.{ext}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
 }
