@@ -10,7 +10,7 @@ use sade_ref::serve::{Config, run};
 /// Play, record and review games in the browser, with the referee at every click.
 #[derive(Parser)]
 #[command(
-    after_help = "Examples:\n  sade-ref serve\n  sade-ref serve --port 0 --data games/\n  sade-ref serve --host 0.0.0.0 --games corpus/games"
+    after_help = "Examples:\n  sade-ref serve\n  sade-ref serve --port 0 --data games/\n  sade-ref serve --host 0.0.0.0 --games corpus/games\n  sade-ref serve --openapi > spec/openapi.json"
 )]
 pub struct Args {
     /// The address to listen on; 127.0.0.1 (this machine only) unless told otherwise.
@@ -28,9 +28,24 @@ pub struct Args {
     /// Games in progress at most (1 to 100000).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_games: u32,
+    /// Print the API's OpenAPI document (spec/openapi.json) and exit, without serving.
+    #[arg(long)]
+    openapi: bool,
 }
 
 pub fn run_command(args: &Args) -> Status {
+    if args.openapi {
+        return match sade_ref::serve::openapi::json() {
+            Ok(text) => {
+                print!("{text}");
+                Status::Ok
+            }
+            Err(e) => {
+                eprintln!("sade-ref serve --openapi: {e}");
+                Status::Failed
+            }
+        };
+    }
     let config = Config {
         host: args.host.clone(),
         port: args.port,

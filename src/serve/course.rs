@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::App;
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use super::input::{CreateGame, new_game};
 use super::live::{Holder, Live, Mode, Phase};
 use super::routes::body;
@@ -50,7 +50,13 @@ pub fn router() -> Router<Shared> {
         .route("/api/course/{id}/judge", post(judge))
 }
 
-async fn script() -> Response {
+#[utoipa::path(
+    get,
+    path = "/course.js",
+    operation_id = "course_script",
+    responses((status = 200, description = "The Course mode's script.", content((String = "text/javascript"))))
+)]
+pub(super) async fn script() -> Response {
     let mut response = SCRIPT.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -122,7 +128,13 @@ fn complete(app: &App, lesson: &str) -> Result<Vec<String>, ApiError> {
 }
 
 /// `GET /api/course`: the lessons in order, each marked completed or not.
-async fn list(State(app): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
+#[utoipa::path(
+    get,
+    path = "/api/course",
+    operation_id = "course_list",
+    responses((status = 200, description = "The lessons.", body = super::openapi_modes::CourseList))
+)]
+pub(super) async fn list(State(app): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
     let course = course()?;
     let progress = read_progress(&app);
     let lessons: Vec<LessonView> = course
@@ -144,9 +156,10 @@ async fn list(State(app): State<Shared>) -> Result<Json<serde_json::Value>, ApiE
     Ok(Json(json!({ "lessons": lessons, "completed": done })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct StartRequest {
+#[schema(example = json!({"lesson": "sade/01-face-one"}))]
+pub(super) struct StartRequest {
     lesson: String,
 }
 
@@ -172,7 +185,21 @@ fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
 
 /// `POST /api/course/start` `{"lesson": "sade/01-face-one"}`: a new game of the lesson, answered
 /// as `POST /api/games` answers, with the lesson's prompt.
-async fn start(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+#[utoipa::path(
+    post,
+    path = "/api/course/start",
+    operation_id = "course_start",
+    request_body = StartRequest,
+    responses(
+        (status = 201, description = "The lesson's game.", body = super::openapi_modes::CourseStarted),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
+        (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
+    )
+)]
+pub(super) async fn start(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let request: StartRequest = body(&bytes)?;
     let course = course()?;
     let lesson = course
@@ -225,9 +252,9 @@ async fn start(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiE
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct JudgeRequest {
+pub(super) struct JudgeRequest {
     token: Option<String>,
     /// The answer to a `why` lesson: the Article that refuses its series.
     article: Option<String>,
@@ -235,7 +262,23 @@ struct JudgeRequest {
 
 /// `POST /api/course/{game}/judge` `{"token": …}`: the judgement of the lesson's turn as the
 /// game's record holds it; a completed lesson is added to the progress.
-async fn judge(
+#[utoipa::path(
+    post,
+    path = "/api/course/{id}/judge",
+    operation_id = "course_judge",
+    params(("id" = String, Path, description = "The lesson's game: 16 hex digits.")),
+    request_body = JudgeRequest,
+    responses(
+        (status = 200, description = "Completed, failed or not complete yet, with the Article.", body = super::openapi_modes::CourseJudged),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token is not the game's.", body = ErrorBody),
+        (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state (the turn is not complete yet, or the game is not of this kind).", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
+    )
+)]
+pub(super) async fn judge(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,

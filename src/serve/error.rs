@@ -2,7 +2,7 @@
 //! referee's reason and Article for a refused action.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -17,7 +17,7 @@ pub struct ApiError {
 }
 
 /// The JSON body of every error.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// What went wrong, in an arbiter's words.
     pub error: String,
@@ -29,6 +29,7 @@ pub struct ErrorBody {
     pub code: Option<String>,
     /// A refused action: the turn (`5...`) and the 1-based action in it.
     pub turn: Option<String>,
+    /// A refused action: which action of the turn (1-based).
     pub action: Option<usize>,
 }
 
@@ -98,6 +99,40 @@ impl ApiError {
     pub fn internal(error: String) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, None, error)
     }
+}
+
+/// axum's own refusals (a body above the limit, a query or path it cannot read, a method the
+/// route does not have) are plain text or empty; the API answers every error as JSON.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
+        .unwrap_or_default();
+    let field = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => Some("body"),
+        StatusCode::METHOD_NOT_ALLOWED => Some("method"),
+        _ => None,
+    };
+    let error = if text.is_empty() {
+        status.canonical_reason().unwrap_or("refused").to_owned()
+    } else {
+        text
+    };
+    let mut answer = ApiError::new(status, field, error).into_response();
+    if let Some(allow) = parts.headers.get(header::ALLOW) {
+        answer.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    answer
 }
 
 impl IntoResponse for ApiError {

@@ -6,32 +6,38 @@ use serde::Deserialize;
 use shakmaty::Square;
 
 use super::error::ApiError;
-use super::live::{Live, Meta, Mode};
+use super::live::{Declared, Live, Meta, Mode};
 use super::secret::token;
 use crate::parse_str;
 use crate::play::bot_named;
-use crate::record::{Action, GameResult, Item, VariantName};
+use crate::record::{Action, GameResult, Item, Side, VariantName};
 use crate::referee::Status;
 
 /// `POST /api/games`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "Standard", "white": "human", "black": "novice"}))]
 pub struct CreateGame {
     /// `Sade` (the default), `Marseillais`, `Marseillais Classical`, `Standard`.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::variant)]
     pub variant: Option<String>,
     /// The start position (Sade: with the pocket, `…[Qrn] w …`).
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub fen: Option<String>,
     #[serde(default)]
     pub mode: Option<Mode>,
     /// Record mode, Sade: `server` (the auditable die, the default) or `entered`.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::die_entered)]
     pub die: Option<String>,
     /// `human` (the default) or a bot level.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::player)]
     pub white: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = super::openapi::player)]
     pub black: Option<String>,
     /// An unfinished record (SDN or PGN) to continue from its last position.
     #[serde(default)]
@@ -215,7 +221,7 @@ fn continued(text: &str) -> Result<crate::record::Game, ApiError> {
 
 /// `POST /api/games/{id}/act`: one of `text`, `from` and `to`, `sacrifice`, `resurrect`, or
 /// `nothing`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActRequest {
     pub token: Option<String>,
@@ -223,14 +229,18 @@ pub struct ActRequest {
     #[serde(default)]
     pub text: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = super::openapi::square_or_null)]
     pub from: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = super::openapi::square_or_null)]
     pub to: Option<String>,
     /// With `from` and `to`: `q`, `r`, `b` or `n`.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::promotion)]
     pub promotion: Option<String>,
     /// Face 4: the square of the piece given up.
     #[serde(default)]
+    #[schema(schema_with = super::openapi::square_or_null)]
     pub sacrifice: Option<String>,
     /// Face 5: the piece (`Q`, `R`, `B`, `N`, `P`) and the square.
     #[serde(default)]
@@ -240,10 +250,12 @@ pub struct ActRequest {
     pub nothing: Option<bool>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Resurrect {
+    #[schema(schema_with = super::openapi::piece)]
     pub piece: String,
+    #[schema(schema_with = super::openapi::square)]
     pub square: String,
 }
 
@@ -409,4 +421,60 @@ fn letter_at(fen: &str, square: Square) -> String {
         .filter(|piece| piece.role != shakmaty::Role::Pawn)
         .map(|piece| piece.role.upper_char().to_string())
         .unwrap_or_default()
+}
+
+/// `GET /api/games/{id}/options`'s query.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Limit {
+    /// The options listed at most (default 200, at most 5000); all are counted.
+    #[param(minimum = 0)]
+    pub limit: Option<usize>,
+}
+
+/// `GET /api/games/{id}`'s query: the page's polling.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Since {
+    /// The `version` of the state the client has: while the game is unchanged the answer is
+    /// `304 Not Modified` with no body.
+    pub since: Option<String>,
+}
+
+/// `POST /api/games/{id}/roll`.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RollRequest {
+    /// A token of the game: the arbiter's or the seat's that rolls.
+    pub token: Option<String>,
+    /// An entered die only: the face rolled over the board.
+    #[schema(minimum = 1, maximum = 6)]
+    pub face: Option<u8>,
+}
+
+/// `POST /api/games/{id}/bot` and `/takeback`: the token only.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    pub token: Option<String>,
+}
+
+/// `POST /api/games/{id}/end`: a declared end.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EndRequest {
+    pub token: Option<String>,
+    pub end: Declared,
+    /// Resignation, time forfeit, adjudication: the winner; none for a draw.
+    #[serde(default)]
+    #[schema(schema_with = super::openapi::side_or_null)]
+    pub winner: Option<Side>,
+}
+
+/// `PUT /api/games/{id}/tags`.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TagsRequest {
+    pub token: Option<String>,
+    pub tags: std::collections::BTreeMap<String, String>,
 }

@@ -19,7 +19,7 @@ use super::secret::{random_seed, same};
 
 /// Play: each seat acts for itself, the server rolls. Record: the arbiter enters an
 /// over-the-board game, with takebacks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     Play,
@@ -76,7 +76,7 @@ pub enum Holder {
 }
 
 /// The S3 ends a user can declare.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Declared {
     Resignation,

@@ -10,8 +10,11 @@
 pub mod arbiter;
 pub mod course;
 pub mod error;
+mod export;
 pub mod input;
 pub mod live;
+pub mod openapi;
+mod openapi_modes;
 mod page;
 pub mod puzzles;
 mod review;

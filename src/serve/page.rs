@@ -21,14 +21,32 @@ fn with_type(body: &'static str, kind: &'static str) -> Response {
     response
 }
 
+#[utoipa::path(
+    get,
+    path = "/",
+    operation_id = "index",
+    responses((status = 200, description = "The page.", content((String = "text/html"))))
+)]
 pub async fn index() -> Response {
     with_type(INDEX, "text/html; charset=utf-8")
 }
 
+#[utoipa::path(
+    get,
+    path = "/app.js",
+    operation_id = "script",
+    responses((status = 200, description = "The page's script.", content((String = "text/javascript"))))
+)]
 pub async fn script() -> Response {
     with_type(SCRIPT, "text/javascript; charset=utf-8")
 }
 
+#[utoipa::path(
+    get,
+    path = "/app.css",
+    operation_id = "style",
+    responses((status = 200, description = "The page's styles.", content((String = "text/css"))))
+)]
 pub async fn style() -> Response {
     with_type(STYLE, "text/css; charset=utf-8")
 }

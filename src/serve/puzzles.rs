@@ -13,13 +13,13 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::App;
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use super::input::{CreateGame, new_game};
 use super::live::{Holder, Mode};
 use super::routes::body;
@@ -52,10 +52,16 @@ pub fn router() -> Router<Shared> {
     Router::new()
         .route("/api/puzzles/next", post(next))
         .route("/api/puzzles/{game}/judge", post(judge_attempt))
-        .route("/puzzles.js", axum::routing::get(script))
+        .route("/puzzles.js", get(script))
 }
 
-async fn script() -> Response {
+#[utoipa::path(
+    get,
+    path = "/puzzles.js",
+    operation_id = "puzzles_script",
+    responses((status = 200, description = "The Puzzles mode's script.", content((String = "text/javascript"))))
+)]
+pub(super) async fn script() -> Response {
     (
         [(
             axum::http::header::CONTENT_TYPE,
@@ -103,18 +109,33 @@ fn player_words(player: &str, progress: &Progress) -> serde_json::Value {
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct NextRequest {
+pub(super) struct NextRequest {
     /// The player's id from an earlier answer; none: a new player.
     #[serde(default)]
     player: Option<String>,
     /// Only puzzles of this variant (`sade`, `marseillais`).
     #[serde(default)]
+    #[schema(schema_with = super::openapi::puzzle_variant)]
     variant: Option<crate::puzzles::Variant>,
 }
 
-async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+#[utoipa::path(
+    post,
+    path = "/api/puzzles/next",
+    operation_id = "puzzles_next",
+    description = "The next puzzle near the player's rating (a new player without `player`), in a game of its own with its face rolled (spec/PUZZLES.md).",
+    request_body = NextRequest,
+    responses(
+        (status = 201, description = "The puzzle and its game.", body = super::openapi_modes::PuzzleNext),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
+    )
+)]
+pub(super) async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let request: NextRequest = body(&bytes)?;
     tokio::task::spawn_blocking(move || {
         let _lock = PROGRESS
@@ -195,15 +216,32 @@ async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiEr
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct JudgeRequest {
+pub(super) struct JudgeRequest {
     player: String,
     /// The game's arbiter token (from `next`).
     token: String,
 }
 
-async fn judge_attempt(
+#[utoipa::path(
+    post,
+    path = "/api/puzzles/{game}/judge",
+    operation_id = "puzzles_judge",
+    description = "The referee's judgement of the puzzle's turn as the game's record holds it; both ratings are updated.",
+    params(("game" = String, Path, description = "The puzzle's game: 16 hex digits.")),
+    request_body = JudgeRequest,
+    responses(
+        (status = 200, description = "Solved or failed, with the explanation.", body = super::openapi_modes::PuzzleJudged),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token is not the game's.", body = ErrorBody),
+        (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state (the turn is not complete yet, or the game is not of this kind).", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
+    )
+)]
+pub(super) async fn judge_attempt(
     State(app): State<Shared>,
     Path(game): Path<String>,
     bytes: Bytes,

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use super::App;
-use super::error::ApiError;
+use super::error::{ApiError, ErrorBody};
 use crate::record::Game;
 use crate::render::{html, model};
 
@@ -36,6 +36,14 @@ fn files(dir: &std::path::Path) -> Vec<(String, PathBuf)> {
 }
 
 /// `GET /api/library`: the files of `--games`.
+#[utoipa::path(
+    get,
+    path = "/api/library",
+    operation_id = "library",
+    responses((status = 200, description = "The SDN and PGN files of `--games`, by name (none without `--games`).", body = Vec<String>, links(
+        ("first" = (operation_id = "library_page", parameters(("name" = "$response.body#/0"))))
+    )))
+)]
 pub async fn library(State(app): State<Arc<App>>) -> Json<Vec<String>> {
     Json(match &app.review {
         Some(dir) => files(dir).into_iter().map(|(name, _)| name).collect(),
@@ -44,6 +52,17 @@ pub async fn library(State(app): State<Arc<App>>) -> Json<Vec<String>> {
 }
 
 /// `GET /review/library/{name}`: the report page of one file of `--games`.
+#[utoipa::path(
+    get,
+    path = "/review/library/{name}",
+    operation_id = "library_page",
+    params(("name" = String, Path, description = "A file name as `GET /api/library` lists it.")),
+    responses(
+        (status = 200, description = "The `report` page of the file.", content((String = "text/html"))),
+        (status = 400, description = "No game of the file can be read or shown.", body = ErrorBody),
+        (status = 404, description = "No folder of games, or no such file in it.", body = ErrorBody),
+    )
+)]
 pub async fn library_page(
     State(app): State<Arc<App>>,
     Path(name): Path<String>,
@@ -79,6 +98,19 @@ const UPLOADS: usize = 32;
 /// `POST /api/review`: an uploaded SDN or PGN text, kept in memory; the answer names the page
 /// that shows it (`/review/upload/{id}`), which the page opens in a frame of its own origin,
 /// under the report's own policy.
+#[utoipa::path(
+    post,
+    path = "/api/review",
+    operation_id = "review",
+    request_body(content = String, content_type = "text/plain", description = "An SDN or PGN file's text."),
+    responses(
+        (status = 201, description = "The upload is kept; `url` shows it.", body = Uploaded, links(
+            ("page" = (operation_id = "upload_page", parameters(("id" = "$response.body#/id"))))
+        )),
+        (status = 400, description = "The file is not UTF-8 text, or no game of it can be read.", body = ErrorBody),
+        (status = 413, description = "The body is above 4 MiB.", body = ErrorBody),
+    )
+)]
 pub async fn upload(State(app): State<Arc<App>>, bytes: Bytes) -> Result<Response, ApiError> {
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| ApiError::bad("body", "the file is not UTF-8 text".to_owned()))?;
@@ -92,11 +124,32 @@ pub async fn upload(State(app): State<Arc<App>>, bytes: Bytes) -> Result<Respons
         uploads.remove(0);
     }
     uploads.push((id.clone(), games));
-    let answer = serde_json::json!({ "id": id, "url": format!("/review/upload/{id}") });
+    let answer = Uploaded {
+        url: format!("/review/upload/{id}"),
+        id,
+    };
     Ok((axum::http::StatusCode::CREATED, Json(answer)).into_response())
 }
 
+/// `POST /api/review`: the upload's id and the page that shows it.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Uploaded {
+    pub id: String,
+    pub url: String,
+}
+
 /// `GET /review/upload/{id}`: the report page of an upload.
+#[utoipa::path(
+    get,
+    path = "/review/upload/{id}",
+    operation_id = "upload_page",
+    params(("id" = String, Path, description = "An upload's id, as `POST /api/review` answers.")),
+    responses(
+        (status = 200, description = "The `report` page of the upload.", content((String = "text/html"))),
+        (status = 400, description = "No game of the upload can be shown.", body = ErrorBody),
+        (status = 404, description = "No such upload.", body = ErrorBody),
+    )
+)]
 pub async fn upload_page(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

@@ -6,22 +6,25 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::json;
 
 use super::App;
 use super::error::ApiError;
-use super::input::{CreateGame, act_actions, new_game};
-use super::live::{Declared, Holder, Live, Mode, Phase};
+use super::error::ErrorBody;
+pub(super) use super::export::export;
+use super::input::{
+    ActRequest, CreateGame, EndRequest, Limit, RollRequest, Since, TagsRequest, TokenRequest,
+    act_actions, new_game,
+};
+use super::live::{Holder, Live, Mode, Phase};
+use super::openapi::OptionsAnswer;
 use super::store::valid_id;
-use super::view::{GameState, Summary, options};
+use super::view::{Created, GameState, Levels, Summary, options};
 use super::{page, review};
-use crate::record::Side;
 
 type Shared = Arc<App>;
 
@@ -58,12 +61,20 @@ pub fn router(app: Shared) -> Router {
         .merge(super::course::router())
         .merge(super::puzzles::router())
         .fallback(|| async { ApiError::not_found("path", "no such page or API route".to_owned()) })
+        .layer(axum::middleware::map_response(super::error::json_errors))
         .layer(axum::middleware::map_response(page::security_headers))
         .with_state(app)
 }
 
 /// Reads a JSON body, naming the field at fault when it does not fit.
 pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // Every body is a JSON object: serde would also read a struct from an array of its fields.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::bad(
+            "body",
+            "the body is a JSON object".to_owned(),
+        ));
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -73,7 +84,7 @@ pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 }
 
 /// The game `id`, or 404.
-fn find(app: &App, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+pub(super) fn find(app: &App, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
     if !valid_id(id) {
         return Err(ApiError::not_found("id", format!("no game {id:?}")));
     }
@@ -123,18 +134,25 @@ async fn change(
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
-async fn levels() -> Json<serde_json::Value> {
-    Json(json!({
-        "variants": ["Sade", "Marseillais", "Marseillais Classical", "Standard"],
-        "players": std::iter::once("human")
-            .chain(crate::play::LEVELS.iter().map(|b| b.name()))
-            .collect::<Vec<_>>(),
-        "modes": ["play", "record"],
-        "ends": ["resignation", "agreement", "time-forfeit", "adjudication"],
-    }))
+#[utoipa::path(
+    get,
+    path = "/api/levels",
+    operation_id = "levels",
+    description = "The variants, players (human and the bot levels of `play`), modes and declared ends a game may have.",
+    responses((status = 200, description = "What a new game may be.", body = Levels))
+)]
+pub(super) async fn levels() -> Json<Levels> {
+    Json(Levels::offered())
 }
 
-async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
+#[utoipa::path(
+    get,
+    path = "/api/games",
+    operation_id = "list",
+    description = "Every game of the server, by id.",
+    responses((status = 200, description = "The games.", body = Vec<Summary>))
+)]
+pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
     let games: Vec<Arc<Mutex<Live>>> = app
         .games
         .read()
@@ -152,7 +170,33 @@ async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError>
     Ok(Json(out))
 }
 
-async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    operation_id = "create",
+    description = "A new game, or an unfinished record to continue; the answer holds the three tokens (arbiter, white, black).",
+    request_body = CreateGame,
+    responses(
+        (status = 201, description = "The game is created and saved.", body = Created, links(
+            ("state" = (operation_id = "state", parameters(("id" = "$response.body#/id")))),
+            ("options" = (operation_id = "options", parameters(("id" = "$response.body#/id")))),
+            ("roll" = (operation_id = "roll", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("act" = (operation_id = "act", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "text": "e4"}))),
+            ("bot" = (operation_id = "bot", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("takeback" = (operation_id = "takeback", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("end" = (operation_id = "end", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "end": "resignation", "winner": "black"}))),
+            ("tags" = (operation_id = "tags", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "tags": {"Event": "fuzz"}}))),
+            ("export" = (operation_id = "export", parameters(("id" = "$response.body#/id"), ("format" = "sdn"))))
+        )),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 409, description = "The start position or the record is already over.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refuses the start position or the record: its reason and Article.", body = ErrorBody),
+        (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: it is not created.", body = ErrorBody),
+    )
+)]
+pub(super) async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let request: CreateGame = body(&bytes)?;
     tokio::task::spawn_blocking(move || {
         let mut live = new_game(&request)?;
@@ -178,18 +222,7 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, Api
                 "the game could not be saved, it is not created: {e}"
             ))
         })?;
-        let answer = json!({
-            "id": live.id,
-            "arbiter": live.meta.arbiter,
-            "white": live.meta.tokens[0],
-            "black": live.meta.tokens[1],
-            "links": {
-                "arbiter": format!("/#game={}&token={}", live.id, live.meta.arbiter),
-                "white": format!("/#game={}&token={}", live.id, live.meta.tokens[0]),
-                "black": format!("/#game={}&token={}", live.id, live.meta.tokens[1]),
-            },
-            "state": GameState::of(&live)?,
-        });
+        let answer = Created::of(&live)?;
         games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
         Ok((StatusCode::CREATED, Json(answer)).into_response())
     })
@@ -197,13 +230,20 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Response, Api
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
-#[derive(Deserialize)]
-struct Since {
-    since: Option<String>,
-}
-
 /// The state of game `id`; `304 Not Modified` with no body while its version is `since`.
-async fn state(
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}",
+    operation_id = "state",
+    description = "The game's state: phase, side, turn, face, position, verdict, record and board.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Since),
+    responses(
+        (status = 200, description = "The game.", body = GameState),
+        (status = 304, description = "The game's `version` is still `since`: nothing changed (no body)."),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    )
+)]
+pub(super) async fn state(
     State(app): State<Shared>,
     Path(id): Path<String>,
     axum::extract::Query(query): axum::extract::Query<Since>,
@@ -221,16 +261,25 @@ async fn state(
     GameState::of(&live).map(|s| Json(s).into_response())
 }
 
-#[derive(Deserialize)]
-struct Limit {
-    limit: Option<usize>,
-}
-
-async fn game_options(
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/options",
+    operation_id = "options",
+    description = "The options of the turn to play, from its start, from the same search as `sade-ref options`.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Limit),
+    responses(
+        (status = 200, description = "The options (spec/options.schema.json).", body = OptionsAnswer),
+        (status = 400, description = "`limit` is not a number.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The die is to be rolled first.", body = ErrorBody),
+    )
+)]
+pub(super) async fn game_options(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    axum::extract::Query(query): axum::extract::Query<Limit>,
+    query: Result<axum::extract::Query<Limit>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let axum::extract::Query(query) = query.map_err(|e| ApiError::bad("limit", e.body_text()))?;
     let game = find(&app, &id)?;
     let limit = query.limit.unwrap_or(200).min(5000);
     let live = game
@@ -243,14 +292,25 @@ async fn game_options(
     Ok(Json(answer).into_response())
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RollRequest {
-    token: Option<String>,
-    face: Option<u8>,
-}
-
-async fn roll(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/roll",
+    operation_id = "roll",
+    description = "Sade: the roll of the turn to come; the face is entered only for an entered die.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = RollRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn roll(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -268,12 +328,30 @@ async fn roll(
     .await
 }
 
-async fn act(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/act",
+    operation_id = "act",
+    description = "Actions of the turn in progress; against a bot, the bot's turn follows.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = ActRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn act(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<GameState>, ApiError> {
-    let request: super::input::ActRequest = body(&bytes)?;
+    let request: ActRequest = body(&bytes)?;
     let token = request.token.clone();
     change(app, id, token, move |live, holder| {
         let actions = act_actions(&request, &live.verdict.final_fen)?;
@@ -282,13 +360,25 @@ async fn act(
     .await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TokenRequest {
-    token: Option<String>,
-}
-
-async fn bot(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/bot",
+    operation_id = "bot",
+    description = "A bot's turn, when a bot has it.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn bot(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -304,7 +394,25 @@ async fn bot(
     .await
 }
 
-async fn take_back(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/takeback",
+    operation_id = "takeback",
+    description = "Record mode, arbiter: the last action (or roll) taken back.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn take_back(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -316,16 +424,25 @@ async fn take_back(
     .await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EndRequest {
-    token: Option<String>,
-    end: Declared,
-    #[serde(default)]
-    winner: Option<Side>,
-}
-
-async fn end(
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/end",
+    operation_id = "end",
+    description = "A declared end (S3): resignation, agreement, time forfeit, adjudication.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = EndRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn end(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -337,14 +454,25 @@ async fn end(
     .await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TagsRequest {
-    token: Option<String>,
-    tags: std::collections::BTreeMap<String, String>,
-}
-
-async fn tags(
+#[utoipa::path(
+    put,
+    path = "/api/games/{id}/tags",
+    operation_id = "tags",
+    description = "The tags Event, Site, Date, Round, White, Black.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = TagsRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn tags(
     State(app): State<Shared>,
     Path(id): Path<String>,
     bytes: Bytes,
@@ -355,70 +483,4 @@ async fn tags(
         live.set_tags(holder, &tags)
     })
     .await
-}
-
-async fn export(
-    State(app): State<Shared>,
-    Path((id, format)): Path<(String, String)>,
-) -> Result<Response, ApiError> {
-    let game = find(&app, &id)?;
-    let live = game
-        .lock()
-        .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?
-        .clone();
-    let (body, kind, ext) = match format.as_str() {
-        "sdn" => (
-            crate::write::sdn::to_sdn(&live.game),
-            "text/plain; charset=utf-8",
-            "sdn",
-        ),
-        "pgn" if live.game.variant() == crate::record::VariantName::Standard => (
-            super::view::pgn(&live.game),
-            "application/x-chess-pgn",
-            "pgn",
-        ),
-        "pgn" => {
-            return Err(ApiError::conflict(
-                "format",
-                "PGN is for standard chess; this game's record is SDN".to_owned(),
-            ));
-        }
-        "record" => (
-            crate::write::json::to_json_value(&live.game),
-            "application/json",
-            "json",
-        ),
-        "verdict" => {
-            let name = format!("{id}.sdn");
-            let sdn = crate::write::sdn::to_sdn(&live.game);
-            let report = crate::report::Report::of_verdict(
-                &name,
-                1,
-                sdn.as_bytes(),
-                &live.game,
-                &live.verdict,
-            );
-            (
-                serde_json::to_string(&report).map_err(|e| ApiError::internal(e.to_string()))?,
-                "application/json",
-                "verdict.json",
-            )
-        }
-        "report" => {
-            return review::report_of(std::slice::from_ref(&live.game), &format!("game {id}"));
-        }
-        other => {
-            return Err(ApiError::not_found(
-                "format",
-                format!("no export {other:?}: sdn, pgn, record, verdict or report"),
-            ));
-        }
-    };
-    let mut response = body.into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{id}.{ext}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
 }

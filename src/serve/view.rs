@@ -19,7 +19,7 @@ use super::error::ApiError;
 use super::live::{Live, Mode, Phase};
 
 /// A game as the API shows it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct GameState {
     pub id: String,
     /// The Variant tag's game: `Sade`, `Marseillais`, `Marseillais Classical`, `Standard`.
@@ -29,17 +29,21 @@ pub struct GameState {
     pub white: String,
     pub black: String,
     /// `server`: the auditable die; `entered`: the arbiter enters each face; `none`: no die.
+    #[schema(schema_with = super::openapi::die)]
     pub die: &'static str,
     /// The die's commitment, shown before the first roll.
     pub die_commit: Option<String>,
     /// The seed, revealed when the game is over.
     pub die_seed: Option<String>,
     /// `roll`, `act` or `over`.
+    #[schema(schema_with = super::openapi::phase)]
     pub phase: &'static str,
     /// Whose turn: `white`, `black`; `None` when the game is over.
+    #[schema(schema_with = super::openapi::side_or_null)]
     pub side: Option<Side>,
     /// The turn to play or in progress: `5...`.
     pub turn: Option<String>,
+    #[schema(minimum = 1, maximum = 6)]
     pub face: Option<u8>,
     /// The actions of the turn in progress written so far.
     pub written: usize,
@@ -47,8 +51,10 @@ pub struct GameState {
     pub fen: String,
     /// The referee's verdict on the record so far (spec/verdict.schema.json, without `file`
     /// and `game`).
+    #[schema(schema_with = super::openapi::verdict)]
     pub verdict: Verdict,
     /// The record (spec/sdn.schema.json).
+    #[schema(schema_with = super::openapi::record)]
     pub record: Box<RawValue>,
     /// The record as canonical SDN.
     pub sdn: String,
@@ -62,7 +68,7 @@ pub struct GameState {
     pub board: BoardFrame,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct BoardFrame {
     pub left: u32,
     pub top: u32,
@@ -343,16 +349,20 @@ pub fn pgn(game: &crate::record::Game) -> String {
 }
 
 /// What a list of games shows of each.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Summary {
     pub id: String,
     pub variant: String,
     pub mode: Mode,
     pub white: String,
     pub black: String,
+    #[schema(schema_with = super::openapi::status)]
     pub status: crate::referee::Status,
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
     pub turns: usize,
+    /// The White and Black tags.
+    #[schema(value_type = Vec<String>, min_items = 2, max_items = 2)]
     pub names: [String; 2],
 }
 
@@ -371,6 +381,71 @@ impl Summary {
                 live.game.tag("White").unwrap_or("?").to_owned(),
                 live.game.tag("Black").unwrap_or("?").to_owned(),
             ],
+        }
+    }
+}
+
+/// `POST /api/games`: the new game, its three tokens and their links.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Created {
+    pub id: String,
+    /// The arbiter's token: acts for both seats, edits tags, takes back, declares ends.
+    pub arbiter: String,
+    /// White's seat token.
+    pub white: String,
+    /// Black's seat token.
+    pub black: String,
+    pub links: SeatLinks,
+    pub state: GameState,
+}
+
+/// The page's links of each token: `/#game=ID&token=TOKEN`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SeatLinks {
+    pub arbiter: String,
+    pub white: String,
+    pub black: String,
+}
+
+impl Created {
+    pub fn of(live: &Live) -> Result<Created, ApiError> {
+        let link = |token: &str| format!("/#game={}&token={token}", live.id);
+        Ok(Created {
+            id: live.id.clone(),
+            arbiter: live.meta.arbiter.clone(),
+            white: live.meta.tokens[0].clone(),
+            black: live.meta.tokens[1].clone(),
+            links: SeatLinks {
+                arbiter: link(&live.meta.arbiter),
+                white: link(&live.meta.tokens[0]),
+                black: link(&live.meta.tokens[1]),
+            },
+            state: GameState::of(live)?,
+        })
+    }
+}
+
+/// `GET /api/levels`: what a new game may be.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Levels {
+    pub variants: Vec<&'static str>,
+    /// `human` and the bot levels of `play`.
+    pub players: Vec<&'static str>,
+    pub modes: Vec<&'static str>,
+    /// The ends that may be declared.
+    pub ends: Vec<&'static str>,
+}
+
+impl Levels {
+    /// What this server offers.
+    pub fn offered() -> Levels {
+        Levels {
+            variants: vec!["Sade", "Marseillais", "Marseillais Classical", "Standard"],
+            players: std::iter::once("human")
+                .chain(crate::play::LEVELS.iter().map(|b| b.name()))
+                .collect(),
+            modes: vec!["play", "record"],
+            ends: vec!["resignation", "agreement", "time-forfeit", "adjudication"],
         }
     }
 }

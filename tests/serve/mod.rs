@@ -11,6 +11,7 @@ mod browser_puzzles;
 mod browser_record;
 mod course_api;
 mod durable;
+mod openapi;
 mod puzzles_api;
 mod security;
 mod turns;

@@ -1,0 +1,341 @@
+//! The OpenAPI document of the API (spec/openapi.json), generated from the handlers' types by
+//! utoipa. The library's record, verdict and options types have JSON schemas of their own
+//! (spec/*.schema.json, JSON Schema 2020-12, as OpenAPI 3.1's schemas are): they are read from
+//! those files at build time and put among the document's components, each `$defs` entry a
+//! component of its own (`sdn.game`, `verdict.error`, …), so that there is one source of truth
+//! and every `$ref` resolves inside the document.
+//!
+//! To document a new route: put `#[utoipa::path(...)]` on its handler and name the handler in
+//! [`ApiDoc`]'s `paths(...)`; the test `serve::openapi` fails until every route of the router
+//! is documented and spec/openapi.json is regenerated (`sade-ref serve --openapi >
+//! spec/openapi.json`).
+
+use serde_json::{Map, Value, json};
+use utoipa::OpenApi;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::{Object, Ref};
+
+use super::view::Levels;
+use super::{page, review, routes};
+
+/// The JSON schemas of the library, as published in spec/.
+const SDN: &str = include_str!("../../spec/sdn.schema.json");
+const VERDICT: &str = include_str!("../../spec/verdict.schema.json");
+const OPTIONS: &str = include_str!("../../spec/options.schema.json");
+
+/// The keys of a `verify --format json` line that a game's own verdict (the `verdict` of a
+/// game's state) does not have: they name the file and the game in it.
+const REPORT_ONLY: [&str; 6] = [
+    "version",
+    "file",
+    "game",
+    "white",
+    "black",
+    "dispute_reason",
+];
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "sade-ref serve",
+        description = "The JSON API of `sade-ref serve` (spec/SERVE.md): play, record and review \
+                       Marquis de Sade, Marseillais and standard chess games, with the referee \
+                       at every action.",
+        license(name = "GPL-3.0-or-later", identifier = "GPL-3.0-or-later"),
+    ),
+    paths(
+        page::index,
+        page::script,
+        page::style,
+        routes::levels,
+        routes::list,
+        routes::create,
+        routes::state,
+        routes::game_options,
+        routes::roll,
+        routes::act,
+        routes::bot,
+        routes::take_back,
+        routes::end,
+        routes::tags,
+        super::export::export,
+        review::library,
+        review::upload,
+        review::library_page,
+        review::upload_page,
+        super::puzzles::script,
+        super::puzzles::next,
+        super::puzzles::judge_attempt,
+        super::course::script,
+        super::course::list,
+        super::course::start,
+        super::course::judge,
+    ),
+    components(schemas(super::error::ErrorBody))
+)]
+pub struct ApiDoc;
+
+/// The document, as committed in spec/openapi.json: pretty JSON and a final newline.
+///
+/// # Errors
+/// When a schema of spec/ is not JSON (a fault of the build, caught by the tests).
+pub fn json() -> Result<String, String> {
+    let document = document()?;
+    let mut text = serde_json::to_string_pretty(&document).map_err(|e| e.to_string())?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The document: utoipa's, with the library's schemas among its components.
+///
+/// # Errors
+/// When a schema of spec/ is not JSON.
+pub fn document() -> Result<Value, String> {
+    let mut document = serde_json::to_value(ApiDoc::openapi()).map_err(|e| e.to_string())?;
+    if let Some(Value::Object(paths)) = document.get_mut("paths") {
+        paths.values_mut().for_each(link_keys);
+    }
+    let schemas = document
+        .pointer_mut("/components/schemas")
+        .and_then(Value::as_object_mut)
+        .ok_or("the document has no components")?;
+    let sdn = parse("sdn", SDN)?;
+    let verdict = parse("verdict", VERDICT)?;
+    let options = parse("options", OPTIONS)?;
+    let mut game_verdict = verdict.clone();
+    if let Some(o) = game_verdict.as_object_mut() {
+        if let Some(Value::Object(properties)) = o.get_mut("properties") {
+            for key in REPORT_ONLY {
+                properties.remove(key);
+            }
+            // The line's `dispute` is a flag and `dispute_reason` its reason; the verdict
+            // itself keeps the reason, or null, as `dispute`.
+            properties.insert(
+                "dispute".to_owned(),
+                json!({
+                    "description": "Why the record's own result is disputed (the line's \
+                                    `dispute_reason`), or null.",
+                    "type": ["string", "null"]
+                }),
+            );
+        }
+        if let Some(Value::Array(required)) = o.get_mut("required") {
+            required.retain(|k| !k.as_str().is_some_and(|k| REPORT_ONLY.contains(&k)));
+        }
+        o.insert(
+            "description".to_owned(),
+            json!(
+                "The referee's verdict on a game in progress: a line of `verify --format json` \
+                   (spec/verdict.schema.json) without the keys that name the file and the game."
+            ),
+        );
+    }
+    add(schemas, "sdn", "SdnRecords", sdn);
+    add(schemas, "verdict", "VerifyLine", verdict);
+    add(schemas, "verdict", "Verdict", game_verdict);
+    add(schemas, "options", "OptionsAnswer", options);
+    for (name, schema) in super::openapi_modes::mode_schemas() {
+        schemas.insert(name.to_owned(), schema);
+    }
+    schemas.insert(
+        "Side".to_owned(),
+        json!({"description": "A colour.", "type": "string", "enum": ["white", "black"]}),
+    );
+    schemas.insert(
+        "Status".to_owned(),
+        json!({
+            "description": "Whether the record is a legal game and whether it is over.",
+            "type": "string",
+            "enum": ["finished", "unfinished", "invalid"]
+        }),
+    );
+    Ok(document)
+}
+
+/// utoipa 5 writes a link's `operationId` and `requestBody` as `operation_id` and
+/// `request_body`; OpenAPI's names are camel case.
+fn link_keys(value: &mut Value) {
+    match value {
+        Value::Object(o) => {
+            if let Some(Value::Object(links)) = o.get_mut("links") {
+                for link in links.values_mut().filter_map(Value::as_object_mut) {
+                    for (from, to) in [
+                        ("operation_id", "operationId"),
+                        ("request_body", "requestBody"),
+                    ] {
+                        if let Some(v) = link.remove(from) {
+                            link.insert(to.to_owned(), v);
+                        }
+                    }
+                }
+            }
+            o.values_mut().for_each(link_keys);
+        }
+        Value::Array(items) => items.iter_mut().for_each(link_keys),
+        _ => {}
+    }
+}
+
+fn parse(name: &str, text: &str) -> Result<Value, String> {
+    serde_json::from_str(text).map_err(|e| format!("spec/{name}.schema.json: {e}"))
+}
+
+/// Puts `schema` among the components as `name`, and each of its `$defs` as `prefix.def`, with
+/// every `#/$defs/def` reference rewritten to point there.
+fn add(schemas: &mut Map<String, Value>, prefix: &str, name: &str, mut schema: Value) {
+    if let Some(o) = schema.as_object_mut() {
+        o.remove("$schema");
+        o.remove("$id");
+        if let Some(Value::Object(defs)) = o.remove("$defs") {
+            for (def, mut value) in defs {
+                rewrite(&mut value, prefix);
+                schemas.insert(format!("{prefix}.{def}"), value);
+            }
+        }
+    }
+    rewrite(&mut schema, prefix);
+    schemas.insert(name.to_owned(), schema);
+}
+
+fn rewrite(value: &mut Value, prefix: &str) {
+    match value {
+        Value::Object(o) => {
+            for (key, v) in o.iter_mut() {
+                if key == "$ref"
+                    && let Value::String(target) = v
+                    && let Some(def) = target.strip_prefix("#/$defs/")
+                {
+                    *target = format!("#/components/schemas/{prefix}.{def}");
+                } else {
+                    rewrite(v, prefix);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| rewrite(v, prefix)),
+        _ => {}
+    }
+}
+
+/// A reference to a component added from spec/ (for `#[schema(schema_with = …)]`).
+pub fn record() -> Ref {
+    Ref::from_schema_name("sdn.game")
+}
+
+pub fn verdict() -> Ref {
+    Ref::from_schema_name("Verdict")
+}
+
+pub fn side() -> Ref {
+    Ref::from_schema_name("Side")
+}
+
+pub fn status() -> Ref {
+    Ref::from_schema_name("Status")
+}
+
+/// A side, or null.
+pub fn side_or_null() -> Schema {
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(Ref::from_schema_name("Side"))
+            .item(ObjectBuilder::new().schema_type(Type::Null))
+            .build(),
+    )
+}
+
+fn words(words: &[&str]) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(words.iter().copied()))
+        .build()
+}
+
+/// One of `words`, or null (a field that may be left out).
+fn words_or_null(words: &[&str]) -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(
+            words
+                .iter()
+                .map(|w| Value::from(*w))
+                .chain(std::iter::once(Value::Null)),
+        ))
+        .build()
+}
+
+pub fn variant() -> Object {
+    words_or_null(&Levels::offered().variants)
+}
+
+/// A puzzle's game, or null (any).
+pub fn puzzle_variant() -> Object {
+    words_or_null(&["sade", "marseillais"])
+}
+
+pub fn die_entered() -> Object {
+    words_or_null(&["server", "entered"])
+}
+
+/// `human` or a bot level of `play`.
+pub fn player() -> Object {
+    words_or_null(&Levels::offered().players)
+}
+
+pub fn promotion() -> Object {
+    words_or_null(&["q", "r", "b", "n"])
+}
+
+pub fn piece() -> Object {
+    words(&["Q", "R", "B", "N", "P"])
+}
+
+const SQUARE: &str = "^[a-h][1-8]$";
+
+pub fn square() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(SQUARE))
+        .build()
+}
+
+pub fn square_or_null() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .pattern(Some(SQUARE))
+        .build()
+}
+
+pub fn die() -> Object {
+    words(&["server", "entered", "none"])
+}
+
+pub fn phase() -> Object {
+    words(&["roll", "act", "over"])
+}
+
+/// The options answer of spec/options.schema.json, for the handlers' annotations: utoipa names
+/// it, and [`document`] puts the schema of the file in its place.
+pub struct OptionsAnswer;
+
+impl utoipa::PartialSchema for OptionsAnswer {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        Object::new().into()
+    }
+}
+
+impl utoipa::ToSchema for OptionsAnswer {}
+
+/// What `export/record` and `export/verdict` answer: a record (spec/sdn.schema.json) or a line
+/// of `verify --format json` (spec/verdict.schema.json).
+pub struct ExportJson;
+
+impl utoipa::PartialSchema for ExportJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        OneOfBuilder::new()
+            .item(record())
+            .item(Ref::from_schema_name("VerifyLine"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ExportJson {}
