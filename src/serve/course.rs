@@ -22,10 +22,9 @@ use serde_json::json;
 use super::App;
 use super::error::{ApiError, ErrorBody};
 use super::input::{CreateGame, new_game};
-use super::live::{Holder, Live, Mode, Phase};
-use super::routes::body;
+use super::live::{Holder, Live, Mode};
+use super::routes::{admit, body};
 use super::store::{valid_id, write_atomic};
-use super::view::GameState;
 use crate::course::{Course, Judgement, Lesson, Outcome, Task, judge_game, judge_why};
 
 type Shared = Arc<App>;
@@ -208,44 +207,16 @@ pub(super) async fn start(State(app): State<Shared>, bytes: Bytes) -> Result<Res
         .clone();
     tokio::task::spawn_blocking(move || {
         let live = lesson_game(&lesson)?;
-        let mut games = app
-            .games
-            .write()
-            .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?;
-        let going = games
-            .values()
-            .filter(|g| g.lock().is_ok_and(|l| l.phase() != Phase::Over))
-            .count();
-        if going >= app.max_games {
-            return Err(ApiError::too_many(format!(
-                "{going} games are in progress, the most this server keeps (--max-games); \
-                 finish one first"
-            )));
-        }
-        app.store
-            .save(&live, true)
-            .map_err(|e| ApiError::unsaved(format!("the lesson's game could not be saved: {e}")))?;
-        let answer = json!({
-            "id": live.id,
-            "arbiter": live.meta.arbiter,
-            "white": live.meta.tokens[0],
-            "black": live.meta.tokens[1],
-            "links": {
-                "arbiter": format!("/#game={}&token={}", live.id, live.meta.arbiter),
-                "white": format!("/#game={}&token={}", live.id, live.meta.tokens[0]),
-                "black": format!("/#game={}&token={}", live.id, live.meta.tokens[1]),
-            },
-            "state": GameState::of(&live)?,
-            "lesson": {
-                "id": lesson.id,
-                "article": lesson.article.to_string(),
-                "title": lesson.title,
-                "prompt": lesson.prompt,
-                "task": lesson.task,
-                "series": lesson.series,
-            },
+        let mut answer = serde_json::to_value(admit(&app, live)?)
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        answer["lesson"] = json!({
+            "id": lesson.id,
+            "article": lesson.article.to_string(),
+            "title": lesson.title,
+            "prompt": lesson.prompt,
+            "task": lesson.task,
+            "series": lesson.series,
         });
-        games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
         Ok((StatusCode::CREATED, Json(answer)).into_response())
     })
     .await

@@ -22,9 +22,8 @@ use super::App;
 use super::error::{ApiError, ErrorBody};
 use super::input::{CreateGame, new_game};
 use super::live::{Holder, Mode};
-use super::routes::body;
+use super::routes::{admit, body};
 use super::store::valid_id;
-use super::view::GameState;
 use crate::puzzles::rating::Progress;
 use crate::puzzles::{Puzzle, judge, read_jsonl};
 
@@ -132,6 +131,7 @@ pub(super) struct NextRequest {
         (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
         (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
         (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
     )
 )]
@@ -178,38 +178,23 @@ pub(super) async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Resp
         if let Some(face) = puzzle.face {
             live.roll(Holder::Arbiter, Some(face))?;
         }
-        app.store
-            .save(&live, true)
-            .map_err(|e| ApiError::unsaved(format!("the puzzle's game could not be saved: {e}")))?;
+        let created = admit(&app, live)?;
         progress.last = Some(puzzle.id.clone());
-        progress.pending.insert(live.id.clone(), puzzle.id.clone());
+        progress
+            .pending
+            .insert(created.id.clone(), puzzle.id.clone());
         save(&dir, &player, &progress)?;
-        let answer = json!({
-            "player": player_words(&player, &progress),
-            "puzzle": {
-                "id": puzzle.id,
-                "variant": puzzle.variant,
-                "question": puzzle.question,
-                "words": puzzle.question.words(),
-                "face": puzzle.face,
-                "rating": progress.rating_of(&puzzle).rating.round(),
-            },
-            "id": live.id,
-            "arbiter": live.meta.arbiter,
-            "white": live.meta.tokens[0],
-            "black": live.meta.tokens[1],
-            "links": {
-                "arbiter": format!("/#game={}&token={}", live.id, live.meta.arbiter),
-                "white": format!("/#game={}&token={}", live.id, live.meta.tokens[0]),
-                "black": format!("/#game={}&token={}", live.id, live.meta.tokens[1]),
-            },
-            "state": GameState::of(&live)?,
+        let mut answer =
+            serde_json::to_value(created).map_err(|e| ApiError::internal(e.to_string()))?;
+        answer["player"] = player_words(&player, &progress);
+        answer["puzzle"] = json!({
+            "id": puzzle.id,
+            "variant": puzzle.variant,
+            "question": puzzle.question,
+            "words": puzzle.question.words(),
+            "face": puzzle.face,
+            "rating": progress.rating_of(&puzzle).rating.round(),
         });
-        let mut games = app
-            .games
-            .write()
-            .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?;
-        games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
         Ok((StatusCode::CREATED, Json(answer)).into_response())
     })
     .await

@@ -203,31 +203,39 @@ pub(super) async fn create(State(app): State<Shared>, bytes: Bytes) -> Result<Re
         if live.meta.players.iter().filter(|p| *p != "human").count() == 1 {
             live.play_bots(1)?;
         }
-        let mut games = app
-            .games
-            .write()
-            .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?;
-        let going = games
-            .values()
-            .filter(|g| g.lock().is_ok_and(|l| l.phase() != Phase::Over))
-            .count();
-        if going >= app.max_games {
-            return Err(ApiError::too_many(format!(
-                "{going} games are in progress, the most this server keeps (--max-games); \
-                 finish one first"
-            )));
-        }
-        app.store.save(&live, true).map_err(|e| {
-            ApiError::unsaved(format!(
-                "the game could not be saved, it is not created: {e}"
-            ))
-        })?;
-        let answer = Created::of(&live)?;
-        games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
+        let answer = admit(&app, live)?;
         Ok((StatusCode::CREATED, Json(answer)).into_response())
     })
     .await
     .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
+}
+
+/// Takes a new game in: refused (429) when `--max-games` games are in progress, saved to the
+/// data folder (503 when it cannot be: the game is not created), then kept. Every route that
+/// makes a game (`POST /api/games`, a puzzle, a lesson) goes through here.
+pub(super) fn admit(app: &App, live: Live) -> Result<Created, ApiError> {
+    let mut games = app
+        .games
+        .write()
+        .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?;
+    let going = games
+        .values()
+        .filter(|g| g.lock().is_ok_and(|l| l.phase() != Phase::Over))
+        .count();
+    if going >= app.max_games {
+        return Err(ApiError::too_many(format!(
+            "{going} games are in progress, the most this server keeps (--max-games); \
+             finish one first"
+        )));
+    }
+    app.store.save(&live, true).map_err(|e| {
+        ApiError::unsaved(format!(
+            "the game could not be saved, it is not created: {e}"
+        ))
+    })?;
+    let answer = Created::of(&live)?;
+    games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
+    Ok(answer)
 }
 
 /// The state of game `id`; `304 Not Modified` with no body while its version is `since`.

@@ -157,3 +157,23 @@ fn an_unknown_player_is_refused_by_name() {
     assert_eq!(answer.status, 400, "{}", answer.text);
     assert_eq!(answer.body["field"], "player");
 }
+
+/// A puzzle's game and a lesson's game are games in progress like any other: at the
+/// `--max-games` limit they are refused (429) as `POST /api/games` is, and nothing is written.
+#[test]
+fn puzzles_and_lessons_count_against_the_live_game_limit() {
+    let data = scratch("puzzles-api-limit");
+    let server = Server::start(&data, &["--max-games", "1"]);
+    let first = next(&server, json!({}));
+    let player = first["player"]["id"].clone();
+    let files = || std::fs::read_dir(&data).map(|d| d.count()).unwrap_or(0);
+    let before = files();
+    let answer = server.post("/api/puzzles/next", &json!({ "player": player }));
+    assert_eq!(answer.status, 429, "{}", answer.text);
+    let answer = server.post(
+        "/api/course/start",
+        &json!({ "lesson": "sade/01-face-one" }),
+    );
+    assert_eq!(answer.status, 429, "{}", answer.text);
+    assert_eq!(files(), before, "a refused game writes nothing");
+}
