@@ -82,13 +82,18 @@ pub(super) fn driver() -> Option<Driver> {
 
 /// A headless browser session.
 pub(super) async fn session(driver: &Driver) -> Client {
+    session_sized(driver, "1400,1700").await
+}
+
+/// A session whose window is `size` (`"WIDTH,HEIGHT"`).
+pub(super) async fn session_sized(driver: &Driver, size: &str) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_owned(),
         json!({
             "binary": "/usr/bin/chromium",
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1700", "--force-device-scale-factor=1"],
+                     format!("--window-size={size}"), "--force-device-scale-factor=1"],
         }),
     );
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())

@@ -3,90 +3,13 @@
 //! a lesson completed by clicks on the board. Without the browser or the driver each test says
 //! in one line that it did not run, and passes; in CI (`CI` set) a missing one is a failure.
 
-use std::io::Write as _;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::json;
+use fantoccini::{Client, Locator};
 
+use super::browser::{driver, session_sized};
 use super::{Server, scratch};
-
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
-}
-
-/// `chromedriver` on a free port, killed when dropped.
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn driver() -> Option<Driver> {
-    let present = |program: &str| {
-        Command::new(program)
-            .arg("--version")
-            .output()
-            .is_ok_and(|out| out.status.success())
-    };
-    if !(present("chromium") && present("chromedriver")) {
-        assert!(
-            !in_ci(),
-            "Debian's chromium and chromium-driver are needed for the browser tests of serve \
-             in CI: apt-get install -y chromium chromium-driver (.ci/run does it)"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "browser_course: not run: chromium or chromedriver is not installed"
-        );
-        return None;
-    }
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let child = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not listen");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some(Driver {
-        child,
-        url: format!("http://127.0.0.1:{port}"),
-    })
-}
-
-async fn session(driver: &Driver) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_owned(),
-        json!({
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,2400", "--force-device-scale-factor=1"],
-        }),
-    );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&driver.url)
-        .await
-        .expect("a browser session")
-}
 
 async fn text(client: &Client, css: &str) -> String {
     match client.find(Locator::Css(css)).await {
@@ -223,7 +146,7 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
     let Some(driver) = driver() else { return };
     let data = scratch("browser_course");
     let server = Server::start(&data, &[]);
-    let client = session(&driver).await;
+    let client = session_sized(&driver, "1400,2400").await;
     client.goto(&server.url).await.expect("the page opens");
     wait_for(&client, "#course-progress", |t| t.starts_with("0 of ")).await;
 
@@ -273,7 +196,7 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
 async fn a_why_lesson_is_answered_with_an_article() {
     let Some(driver) = driver() else { return };
     let server = Server::start(&scratch("browser_course_why"), &[]);
-    let client = session(&driver).await;
+    let client = session_sized(&driver, "1400,2400").await;
     client.goto(&server.url).await.expect("the page opens");
     wait_for(&client, "#course-progress", |t| t.starts_with("0 of ")).await;
     begin(&client, "sade/10-why-this-series-is-refused").await;

@@ -2,87 +2,12 @@
 //! one puzzle solved and one failed, each turn played with the page's own controls and judged
 //! by the server. Skipped outside CI when the browser or the driver is missing.
 
-use std::io::Write as _;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::json;
+use fantoccini::{Client, Locator};
 
+use super::browser::{driver, session};
 use super::{Server, scratch};
-
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
-}
-
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn driver() -> Option<Driver> {
-    let present = |program: &str| {
-        Command::new(program)
-            .arg("--version")
-            .output()
-            .is_ok_and(|out| out.status.success())
-    };
-    if !(present("chromium") && present("chromedriver")) {
-        assert!(
-            !in_ci(),
-            "Debian's chromium and chromium-driver are needed for the browser tests of serve in CI"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "browser_puzzles: not run: chromium or chromedriver is not installed"
-        );
-        return None;
-    }
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let child = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not listen");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some(Driver {
-        child,
-        url: format!("http://127.0.0.1:{port}"),
-    })
-}
-
-async fn session(driver: &Driver) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_owned(),
-        json!({
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1700", "--force-device-scale-factor=1"],
-        }),
-    );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&driver.url)
-        .await
-        .expect("a browser session")
-}
 
 async fn text(client: &Client, css: &str) -> String {
     match client.find(Locator::Css(css)).await {
