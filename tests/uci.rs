@@ -111,10 +111,32 @@ fn an_engine_that_cannot_start_or_speak_is_named() {
         err.contains("the engine /nonexistent/engine cannot be started"),
         "{err}"
     );
-    // `true` exits at once: it never says `uciok`.
+    // `true` exits at once: it never says `uciok`. Whether its output ends first or its
+    // input is found closed first is a race; either way the words are the same.
     let (_, err, code) = run_match(&["--variant", "standard", "--white", "uci:/bin/true"]);
     assert_eq!(code, 2);
-    assert!(err.contains("stopped before its `uciok`"), "{err}");
+    assert!(
+        err.contains("the engine /bin/true stopped before its `uciok`"),
+        "{err}"
+    );
+    // An engine that closes its input and lingers a moment: whether the write of `uci` finds
+    // the pipe closed or the output ends first, the words are the same.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("uci");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let deaf = dir.join("deaf");
+    std::fs::write(&deaf, "#!/bin/sh\nexec 0<&-\nsleep 1\n").expect("the script");
+    let status = Command::new("chmod").arg("+x").arg(&deaf).status();
+    assert!(status.is_ok_and(|s| s.success()));
+    let player = format!("uci:{}", deaf.display());
+    let (_, err, code) = run_match(&["--variant", "standard", "--white", &player]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!(
+            "the engine {} stopped before its `uciok`",
+            deaf.display()
+        )),
+        "{err}"
+    );
 }
 
 #[test]

@@ -140,7 +140,7 @@ impl Engine {
             lines,
             name: shown,
         };
-        engine.send("uci")?;
+        engine.send("uci", "uciok")?;
         let mut known = Vec::new();
         loop {
             let line = engine.receive(HANDSHAKE, "uciok")?;
@@ -162,7 +162,7 @@ impl Engine {
                     known.join(", ")
                 ));
             }
-            engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.send(&format!("setoption name {name} value {value}"), "readyok")?;
         }
         engine.ready()?;
         Ok(engine)
@@ -178,7 +178,7 @@ impl Engine {
     /// # Errors
     /// A message when the engine does not answer.
     pub fn new_game(&mut self) -> Result<(), String> {
-        self.send("ucinewgame")?;
+        self.send("ucinewgame", "readyok")?;
         self.ready()
     }
 
@@ -198,7 +198,7 @@ impl Engine {
                 position.push_str(&m.to_string());
             }
         }
-        self.send(&position)?;
+        self.send(&position, "bestmove")?;
         let (go, wait) = match self.spec.limit {
             Limit::MoveTime(ms) => (
                 format!("go movetime {ms}"),
@@ -207,7 +207,7 @@ impl Engine {
             Limit::Nodes(n) => (format!("go nodes {n}"), GRACE * 3),
             Limit::Depth(n) => (format!("go depth {n}"), GRACE * 3),
         };
-        self.send(&go)?;
+        self.send(&go, "bestmove")?;
         loop {
             let line = self.receive(wait, "bestmove")?;
             let Some(rest) = line.strip_prefix("bestmove") else {
@@ -225,15 +225,24 @@ impl Engine {
     }
 
     fn ready(&mut self) -> Result<(), String> {
-        self.send("isready")?;
+        self.send("isready", "readyok")?;
         while self.receive(HANDSHAKE, "readyok")?.trim() != "readyok" {}
         Ok(())
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    /// Writes `line`, after which the engine owes `awaited`. An engine that has exited closes
+    /// its input: that is the same fault as its output ending before `awaited` (which of the
+    /// two is seen first is a race), and it gets the same words.
+    fn send(&mut self, line: &str, awaited: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("the engine {} does not listen ({e})", self.name))
+            .map_err(|e| {
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    format!("the engine {} stopped before its `{awaited}`", self.name)
+                } else {
+                    format!("the engine {} does not listen ({e})", self.name)
+                }
+            })
     }
 
     /// The next line, or a message naming what was awaited.
