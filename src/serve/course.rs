@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -56,12 +56,7 @@ pub fn router() -> Router<Shared> {
     responses((status = 200, description = "The Course mode's script.", content((String = "text/javascript"))))
 )]
 pub(super) async fn script() -> Response {
-    let mut response = SCRIPT.into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/javascript; charset=utf-8"),
-    );
-    response
+    super::page::with_type(SCRIPT, "text/javascript; charset=utf-8")
 }
 
 /// The built-in course, read once.

@@ -13,7 +13,8 @@ const STYLE: &str = include_str!("assets/app.css");
 /// requests to itself only.
 pub const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-fn with_type(body: &'static str, kind: &'static str) -> Response {
+/// `body` with its content type (the page's assets and the modes' scripts).
+pub(super) fn with_type(body: &'static str, kind: &'static str) -> Response {
     let mut response = body.into_response();
     response
         .headers_mut()

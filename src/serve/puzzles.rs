@@ -61,14 +61,10 @@ pub fn router() -> Router<Shared> {
     responses((status = 200, description = "The Puzzles mode's script.", content((String = "text/javascript"))))
 )]
 pub(super) async fn script() -> Response {
-    (
-        [(
-            axum::http::header::CONTENT_TYPE,
-            "text/javascript; charset=utf-8",
-        )],
+    super::page::with_type(
         include_str!("assets/puzzles.js"),
+        "text/javascript; charset=utf-8",
     )
-        .into_response()
 }
 
 fn progress_path(dir: &FsPath, player: &str) -> PathBuf {
