@@ -1,11 +1,16 @@
 //! The data folder: each game a canonical SDN file `<id>.sdn`, and beside it `<id>.seat.json`
 //! (the seats, their tokens and the die's seed, which the record must not show before the end).
-//! Both are written atomically: a temporary file in the same folder, flushed to disk, then
-//! renamed over the old one. File names are made from generated ids only.
+//! Both are written atomically: the file's spare `.NAME.tmp` in the same folder is written and
+//! flushed to disk, then exchanged with the file (renamed over it where there is no exchange),
+//! and the folder flushed so that the exchange is on disk too. The
+//! folder's flush is shared by the games written at the same time (a group commit): one flush of
+//! the folder, begun after a game's exchange, covers it. File names are made from generated ids
+//! only.
 
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex};
 
 use crate::parse_str;
 use crate::write::sdn::to_sdn;
@@ -22,6 +27,7 @@ pub fn valid_id(id: &str) -> bool {
 #[derive(Clone, Debug)]
 pub struct Store {
     pub dir: PathBuf,
+    folder_sync: Arc<FolderSync>,
 }
 
 impl Store {
@@ -34,6 +40,7 @@ impl Store {
             .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
         Ok(Store {
             dir: dir.to_path_buf(),
+            folder_sync: Arc::default(),
         })
     }
 
@@ -48,14 +55,30 @@ impl Store {
     /// The system's words when a file cannot be written; the files on disk are then the ones
     /// of the last accepted action.
     pub fn save(&self, live: &Live, with_meta: bool) -> Result<(), String> {
+        self.save_as(live, &to_sdn(&live.game), with_meta)
+    }
+
+    /// [`Store::save`] with the record's canonical SDN already written (`sdn`), which the
+    /// answer then reuses.
+    ///
+    /// # Errors
+    /// As for [`Store::save`].
+    pub fn save_as(&self, live: &Live, sdn: &str, with_meta: bool) -> Result<(), String> {
         if !valid_id(&live.id) {
             return Err(format!("not a game id: {}", live.id));
         }
         if with_meta {
             let meta = serde_json::to_string_pretty(&live.meta).map_err(|e| e.to_string())?;
-            write_atomic(&self.path(&live.id, "seat.json"), meta.as_bytes())?;
+            self.write(&self.path(&live.id, "seat.json"), meta.as_bytes())?;
         }
-        write_atomic(&self.path(&live.id, "sdn"), to_sdn(&live.game).as_bytes())
+        self.write(&self.path(&live.id, "sdn"), sdn.as_bytes())
+    }
+
+    /// Writes a file of the folder atomically, and returns once its rename is on disk.
+    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), String> {
+        replace(path, bytes)?;
+        self.folder_sync.after_rename(&self.dir);
+        Ok(())
     }
 
     /// Every game of the folder, and why each file that is not one could not be read.
@@ -95,24 +118,45 @@ impl Store {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
-/// crash leaves the old file or the new one, never half of one.
+/// crash leaves the old file or the new one, never half of one; then flushes the folder, so that
+/// the rename is on disk too.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    replace(path, bytes)?;
+    if let Some(dir) = path.parent() {
+        flush(dir);
+    }
+    Ok(())
+}
+
+/// The new text written to the file's spare `.NAME.tmp` in the same folder and flushed, then put
+/// in the file's place; the folder is not flushed.
+///
+/// On Linux the two files are exchanged (`renameat2` with `RENAME_EXCHANGE`): the file that was
+/// `path` becomes the spare, holding the text before this write, and is overwritten by the
+/// next one. No file is made or deleted at each write, which on some file systems costs more
+/// than the write (ext4 without a journal scans for a free inode past the recently deleted
+/// ones). Where there is no exchange (the first write of a file, another system, a file system
+/// without it), the spare is renamed over the file.
+fn replace(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or("not a file name")?;
     let temp = path.with_file_name(format!(".{name}.tmp"));
     let written = (|| -> std::io::Result<()> {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temp, path)?;
-        if let Some(dir) = path.parent()
-            && let Ok(dir) = fs::File::open(dir)
+        // The spare opened as it is when there is one: making a file locks the folder against
+        // every other game's write.
+        let mut file = match fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(&temp)
         {
-            let _ = dir.sync_all();
-        }
-        Ok(())
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => fs::File::create(&temp)?,
+            file => file?,
+        };
+        file.write_all(bytes)?;
+        file.sync_data()?;
+        put_in_place(&temp, path)
     })();
     written.map_err(|e| {
         let _ = fs::remove_file(&temp);
@@ -120,10 +164,117 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     })
 }
 
+/// `temp` made `path`, atomically: exchanged with it where the system can, renamed over it
+/// otherwise.
+fn put_in_place(temp: &Path, path: &Path) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        if renameat_with(CWD, temp, CWD, path, RenameFlags::EXCHANGE).is_ok() {
+            return Ok(());
+        }
+    }
+    fs::rename(temp, path)
+}
+
+/// The data folder's flushes, shared (a group commit). Every game written renames a file in the
+/// one folder and must wait for a flush of the folder begun after its rename; under load, one
+/// flush serves every game renamed while the previous one ran, instead of one flush a game
+/// (each of which also holds the folder's lock against the other games' renames).
+///
+/// A failed flush is not reported, as before the sharing: the rename is done and the new file
+/// is the game's (a later flush, or the system's own writeback, puts it on disk); refusing the
+/// action then would leave on disk an action the server said it refused.
+#[derive(Debug, Default)]
+struct FolderSync {
+    tickets: Mutex<Tickets>,
+    flushed: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct Tickets {
+    /// Renames done and waiting for a flush, numbered from 1.
+    asked: u64,
+    /// Every rename up to this one is covered by a finished flush.
+    covered: u64,
+    /// A flush is running.
+    running: bool,
+}
+
+impl FolderSync {
+    /// Returns once a flush of `dir` begun after this call's start has finished.
+    fn after_rename(&self, dir: &Path) {
+        let Ok(mut tickets) = self.tickets.lock() else {
+            return flush(dir);
+        };
+        tickets.asked += 1;
+        let mine = tickets.asked;
+        while tickets.covered < mine {
+            if tickets.running {
+                tickets = match self.flushed.wait(tickets) {
+                    Ok(tickets) => tickets,
+                    Err(_) => return flush(dir),
+                };
+                continue;
+            }
+            // This caller flushes for every rename asked so far.
+            tickets.running = true;
+            let covers = tickets.asked;
+            drop(tickets);
+            flush(dir);
+            tickets = match self.tickets.lock() {
+                Ok(tickets) => tickets,
+                Err(_) => return,
+            };
+            tickets.running = false;
+            tickets.covered = tickets.covered.max(covers);
+            self.flushed.notify_all();
+        }
+    }
+}
+
+/// The folder's entries flushed to disk.
+fn flush(dir: &Path) {
+    if let Ok(dir) = fs::File::open(dir) {
+        let _ = dir.sync_all();
+    }
+}
+
 fn crate_io_words(error: &std::io::Error) -> String {
     let text = error.to_string();
     match text.rfind(" (os error ") {
         Some(at) if text.ends_with(')') => text[..at].to_owned(),
         _ => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sade-ref-store-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_file_is_replaced_whole_and_its_spare_keeps_the_text_before() {
+        let dir = scratch("replace");
+        let file = dir.join("0123456789abcdef.sdn");
+        write_atomic(&file, b"1. e4 *").unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "1. e4 *");
+        write_atomic(&file, b"1. e4 e5 *").unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "1. e4 e5 *");
+        let spare = dir.join(".0123456789abcdef.sdn.tmp");
+        if cfg!(target_os = "linux") {
+            // Exchanged, not renamed over: the spare is the file as it was.
+            assert_eq!(fs::read_to_string(&spare).unwrap(), "1. e4 *");
+        }
+        write_atomic(&file, b"1. d4 *").unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "1. d4 *");
+        let _ = fs::remove_dir_all(&dir);
     }
 }
