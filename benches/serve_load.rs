@@ -1,33 +1,47 @@
-//! `sade-ref serve` under load: N clients on loopback, each playing Sade games through the API
-//! against the server, in a bounded loop that stops by itself.
+//! `sade-ref serve` under load: N clients on loopback, each playing Sade bot games through the
+//! API against the server, in a bounded loop that stops by itself.
 //!
-//! `cargo bench --bench serve_load -- [server-thinks] [data=DIR] [pause=MS] [N...]` (default
-//! 1 50 200):
-//! the server runs in this process on 127.0.0.1:0 with a scratch data folder (in DIR, default
-//! the system's temporary folder: `data=/dev/shm` puts it in memory, where a sync costs
-//! nothing, to tell the disk's share from the CPU's); each client creates a game
-//! (both seats its own, the server's auditable die) and plays it as a bot game: a roll, then
-//! the `novice` bot's fulfilment of the face, action by action, until the game is over or the
-//! client has made its share of actions, then a new game.
+//! `cargo bench --bench serve_load -- [think=ahead|client|server] [answer=full] [data=DIR]
+//! [pause=MS] [actions=K] [N...]` (default `think=ahead`, N = 1 50 200).
 //!
-//! The shape is a closed loop: each client sends its next request when the answer to the last
-//! one is in, after its bot's thinking. The thinking is not timed, and it is not done by the
-//! server: the client reads the record from the answer (`sdn`) and chooses with the library
-//! (`play::next_actions`), in its own thread (on the same machine's cores, so it still competes
-//! with the server for them). With `server-thinks`, the earlier shape: the client asks the
-//! server for the options of the face (`GET /options?limit=1`, untimed) and plays the first.
-//! Each `roll` and `act` is an action, timed from request to answer (the referee's judgement,
-//! the atomic write of the file, the answer). Reported: actions per second over the run, and
-//! the median and p99 latency of an action. By Little's law the mean latency of a closed loop
-//! is N / throughput less the clients' thinking time. `pause=MS`: each client also waits MS
-//! milliseconds before each action (untimed), a player slower than the novice bot; with no
-//! pause the loop is as tight as the clients can make it.
+//! The server runs in this process (with the command's allocator) on 127.0.0.1:0 with a
+//! scratch data folder in DIR (default the system's temporary folder; `data=/dev/shm` puts it
+//! in memory, where a sync costs nothing, to tell the disk's share from the CPU's). Each client
+//! creates a game (both seats its own, the server's auditable die) and plays it as a bot game:
+//! a `roll`, then the `novice` bot's fulfilment of the face, action by action (`act`), until
+//! the game is over or the client has made its share of actions (K, default 60), then a new
+//! game. Each `roll` and `act` is an action, timed from request to answer: the referee's
+//! judgement, the atomic write of the game's file, the answer.
+//!
+//! Who thinks, untimed (the issue's "bot thinking time excluded"):
+//! - `think=ahead` (the default): the bots' games are played with the library before the clock
+//!   starts (`play::play_game`, novice against novice, seed 7000 + the client's number, so the
+//!   die seed `7000-1` for client 0's first game), and each client creates its game from the
+//!   played game's tags (a continued record with its `DieSeed`, so that the server's die rolls
+//!   the same faces) and sends its rolls and actions. The bots' search costs the measured run
+//!   nothing, as when the bots think on the players' own machines.
+//! - `think=client`: the client reads the record from each answer (`sdn`) and asks the novice
+//!   bot for the turn in its own thread, between the answer and its next request: the search
+//!   runs on the same two cores as the server.
+//! - `think=server`: the client asks the server's options search (`GET /options?limit=1`) and
+//!   plays the first option.
+//!
+//! With `think=ahead` the clients ask for minimal answers (`Prefer: return=minimal`: the state
+//! without the record, its SDN and the board, which a bot that keeps its own game does not
+//! need); `answer=full` asks for the whole state, as the page does. The other shapes read the
+//! record from each answer, so they ask for all of it.
+//!
+//! `pause=MS`: before each action a client waits a random time, uniform between half and one
+//! and a half times MS, untimed: a player's time at the board. N games then offer about
+//! 1000 N / MS actions a second between them. With no pause the loop is as tight as the
+//! clients can make it, and by Little's law the mean latency is N / throughput: it measures
+//! throughput, not the latency a game sees.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
+use rand::{RngExt as _, SeedableRng};
 use serde_json::{Value, json};
 
 use sade_ref::play::{Bot, next_actions};
@@ -35,19 +49,33 @@ use sade_ref::record::Game;
 use sade_ref::rules::Detail;
 use sade_ref::rules::sade::{Place, State, play_turn_at};
 
-/// Actions each client makes (a bound: the loop stops by itself).
+/// Actions each client makes unless `actions=K` says otherwise (a bound: the loop stops by
+/// itself).
 const ACTIONS_PER_CLIENT: usize = 60;
 /// The whole run of one N stops after this, whatever the clients have done.
 const DEADLINE: Duration = Duration::from_secs(120);
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
+    let arg = |key: &str| std::env::args().find_map(|a| a.strip_prefix(key).map(str::to_owned));
+    let think = match arg("think=").as_deref() {
+        None | Some("ahead") => Think::Ahead,
+        Some("client") => Think::Client,
+        Some("server") => Think::Server,
+        Some(other) => {
+            eprintln!("think={other}: ahead, client or server");
+            std::process::exit(2);
+        }
+    };
     let shape = Shape {
-        server_thinks: std::env::args().any(|a| a == "server-thinks"),
-        pause: Duration::from_millis(
-            std::env::args()
-                .find_map(|a| a.strip_prefix("pause=").and_then(|ms| ms.parse().ok()))
-                .unwrap_or(0),
-        ),
+        think,
+        actions: arg("actions=")
+            .and_then(|k| k.parse().ok())
+            .unwrap_or(ACTIONS_PER_CLIENT),
+        minimal: arg("answer=").as_deref() != Some("full"),
+        pause: Duration::from_millis(arg("pause=").and_then(|ms| ms.parse().ok()).unwrap_or(0)),
     };
     let counts: Vec<usize> = std::env::args()
         .skip(1)
@@ -85,14 +113,20 @@ fn main() {
         .recv_timeout(Duration::from_secs(30))
         .expect("the server listens");
     let url = format!("http://{addr}");
-    let thinker = if shape.server_thinks {
-        "the server's options search (GET /options)"
-    } else {
-        "the novice bot in the client"
+    let thinker = match shape.think {
+        Think::Ahead => "the novice bots, before the clock starts",
+        Think::Client => "the novice bot in the client, between answer and request",
+        Think::Server => "the server's options search (GET /options)",
     };
     println!(
         "serve load: Sade games through the API on {url}; each action a roll or an act; \
-         thinking (untimed): {thinker}; a pause of {} ms before each action; data folder {}",
+         thinking (untimed): {thinker}; answers: {}; a pause of about {} ms before each action; \
+         data folder {}",
+        if shape.minimal && shape.think == Think::Ahead {
+            "minimal (Prefer: return=minimal)"
+        } else {
+            "the whole state"
+        },
         shape.pause.as_millis(),
         data.display()
     );
@@ -132,21 +166,168 @@ fn call(agent: &ureq::Agent, method: &str, url: &str, body: Option<&Value>) -> (
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
-/// One client: its action latencies and how many requests failed.
+/// Who thinks for the bots (untimed).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Think {
+    /// Before the clock starts: the games are played with the library first.
+    Ahead,
+    /// The client, between an answer and its next request.
+    Client,
+    /// The server's options search.
+    Server,
+}
+
 /// How the clients play: who thinks, and how long each waits before an action.
 #[derive(Clone, Copy)]
 struct Shape {
-    server_thinks: bool,
-    /// Untimed, before each action: a player's time to think beyond the bot's search.
+    think: Think,
+    /// Actions each client makes.
+    actions: usize,
+    /// `think=ahead` asks for minimal answers (`Prefer: return=minimal`), unless `answer=full`.
+    minimal: bool,
+    /// Untimed, before each action: a player's time at the board (the mean; see the header).
     pause: Duration,
 }
 
-fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> (Vec<Duration>, usize) {
+/// A bot game played before the clock starts: the record to create the game from (its tags,
+/// with the die's seed) and what the client then sends, in order.
+struct Prepared {
+    record: String,
+    steps: Vec<Step>,
+}
+
+enum Step {
+    Roll,
+    Act(String),
+}
+
+/// Novice against novice, until `actions` steps are ready.
+fn prepare(client: usize, actions: usize) -> Vec<Prepared> {
+    let mut games = Vec::new();
+    let mut ready = 0;
+    let options = sade_ref::play::Options {
+        max_turns: 80,
+        seed: 7_000 + client as u64,
+        ..sade_ref::play::Options::default()
+    };
+    for number in 1.. {
+        if ready >= actions {
+            break;
+        }
+        let Ok(played) = sade_ref::play::play_game(&options, number) else {
+            continue;
+        };
+        let mut steps = Vec::new();
+        for turn in &played.game.turns {
+            steps.push(Step::Roll);
+            let actions: Vec<String> = turn.actions().map(ToString::to_string).collect();
+            // A face with nothing to do (`5: --` with an empty pocket) is fulfilled by its
+            // roll: the server's turn is then complete, and the `--` the bot wrote is not sent.
+            if actions != ["--"] {
+                steps.extend(actions.into_iter().map(Step::Act));
+            }
+        }
+        let mut start = played.game.clone();
+        start.turns.clear();
+        start.result = Some(sade_ref::record::GameResult::Unknown);
+        start.set_tag("Result", "*");
+        ready += steps.len();
+        games.push(Prepared {
+            record: sade_ref::write::sdn::to_sdn(&start),
+            steps,
+        });
+    }
+    games
+}
+
+/// The pause before an action: uniform in [pause / 2, 3 pause / 2].
+fn pause(shape: Shape, rng: &mut ChaCha8Rng) {
+    if !shape.pause.is_zero() {
+        std::thread::sleep(shape.pause.mul_f64(rng.random_range(0.5..1.5)));
+    }
+}
+
+/// One client's action latencies and how many requests failed.
+type Outcome = (Vec<Duration>, usize);
+
+/// A client that sends the steps of games played ahead.
+fn client_ahead(url: &str, stop: Instant, games: &[Prepared], shape: Shape, seed: u64) -> Outcome {
     let agent = agent();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut latencies = Vec::with_capacity(ACTIONS_PER_CLIENT);
+    let mut latencies = Vec::with_capacity(shape.actions);
     let mut failures = 0;
-    'games: while latencies.len() < ACTIONS_PER_CLIENT && Instant::now() < stop {
+    'games: for game in games {
+        let (status, created) = call(
+            &agent,
+            "POST",
+            &format!("{url}/api/games"),
+            Some(&json!({ "record": game.record })),
+        );
+        if status != 201 {
+            failures += 1;
+            continue;
+        }
+        let id = created["id"].as_str().unwrap_or_default().to_owned();
+        let token = created["arbiter"].as_str().unwrap_or_default().to_owned();
+        for step in &game.steps {
+            if latencies.len() >= shape.actions || Instant::now() >= stop {
+                break 'games;
+            }
+            pause(shape, &mut rng);
+            let (path, body) = match step {
+                Step::Roll => ("roll", json!({ "token": token })),
+                Step::Act(text) => ("act", json!({ "token": token, "text": text })),
+            };
+            let started = Instant::now();
+            let (status, answer) = send(
+                &agent,
+                &format!("{url}/api/games/{id}/{path}"),
+                &body,
+                shape.minimal,
+            );
+            latencies.push(started.elapsed());
+            if status != 200 {
+                if failures == 0 && seed == 0 {
+                    eprintln!(
+                        "client 0: {path} {body} answered {status}: {}",
+                        String::from_utf8_lossy(&answer)
+                    );
+                }
+                failures += 1;
+                continue 'games;
+            }
+        }
+    }
+    (latencies, failures)
+}
+
+/// A POST whose answer is read whole but not parsed: its status and its bytes.
+fn send(agent: &ureq::Agent, url: &str, body: &Value, minimal: bool) -> (u16, Vec<u8>) {
+    let mut request = agent.post(url).header("Content-Type", "application/json");
+    if minimal {
+        request = request.header("Prefer", "return=minimal");
+    }
+    let response = request.send(body.to_string());
+    let Ok(mut response) = response else {
+        return (0, Vec::new());
+    };
+    let status = response.status().as_u16();
+    let answer = response
+        .body_mut()
+        .with_config()
+        .limit(16 * 1024 * 1024)
+        .read_to_vec()
+        .unwrap_or_default();
+    (status, answer)
+}
+
+/// A client that thinks during the run (`think=client` or `think=server`).
+fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> Outcome {
+    let agent = agent();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut latencies = Vec::with_capacity(shape.actions);
+    let mut failures = 0;
+    'games: while latencies.len() < shape.actions && Instant::now() < stop {
         let (status, created) = call(
             &agent,
             "POST",
@@ -164,10 +345,10 @@ fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> (Vec<Duration>, 
             done: 0,
             state: None,
         };
-        while latencies.len() < ACTIONS_PER_CLIENT && Instant::now() < stop {
+        while latencies.len() < shape.actions && Instant::now() < stop {
             match state["phase"].as_str() {
                 Some("roll") => {
-                    std::thread::sleep(shape.pause);
+                    pause(shape, &mut rng);
                     let started = Instant::now();
                     let (status, next) = call(
                         &agent,
@@ -185,7 +366,7 @@ fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> (Vec<Duration>, 
                 Some("act") => {
                     // The thinking: not timed.
                     let written = state["written"].as_u64().unwrap_or(0) as usize;
-                    let actions = if shape.server_thinks {
+                    let actions = if shape.think == Think::Server {
                         server_choice(&agent, url, &id)
                     } else {
                         match bot_choice(&state, &mut mind, &mut rng) {
@@ -197,7 +378,7 @@ fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> (Vec<Duration>, 
                         }
                     };
                     for action in actions.iter().skip(written) {
-                        std::thread::sleep(shape.pause);
+                        pause(shape, &mut rng);
                         let started = Instant::now();
                         let (status, next) = call(
                             &agent,
@@ -272,16 +453,35 @@ fn bot_choice(state: &Value, mind: &mut Mind, rng: &mut ChaCha8Rng) -> Option<Ve
 }
 
 fn run(url: &str, n: usize, shape: Shape) {
-    let stop = Instant::now() + DEADLINE;
-    let started = Instant::now();
-    let results: Vec<(Vec<Duration>, usize)> = std::thread::scope(|s| {
+    // Every client prepares (think=ahead: plays its bots' games), then all start together.
+    let ready = std::sync::Barrier::new(n + 1);
+    let clock = std::sync::OnceLock::new();
+    let (results, started): (Vec<Outcome>, Instant) = std::thread::scope(|s| {
+        let (ready, clock) = (&ready, &clock);
         let handles: Vec<_> = (0..n)
-            .map(|i| s.spawn(move || client(url, stop, i as u64, shape)))
+            .map(|i| {
+                s.spawn(move || {
+                    let games = match shape.think {
+                        Think::Ahead => prepare(i, shape.actions),
+                        _ => Vec::new(),
+                    };
+                    ready.wait();
+                    let stop = *clock.wait() + DEADLINE;
+                    match shape.think {
+                        Think::Ahead => client_ahead(url, stop, &games, shape, i as u64),
+                        _ => client(url, stop, i as u64, shape),
+                    }
+                })
+            })
             .collect();
-        handles
+        ready.wait();
+        let started = Instant::now();
+        let _ = clock.set(started);
+        let results = handles
             .into_iter()
             .map(|h| h.join().unwrap_or_default())
-            .collect()
+            .collect();
+        (results, started)
     });
     let wall = started.elapsed();
     let failures: usize = results.iter().map(|r| r.1).sum();

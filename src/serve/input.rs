@@ -432,6 +432,17 @@ pub struct Limit {
     pub limit: Option<usize>,
 }
 
+/// The request header that asks for a minimal answer (RFC 7240). Documentation only: the
+/// handlers read it with `routes::extent`, which ignores what it does not know.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct Prefer {
+    /// `return=minimal`: the answer is the state without `record`, `sdn`, `svg` and `board`,
+    /// and says so in `Preference-Applied: return=minimal`. Other preferences are ignored.
+    #[param(rename = "Prefer", value_type = String, required = false)]
+    pub prefer: Option<String>,
+}
+
 /// `GET /api/games/{id}`'s query: the page's polling.
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

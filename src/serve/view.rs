@@ -53,19 +53,38 @@ pub struct GameState {
     /// and `game`).
     #[schema(schema_with = super::openapi::verdict)]
     pub verdict: Verdict,
-    /// The record (spec/sdn.schema.json).
-    #[schema(schema_with = super::openapi::record)]
-    pub record: Box<RawValue>,
-    /// The record as canonical SDN.
-    pub sdn: String,
     /// Changes whenever the record does: `GET /api/games/{id}?since=VERSION` answers 304 while
     /// it is still this (the page polls so).
     pub version: String,
+    /// The record (spec/sdn.schema.json). Absent from a minimal answer (`Prefer:
+    /// return=minimal`), as are `sdn`, `svg` and `board`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = super::openapi::record, required = false, nullable = false)]
+    pub record: Option<Box<RawValue>>,
+    /// The record as canonical SDN.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub sdn: Option<String>,
     /// The board of the turn in progress (or of the position to roll in), with the turn's
     /// numbered arrows, as `show` draws it.
-    pub svg: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub svg: Option<String>,
     /// Where the board's squares are in `svg`: a1's left edge, h8's top edge, a square's side.
-    pub board: BoardFrame,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub board: Option<BoardFrame>,
+}
+
+/// How much of the game an answer carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extent {
+    /// Everything: the record, its SDN and the board.
+    Full,
+    /// RFC 7240's `return=minimal`: the state without the record, its SDN and the board (a
+    /// client that keeps its own, or fetches them with `GET /api/games/{id}` when it needs
+    /// them).
+    Minimal,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -76,7 +95,13 @@ pub struct BoardFrame {
 }
 
 impl GameState {
+    /// The whole state of the game.
     pub fn of(live: &Live) -> Result<GameState, ApiError> {
+        GameState::answer(live, crate::write::sdn::to_sdn(&live.game), Extent::Full)
+    }
+
+    /// The state of the game whose canonical SDN is `sdn`, as much of it as asked for.
+    pub fn answer(live: &Live, sdn: String, extent: Extent) -> Result<GameState, ApiError> {
         let phase = live.phase();
         let (phase_name, number, face, written) = match phase {
             Phase::Over => ("over", None, None, 0),
@@ -93,10 +118,7 @@ impl GameState {
             (true, Some(_)) => "server",
             (true, None) => "entered",
         };
-        let record = RawValue::from_string(to_json_value(&live.game))
-            .map_err(|e| ApiError::internal(format!("the record's JSON: {e}")))?;
-        let sdn = crate::write::sdn::to_sdn(&live.game);
-        Ok(GameState {
+        let mut state = GameState {
             id: live.id.clone(),
             variant: live.game.variant().to_string(),
             mode: live.meta.mode,
@@ -112,16 +134,26 @@ impl GameState {
             written,
             fen: live.verdict.final_fen.clone(),
             verdict: live.verdict.clone(),
-            record,
             version: version_of(&sdn),
-            sdn,
-            svg: board_svg(live, phase)?,
-            board: BoardFrame {
+            record: None,
+            sdn: None,
+            svg: None,
+            board: None,
+        };
+        if extent == Extent::Full {
+            state.record = Some(
+                RawValue::from_string(to_json_value(&live.game))
+                    .map_err(|e| ApiError::internal(format!("the record's JSON: {e}")))?,
+            );
+            state.sdn = Some(sdn);
+            state.svg = Some(board_svg(live, phase)?);
+            state.board = Some(BoardFrame {
                 left: svg::MARGIN,
                 top: svg::HEADER + svg::MARGIN,
                 square: svg::SQUARE,
-            },
-        })
+            });
+        }
+        Ok(state)
     }
 }
 

@@ -386,3 +386,59 @@ fn two_actions_at_once_give_one() {
         }
     }
 }
+
+/// `Prefer: return=minimal` (RFC 7240): the answer is the state without the record, its SDN
+/// and the board, says so, and is the same state otherwise; without it, or with a preference
+/// the server does not know, the answer is whole.
+#[test]
+fn a_minimal_answer_is_the_state_without_the_record_and_the_board() {
+    let server = Server::start(&scratch("minimal"), &[]);
+    let (id, created) =
+        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
+    let token = created["arbiter"].as_str().unwrap().to_owned();
+    let act = |what: &str, body: Value, prefer: Option<&str>| {
+        let mut body = body;
+        body["token"] = json!(token);
+        let headers: Vec<(&str, &str)> = prefer.map(|p| ("Prefer", p)).into_iter().collect();
+        let answer = server.send_with(
+            "POST",
+            &format!("/api/games/{id}/{what}"),
+            &body.to_string(),
+            &headers,
+        );
+        assert_eq!(answer.status, 200, "{what}: {}", answer.text);
+        answer
+    };
+    let rolled = act("roll", json!({"face": 1}), Some("return=minimal"));
+    assert_eq!(rolled.header("Preference-Applied"), Some("return=minimal"));
+    for gone in ["record", "sdn", "svg", "board"] {
+        assert!(rolled.body.get(gone).is_none(), "{gone}: {}", rolled.text);
+    }
+    let whole = server.get(&format!("/api/games/{id}"));
+    let mut trimmed = whole.body.clone();
+    for gone in ["record", "sdn", "svg", "board"] {
+        trimmed.as_object_mut().unwrap().remove(gone);
+    }
+    assert_eq!(rolled.body, trimmed, "the same state, face 1 rolled");
+    assert_eq!(rolled.body["phase"], "act");
+    assert_eq!(rolled.body["face"], 1);
+    // Several preferences, the one known among them, in another case and quoted.
+    let moved = act(
+        "act",
+        json!({"text": "e5"}),
+        Some("respond-async, wait=10, RETURN=\"minimal\""),
+    );
+    assert_eq!(moved.header("Preference-Applied"), Some("return=minimal"));
+    assert!(moved.body.get("sdn").is_none(), "{}", moved.text);
+    assert_eq!(moved.body["phase"], "roll", "face 1 fulfilled by one move");
+    assert_ne!(moved.body["version"], rolled.body["version"]);
+    // A preference the server does not know, or none: the whole state.
+    let full = act("roll", json!({"face": 2}), Some("return=representation"));
+    assert_eq!(full.header("Preference-Applied"), None);
+    assert!(
+        full.body["sdn"].as_str().unwrap().contains("1. 1: e5"),
+        "{}",
+        full.text
+    );
+    assert!(full.body["svg"].as_str().unwrap().starts_with("<svg"));
+}

@@ -121,11 +121,25 @@ impl Server {
     }
 
     pub fn send(&self, method: &str, path: &str, body: &str) -> Answer {
+        self.send_with(method, path, body, &[])
+    }
+
+    /// [`Server::send`] with these request headers besides `Content-Type`.
+    pub fn send_with(
+        &self,
+        method: &str,
+        path: &str,
+        body: &str,
+        headers: &[(&str, &str)],
+    ) -> Answer {
         let url = format!("{}{path}", self.url);
-        let request = match method {
+        let mut request = match method {
             "PUT" => self.agent.put(url),
             _ => self.agent.post(url),
         };
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
         Server::answer(
             request
                 .header("Content-Type", "application/json")

@@ -235,9 +235,21 @@ fn a_game_and_its_verdict_fit_the_document() {
         &answer.body,
         "a game's state",
     );
+    let minimal = server.send_with(
+        "POST",
+        &format!("/api/games/{id}/act"),
+        &json!({"token": created["black"], "text": "e5"}).to_string(),
+        &[("Prefer", "return=minimal")],
+    );
+    assert_eq!(minimal.status, 200, "{}", minimal.text);
+    assert_fits(
+        &validator(&document, "GameState"),
+        &minimal.body,
+        "a minimal answer",
+    );
     let refused = server.post(
         &format!("/api/games/{id}/act"),
-        &json!({"token": created["black"], "text": "e4"}),
+        &json!({"token": created["white"], "text": "e4"}),
     );
     assert_eq!(refused.status, 422, "{}", refused.text);
     assert_fits(
