@@ -247,8 +247,9 @@ fn pause(shape: Shape, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// One client's action latencies and how many requests failed.
-type Outcome = (Vec<Duration>, usize);
+/// One client's actions (when each was sent, how long its answer took) and how many requests
+/// failed.
+type Outcome = (Vec<(Instant, Duration)>, usize);
 
 /// A client that sends the steps of games played ahead.
 fn client_ahead(url: &str, stop: Instant, games: &[Prepared], shape: Shape, seed: u64) -> Outcome {
@@ -285,7 +286,7 @@ fn client_ahead(url: &str, stop: Instant, games: &[Prepared], shape: Shape, seed
                 &body,
                 shape.minimal,
             );
-            latencies.push(started.elapsed());
+            latencies.push((started, started.elapsed()));
             if status != 200 {
                 if failures == 0 && seed == 0 {
                     eprintln!(
@@ -356,7 +357,7 @@ fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> Outcome {
                         &format!("{url}/api/games/{id}/roll"),
                         Some(&json!({ "token": token })),
                     );
-                    latencies.push(started.elapsed());
+                    latencies.push((started, started.elapsed()));
                     if status != 200 {
                         failures += 1;
                         continue 'games;
@@ -386,7 +387,7 @@ fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> Outcome {
                             &format!("{url}/api/games/{id}/act"),
                             Some(&json!({ "token": token, "text": action })),
                         );
-                        latencies.push(started.elapsed());
+                        latencies.push((started, started.elapsed()));
                         if status != 200 {
                             failures += 1;
                             continue 'games;
@@ -485,7 +486,8 @@ fn run(url: &str, n: usize, shape: Shape) {
     });
     let wall = started.elapsed();
     let failures: usize = results.iter().map(|r| r.1).sum();
-    let mut all: Vec<Duration> = results.into_iter().flat_map(|r| r.0).collect();
+    let actions: Vec<(Instant, Duration)> = results.into_iter().flat_map(|r| r.0).collect();
+    let mut all: Vec<Duration> = actions.iter().map(|a| a.1).collect();
     all.sort();
     let at = |q: f64| {
         all.get(((all.len() as f64 * q).ceil() as usize).saturating_sub(1))
@@ -500,4 +502,30 @@ fn run(url: &str, n: usize, shape: Shape) {
         at(0.5).as_secs_f64() * 1000.0,
         at(0.99).as_secs_f64() * 1000.0,
     );
+    // When the slow actions were sent: spread over the run (a queue) or in a few seconds of it
+    // (a stall of the machine or its disk).
+    let slow = Duration::from_millis(50);
+    let mut by_second = std::collections::BTreeMap::<u64, usize>::new();
+    for (sent, latency) in &actions {
+        if *latency > slow {
+            *by_second
+                .entry(sent.duration_since(started).as_secs())
+                .or_default() += 1;
+        }
+    }
+    if !by_second.is_empty() {
+        let mut busiest: Vec<(u64, usize)> = by_second.into_iter().collect();
+        let total: usize = busiest.iter().map(|b| b.1).sum();
+        busiest.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let shown: Vec<String> = busiest
+            .iter()
+            .take(5)
+            .map(|(second, count)| format!("{count} in second {second}"))
+            .collect();
+        println!(
+            "        {total} actions over 50 ms, sent in {} seconds of the run; most: {}",
+            busiest.len(),
+            shown.join(", ")
+        );
+    }
 }
