@@ -18,7 +18,9 @@
 //!   starts (`play::play_game`, novice against novice, seed 7000 + the client's number, so the
 //!   die seed `7000-1` for client 0's first game), and each client creates its game from the
 //!   played game's tags (a continued record with its `DieSeed`, so that the server's die rolls
-//!   the same faces) and sends its rolls and actions. The bots' search costs the measured run
+//!   the same faces) and sends its rolls and actions. Each client creates its first game
+//!   before the clock starts, so that the run measures 200 games in progress rather than 200
+//!   creations at once (a creation is not an action, and is never timed). The bots' search costs the measured run
 //!   nothing, as when the bots think on the players' own machines.
 //! - `think=client`: the client reads the record from each answer (`sdn`) and asks the novice
 //!   bot for the turn in its own thread, between the answer and its next request: the search
@@ -251,25 +253,42 @@ fn pause(shape: Shape, rng: &mut ChaCha8Rng) {
 /// failed.
 type Outcome = (Vec<(Instant, Duration)>, usize);
 
-/// A client that sends the steps of games played ahead.
-fn client_ahead(url: &str, stop: Instant, games: &[Prepared], shape: Shape, seed: u64) -> Outcome {
-    let agent = agent();
+/// A game of the server: its id and the arbiter's token.
+type Made = (String, String);
+
+/// Creates the game a client sends `game`'s steps to (not timed: not an action).
+fn create(agent: &ureq::Agent, url: &str, game: &Prepared) -> Option<Made> {
+    let (status, created) = call(
+        agent,
+        "POST",
+        &format!("{url}/api/games"),
+        Some(&json!({ "record": game.record })),
+    );
+    let id = created["id"].as_str()?.to_owned();
+    let token = created["arbiter"].as_str()?.to_owned();
+    (status == 201).then_some((id, token))
+}
+
+/// A client that sends the steps of games played ahead; its first game is `first`, made before
+/// the clock started (so that the 200 games' creations, each a new file, do not all fall in
+/// the run's first second), the others are made as it reaches them.
+fn client_ahead(
+    agent: &ureq::Agent,
+    url: &str,
+    stop: Instant,
+    (games, first): (&[Prepared], Option<Made>),
+    shape: Shape,
+    seed: u64,
+) -> Outcome {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut latencies = Vec::with_capacity(shape.actions);
     let mut failures = 0;
+    let mut first = first;
     'games: for game in games {
-        let (status, created) = call(
-            &agent,
-            "POST",
-            &format!("{url}/api/games"),
-            Some(&json!({ "record": game.record })),
-        );
-        if status != 201 {
+        let Some((id, token)) = first.take().or_else(|| create(agent, url, game)) else {
             failures += 1;
             continue;
-        }
-        let id = created["id"].as_str().unwrap_or_default().to_owned();
-        let token = created["arbiter"].as_str().unwrap_or_default().to_owned();
+        };
         for step in &game.steps {
             if latencies.len() >= shape.actions || Instant::now() >= stop {
                 break 'games;
@@ -281,7 +300,7 @@ fn client_ahead(url: &str, stop: Instant, games: &[Prepared], shape: Shape, seed
             };
             let started = Instant::now();
             let (status, answer) = send(
-                &agent,
+                agent,
                 &format!("{url}/api/games/{id}/{path}"),
                 &body,
                 shape.minimal,
@@ -462,14 +481,21 @@ fn run(url: &str, n: usize, shape: Shape) {
         let handles: Vec<_> = (0..n)
             .map(|i| {
                 s.spawn(move || {
-                    let games = match shape.think {
-                        Think::Ahead => prepare(i, shape.actions),
-                        _ => Vec::new(),
+                    let agent = agent();
+                    let (games, first) = match shape.think {
+                        Think::Ahead => {
+                            let games = prepare(i, shape.actions);
+                            let first = games.first().and_then(|g| create(&agent, url, g));
+                            (games, first)
+                        }
+                        _ => (Vec::new(), None),
                     };
                     ready.wait();
                     let stop = *clock.wait() + DEADLINE;
                     match shape.think {
-                        Think::Ahead => client_ahead(url, stop, &games, shape, i as u64),
+                        Think::Ahead => {
+                            client_ahead(&agent, url, stop, (&games, first), shape, i as u64)
+                        }
                         _ => client(url, stop, i as u64, shape),
                     }
                 })
