@@ -133,7 +133,7 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
 ///
 /// On Linux the two files are exchanged (`renameat2` with `RENAME_EXCHANGE`): the file that was
 /// `path` becomes the spare, holding the text before this write, and is overwritten by the
-/// next one. No file is made or deleted at each write, which on some file systems costs more
+/// next one (a file's first write leaves an empty spare). No file is made or deleted at each write, which on some file systems costs more
 /// than the write (ext4 without a journal scans for a free inode past the recently deleted
 /// ones). Where there is no exchange (the first write of a file, another system, a file system
 /// without it), the spare is renamed over the file.
@@ -170,8 +170,16 @@ fn put_in_place(temp: &Path, path: &Path) -> std::io::Result<()> {
     #[cfg(target_os = "linux")]
     {
         use rustix::fs::{CWD, RenameFlags, renameat_with};
-        if renameat_with(CWD, temp, CWD, path, RenameFlags::EXCHANGE).is_ok() {
-            return Ok(());
+        match renameat_with(CWD, temp, CWD, path, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(()),
+            // The file's first write (a game being made): renamed, and its next write's spare
+            // made now rather than at that write, which is a player's action.
+            Err(rustix::io::Errno::NOENT) => {
+                fs::rename(temp, path)?;
+                let _ = fs::File::create(temp);
+                return Ok(());
+            }
+            Err(_) => {}
         }
     }
     fs::rename(temp, path)
@@ -264,11 +272,15 @@ mod tests {
     fn a_file_is_replaced_whole_and_its_spare_keeps_the_text_before() {
         let dir = scratch("replace");
         let file = dir.join("0123456789abcdef.sdn");
+        let spare = dir.join(".0123456789abcdef.sdn.tmp");
         write_atomic(&file, b"1. e4 *").unwrap();
         assert_eq!(fs::read_to_string(&file).unwrap(), "1. e4 *");
+        if cfg!(target_os = "linux") {
+            // The first write leaves the next one's spare, empty.
+            assert_eq!(fs::read_to_string(&spare).unwrap(), "");
+        }
         write_atomic(&file, b"1. e4 e5 *").unwrap();
         assert_eq!(fs::read_to_string(&file).unwrap(), "1. e4 e5 *");
-        let spare = dir.join(".0123456789abcdef.sdn.tmp");
         if cfg!(target_os = "linux") {
             // Exchanged, not renamed over: the spare is the file as it was.
             assert_eq!(fs::read_to_string(&spare).unwrap(), "1. e4 *");
