@@ -433,7 +433,7 @@ pub struct Limit {
 }
 
 /// The request header that asks for a minimal answer (RFC 7240). Documentation only: the
-/// handlers read it with `routes::extent`, which ignores what it does not know.
+/// handlers read it with `changes::extent`, which ignores what it does not know.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Header)]
 pub struct Prefer {

@@ -8,6 +8,7 @@
 //! - [`view`]: what the API answers about a game.
 
 pub mod arbiter;
+mod changes;
 pub mod course;
 pub mod error;
 mod export;

@@ -16,7 +16,7 @@ use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, T
 use utoipa::openapi::{Object, Ref};
 
 use super::view::Levels;
-use super::{page, review, routes};
+use super::{changes, page, review, routes};
 
 /// The JSON schemas of the library, as published in spec/.
 const SDN: &str = include_str!("../../spec/sdn.schema.json");
@@ -52,12 +52,12 @@ const REPORT_ONLY: [&str; 6] = [
         routes::create,
         routes::state,
         routes::game_options,
-        routes::roll,
-        routes::act,
-        routes::bot,
-        routes::take_back,
-        routes::end,
-        routes::tags,
+        changes::roll,
+        changes::act,
+        changes::bot,
+        changes::take_back,
+        changes::end,
+        changes::tags,
         super::export::export,
         review::library,
         review::upload,

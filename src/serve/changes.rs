@@ -1,0 +1,313 @@
+//! The changes to a game (spec/SERVE.md, "Changing a game"): roll, act, bot, take-back, a
+//! declared end, the tags. Each is made on a copy of the game under its lock, judged, saved,
+//! and only then kept; the answer is the new state, whole or, when the request prefers it,
+//! minimal (RFC 7240's `Prefer: return=minimal`). Their OpenAPI tag stays `routes`, the
+//! module they were written in first, so that spec/openapi.json did not change with the move.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+use super::error::{ApiError, ErrorBody};
+use super::input::{
+    ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions,
+};
+use super::live::{Holder, Live, Mode};
+use super::routes::{Shared, body, find};
+use super::view::{Extent, GameState};
+
+/// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
+/// is saved. The answer is the game after the change, as much of it as `extent` asks.
+async fn change(
+    app: Shared,
+    id: String,
+    token: Option<String>,
+    extent: Extent,
+    change: impl FnOnce(&mut Live, Holder) -> Result<(), ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let game = find(&app, &id)?;
+    let state = tokio::task::spawn_blocking(move || {
+        let mut live = game
+            .lock()
+            .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?;
+        let holder = token
+            .as_deref()
+            .and_then(|t| live.holder(t))
+            .ok_or_else(|| {
+                ApiError::forbidden("no seat of this game holds that token".to_owned())
+            })?;
+        let mut next = live.clone();
+        change(&mut next, holder)?;
+        if next.meta.players.iter().filter(|p| *p != "human").count() == 1 {
+            next.play_bots(1)?;
+        }
+        let sdn = crate::write::sdn::to_sdn(&next.game);
+        app.store.save_as(&next, &sdn, false).map_err(|e| {
+            ApiError::unsaved(format!(
+                "the game could not be saved, nothing was accepted: {e}"
+            ))
+        })?;
+        *live = next;
+        GameState::answer(&live, sdn, extent)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))??;
+    let mut response = Json(state).into_response();
+    if extent == Extent::Minimal {
+        let headers = response.headers_mut();
+        headers.insert(
+            "preference-applied",
+            HeaderValue::from_static("return=minimal"),
+        );
+    }
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Prefer"));
+    Ok(response)
+}
+
+/// What the request's `Prefer` headers ask of the answer (RFC 7240): `return=minimal` for the
+/// state without the record, its SDN and the board; anything else, or nothing, for all of it.
+/// Preferences the server does not know are ignored, as the RFC says.
+pub(super) fn extent(headers: &HeaderMap) -> Extent {
+    let minimal = headers
+        .get_all("prefer")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(|preference| preference.split(';').next())
+        .filter_map(|preference| preference.split_once('='))
+        .any(|(name, value)| {
+            name.trim().eq_ignore_ascii_case("return")
+                && value
+                    .trim()
+                    .trim_matches('"')
+                    .eq_ignore_ascii_case("minimal")
+        });
+    if minimal {
+        Extent::Minimal
+    } else {
+        Extent::Full
+    }
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/roll",
+    operation_id = "roll",
+    tag = "routes",
+    description = "Sade: the roll of the turn to come; the face is entered only for an entered die.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
+    request_body = RollRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn roll(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: RollRequest = body(&bytes)?;
+    change(
+        app,
+        id,
+        request.token,
+        extent(&headers),
+        move |live, holder| {
+            if live.meta.mode == Mode::Play && request.face.is_some() {
+                return Err(ApiError::bad(
+                    "face",
+                    "in play mode the server rolls: no face may be entered".to_owned(),
+                ));
+            }
+            live.roll(holder, request.face).map(drop)
+        },
+    )
+    .await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/act",
+    operation_id = "act",
+    tag = "routes",
+    description = "Actions of the turn in progress; against a bot, the bot's turn follows.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
+    request_body = ActRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn act(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: ActRequest = body(&bytes)?;
+    let token = request.token.clone();
+    change(app, id, token, extent(&headers), move |live, holder| {
+        let actions = act_actions(&request, &live.verdict.final_fen)?;
+        live.act(holder, actions)
+    })
+    .await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/bot",
+    operation_id = "bot",
+    tag = "routes",
+    description = "A bot's turn, when a bot has it.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn bot(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: TokenRequest = body(&bytes)?;
+    change(app, id, request.token, extent(&headers), |live, _holder| {
+        let played = live.play_bots(1)?;
+        if played == 0 {
+            return Err(ApiError::conflict("turn", "no bot has the turn".to_owned()));
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/takeback",
+    operation_id = "takeback",
+    tag = "routes",
+    description = "Record mode, arbiter: the last action (or roll) taken back.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn take_back(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: TokenRequest = body(&bytes)?;
+    change(app, id, request.token, extent(&headers), |live, holder| {
+        live.take_back(holder).map(drop)
+    })
+    .await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/end",
+    operation_id = "end",
+    tag = "routes",
+    description = "A declared end (S3): resignation, agreement, time forfeit, adjudication.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
+    request_body = EndRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn end(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: EndRequest = body(&bytes)?;
+    change(
+        app,
+        id,
+        request.token,
+        extent(&headers),
+        move |live, holder| live.declare(holder, request.end, request.winner),
+    )
+    .await
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/games/{id}/tags",
+    operation_id = "tags",
+    tag = "routes",
+    description = "The tags Event, Site, Date, Round, White, Black.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
+    request_body = TagsRequest,
+    responses(
+        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
+    )
+)]
+pub(super) async fn tags(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: TagsRequest = body(&bytes)?;
+    let tags: Vec<(String, String)> = request.tags.into_iter().collect();
+    change(
+        app,
+        id,
+        request.token,
+        extent(&headers),
+        move |live, holder| live.set_tags(holder, &tags),
+    )
+    .await
+}
