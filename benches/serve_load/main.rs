@@ -40,17 +40,16 @@
 //! clients can make it, and by Little's law the mean latency is N / throughput: it measures
 //! throughput, not the latency a game sees.
 
+mod ahead;
+mod disk;
+mod thinking;
+
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use rand::RngExt as _;
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt as _, SeedableRng};
-use serde_json::{Value, json};
-
-use sade_ref::play::{Bot, next_actions};
-use sade_ref::record::Game;
-use sade_ref::rules::Detail;
-use sade_ref::rules::sade::{Place, State, play_turn_at};
+use serde_json::Value;
 
 /// Actions each client makes unless `actions=K` says otherwise (a bound: the loop stops by
 /// itself).
@@ -134,7 +133,7 @@ fn main() {
         data.display()
     );
     if std::env::args().any(|a| a == "disk") {
-        disk(&data);
+        disk::disk(&data);
     }
     for n in counts {
         run(&url, n, shape);
@@ -195,57 +194,6 @@ struct Shape {
     pause: Duration,
 }
 
-/// A bot game played before the clock starts: the record to create the game from (its tags,
-/// with the die's seed) and what the client then sends, in order.
-struct Prepared {
-    record: String,
-    steps: Vec<Step>,
-}
-
-enum Step {
-    Roll,
-    Act(String),
-}
-
-/// Novice against novice, until `actions` steps are ready.
-fn prepare(client: usize, actions: usize) -> Vec<Prepared> {
-    let mut games = Vec::new();
-    let mut ready = 0;
-    let options = sade_ref::play::Options {
-        max_turns: 80,
-        seed: 7_000 + client as u64,
-        ..sade_ref::play::Options::default()
-    };
-    for number in 1.. {
-        if ready >= actions {
-            break;
-        }
-        let Ok(played) = sade_ref::play::play_game(&options, number) else {
-            continue;
-        };
-        let mut steps = Vec::new();
-        for turn in &played.game.turns {
-            steps.push(Step::Roll);
-            let actions: Vec<String> = turn.actions().map(ToString::to_string).collect();
-            // A face with nothing to do (`5: --` with an empty pocket) is fulfilled by its
-            // roll: the server's turn is then complete, and the `--` the bot wrote is not sent.
-            if actions != ["--"] {
-                steps.extend(actions.into_iter().map(Step::Act));
-            }
-        }
-        let mut start = played.game.clone();
-        start.turns.clear();
-        start.result = Some(sade_ref::record::GameResult::Unknown);
-        start.set_tag("Result", "*");
-        ready += steps.len();
-        games.push(Prepared {
-            record: sade_ref::write::sdn::to_sdn(&start),
-            steps,
-        });
-    }
-    games
-}
-
 /// The pause before an action: uniform in [pause / 2, 3 pause / 2].
 fn pause(shape: Shape, rng: &mut ChaCha8Rng) {
     if !shape.pause.is_zero() {
@@ -256,129 +204,6 @@ fn pause(shape: Shape, rng: &mut ChaCha8Rng) {
 /// One client's actions (when each was sent, how long its answer took) and how many requests
 /// failed.
 type Outcome = (Vec<(Instant, Duration)>, usize);
-
-/// `disk`: the data folder's disk alone, before the runs: for 15 s, one writer writes 2000
-/// bytes to a file, flushes it (`fdatasync`) and flushes the folder, as the server does for an
-/// action; the latencies, and the flushes over 50 ms (a stall of the disk holds every game's
-/// action at once).
-fn disk(data: &std::path::Path) {
-    use std::io::Write as _;
-    let dir = data.join("disk");
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        eprintln!("disk: cannot make {}: {e}", dir.display());
-        return;
-    }
-    let path = dir.join("probe.sdn");
-    let text = vec![b'x'; 2000];
-    let start = Instant::now();
-    let mut all = Vec::new();
-    let mut slow = Vec::new();
-    while start.elapsed() < Duration::from_secs(15) {
-        let began = Instant::now();
-        let wrote = std::fs::File::create(&path)
-            .and_then(|mut f| f.write_all(&text).and_then(|()| f.sync_data()))
-            .and_then(|()| std::fs::File::open(&dir).and_then(|d| d.sync_all()));
-        if let Err(e) = wrote {
-            eprintln!("disk: {e}");
-            return;
-        }
-        let took = began.elapsed();
-        if took > Duration::from_millis(50) {
-            slow.push(format!(
-                "{:.0} ms at {:.1} s",
-                took.as_secs_f64() * 1000.0,
-                began.duration_since(start).as_secs_f64()
-            ));
-        }
-        all.push(took);
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-    if all.is_empty() {
-        return;
-    }
-    all.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    println!(
-        "disk alone: {} writes, each flushed with its folder, in 15 s: median {:.2} ms, p99 {:.2} ms, max {:.1} ms; over 50 ms: {}",
-        all.len(),
-        ms(all[all.len() / 2]),
-        ms(all[all.len() * 99 / 100]),
-        ms(all[all.len() - 1]),
-        if slow.is_empty() {
-            "none".to_owned()
-        } else {
-            slow.join(", ")
-        }
-    );
-}
-
-/// A game of the server: its id and the arbiter's token.
-type Made = (String, String);
-
-/// Creates the game a client sends `game`'s steps to (not timed: not an action).
-fn create(agent: &ureq::Agent, url: &str, game: &Prepared) -> Option<Made> {
-    let (status, created) = call(
-        agent,
-        "POST",
-        &format!("{url}/api/games"),
-        Some(&json!({ "record": game.record })),
-    );
-    let id = created["id"].as_str()?.to_owned();
-    let token = created["arbiter"].as_str()?.to_owned();
-    (status == 201).then_some((id, token))
-}
-
-/// A client that sends the steps of games played ahead; its first game is `first`, made before
-/// the clock started (so that the 200 games' creations, each a new file, do not all fall in
-/// the run's first second), the others are made as it reaches them.
-fn client_ahead(
-    agent: &ureq::Agent,
-    url: &str,
-    stop: Instant,
-    (games, first): (&[Prepared], Option<Made>),
-    shape: Shape,
-    seed: u64,
-) -> Outcome {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut latencies = Vec::with_capacity(shape.actions);
-    let mut failures = 0;
-    let mut first = first;
-    'games: for game in games {
-        let Some((id, token)) = first.take().or_else(|| create(agent, url, game)) else {
-            failures += 1;
-            continue;
-        };
-        for step in &game.steps {
-            if latencies.len() >= shape.actions || Instant::now() >= stop {
-                break 'games;
-            }
-            pause(shape, &mut rng);
-            let (path, body) = match step {
-                Step::Roll => ("roll", json!({ "token": token })),
-                Step::Act(text) => ("act", json!({ "token": token, "text": text })),
-            };
-            let started = Instant::now();
-            let (status, answer) = send(
-                agent,
-                &format!("{url}/api/games/{id}/{path}"),
-                &body,
-                shape.minimal,
-            );
-            latencies.push((started, started.elapsed()));
-            if status != 200 {
-                if failures == 0 && seed == 0 {
-                    eprintln!(
-                        "client 0: {path} {body} answered {status}: {}",
-                        String::from_utf8_lossy(&answer)
-                    );
-                }
-                failures += 1;
-                continue 'games;
-            }
-        }
-    }
-    (latencies, failures)
-}
 
 /// A POST whose answer is read whole but not parsed: its status and its bytes.
 fn send(agent: &ureq::Agent, url: &str, body: &Value, minimal: bool) -> (u16, Vec<u8>) {
@@ -400,137 +225,6 @@ fn send(agent: &ureq::Agent, url: &str, body: &Value, minimal: bool) -> (u16, Ve
     (status, answer)
 }
 
-/// A client that thinks during the run (`think=client` or `think=server`).
-fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> Outcome {
-    let agent = agent();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut latencies = Vec::with_capacity(shape.actions);
-    let mut failures = 0;
-    'games: while latencies.len() < shape.actions && Instant::now() < stop {
-        let (status, created) = call(
-            &agent,
-            "POST",
-            &format!("{url}/api/games"),
-            Some(&json!({})),
-        );
-        if status != 201 {
-            failures += 1;
-            break;
-        }
-        let id = created["id"].as_str().unwrap_or_default().to_owned();
-        let token = created["arbiter"].as_str().unwrap_or_default().to_owned();
-        let mut state = created["state"].clone();
-        let mut mind = Mind {
-            done: 0,
-            state: None,
-        };
-        while latencies.len() < shape.actions && Instant::now() < stop {
-            match state["phase"].as_str() {
-                Some("roll") => {
-                    pause(shape, &mut rng);
-                    let started = Instant::now();
-                    let (status, next) = call(
-                        &agent,
-                        "POST",
-                        &format!("{url}/api/games/{id}/roll"),
-                        Some(&json!({ "token": token })),
-                    );
-                    latencies.push((started, started.elapsed()));
-                    if status != 200 {
-                        failures += 1;
-                        continue 'games;
-                    }
-                    state = next;
-                }
-                Some("act") => {
-                    // The thinking: not timed.
-                    let written = state["written"].as_u64().unwrap_or(0) as usize;
-                    let actions = if shape.think == Think::Server {
-                        server_choice(&agent, url, &id)
-                    } else {
-                        match bot_choice(&state, &mut mind, &mut rng) {
-                            Some(actions) => actions,
-                            None => {
-                                failures += 1;
-                                continue 'games;
-                            }
-                        }
-                    };
-                    for action in actions.iter().skip(written) {
-                        pause(shape, &mut rng);
-                        let started = Instant::now();
-                        let (status, next) = call(
-                            &agent,
-                            "POST",
-                            &format!("{url}/api/games/{id}/act"),
-                            Some(&json!({ "token": token, "text": action })),
-                        );
-                        latencies.push((started, started.elapsed()));
-                        if status != 200 {
-                            failures += 1;
-                            continue 'games;
-                        }
-                        state = next;
-                    }
-                }
-                _ => continue 'games,
-            }
-        }
-    }
-    (latencies, failures)
-}
-
-/// The first option of the face, as the server's options search gives it.
-fn server_choice(agent: &ureq::Agent, url: &str, id: &str) -> Vec<String> {
-    let (_, options) = call(
-        agent,
-        "GET",
-        &format!("{url}/api/games/{id}/options?limit=1"),
-        None,
-    );
-    options["options"][0]["actions"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|t| t.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_else(|| vec!["--".to_owned()])
-}
-
-/// What a client knows of its game between answers, so that its thinking costs one turn, not
-/// the game: the state after the first `done` turns of the record.
-struct Mind {
-    done: usize,
-    state: Option<State>,
-}
-
-/// The novice bot's fulfilment of the face, chosen in the client from the record in the answer:
-/// the turns the client has not seen are played from its state (`play_turn_at`), and the bot is
-/// asked for the last turn alone, from a record of that turn set up from the state's FEN.
-fn bot_choice(state: &Value, mind: &mut Mind, rng: &mut ChaCha8Rng) -> Option<Vec<String>> {
-    let sdn = state["sdn"].as_str()?;
-    let game = sade_ref::parse_str(sdn).into_iter().next()?.ok()?;
-    let last = game.turns.len().checked_sub(1)?;
-    if mind.state.is_none() || mind.done > last {
-        mind.state = Some(State::from_game(&game).ok()?);
-        mind.done = 0;
-    }
-    let mut now = mind.state.take()?;
-    for turn in &game.turns[mind.done..last] {
-        now = play_turn_at(&now, turn, Detail::Verdict, Place::Inner).state;
-    }
-    let mut alone = Game::default();
-    alone.set_tag("Variant", "Sade");
-    alone.set_tag("SetUp", "1");
-    alone.set_tag("FEN", now.fen());
-    alone.turns.push(game.turns[last].clone());
-    mind.state = Some(now);
-    mind.done = last;
-    let actions = next_actions(Bot::Random, &alone, rng).ok()?;
-    Some(actions.iter().map(ToString::to_string).collect())
-}
-
 fn run(url: &str, n: usize, shape: Shape) {
     // Every client prepares (think=ahead: plays its bots' games), then all start together.
     let ready = std::sync::Barrier::new(n + 1);
@@ -543,8 +237,8 @@ fn run(url: &str, n: usize, shape: Shape) {
                     let agent = agent();
                     let (games, first) = match shape.think {
                         Think::Ahead => {
-                            let games = prepare(i, shape.actions);
-                            let first = games.first().and_then(|g| create(&agent, url, g));
+                            let games = ahead::prepare(i, shape.actions);
+                            let first = games.first().and_then(|g| ahead::create(&agent, url, g));
                             (games, first)
                         }
                         _ => (Vec::new(), None),
@@ -553,9 +247,9 @@ fn run(url: &str, n: usize, shape: Shape) {
                     let stop = *clock.wait() + DEADLINE;
                     match shape.think {
                         Think::Ahead => {
-                            client_ahead(&agent, url, stop, (&games, first), shape, i as u64)
+                            ahead::client_ahead(&agent, url, stop, (&games, first), shape, i as u64)
                         }
-                        _ => client(url, stop, i as u64, shape),
+                        _ => thinking::client(url, stop, i as u64, shape),
                     }
                 })
             })
