@@ -93,6 +93,48 @@ pub(super) fn extent(headers: &HeaderMap) -> Extent {
     }
 }
 
+/// The answers of every change to a game, for the OpenAPI document (never built: the handlers
+/// answer with [`GameState`] or an [`ApiError`]).
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+enum ChangeAnswers {
+    #[response(
+        status = 200,
+        description = "The game after the change.",
+        headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))
+    )]
+    Changed(Box<GameState>),
+    #[response(
+        status = 400,
+        description = "The body does not fit: `field` names the field at fault."
+    )]
+    Bad(ErrorBody),
+    #[response(
+        status = 403,
+        description = "The token holds no seat of the game, or not the seat whose turn it is."
+    )]
+    Forbidden(ErrorBody),
+    #[response(status = 404, description = "No such game.")]
+    NotFound(ErrorBody),
+    #[response(
+        status = 409,
+        description = "The request does not fit the game's state."
+    )]
+    Conflict(ErrorBody),
+    #[response(status = 413, description = "The body is above 64 KiB.")]
+    TooLarge(ErrorBody),
+    #[response(
+        status = 422,
+        description = "The referee refused the action: its reason and Article."
+    )]
+    Refused(ErrorBody),
+    #[response(
+        status = 503,
+        description = "The game could not be saved: nothing was accepted."
+    )]
+    Unsaved(ErrorBody),
+}
+
 #[utoipa::path(
     post,
     path = "/api/games/{id}/roll",
@@ -101,16 +143,7 @@ pub(super) fn extent(headers: &HeaderMap) -> Extent {
     description = "Sade: the roll of the turn to come; the face is entered only for an entered die.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
     request_body = RollRequest,
-    responses(
-        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
-        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
-        (status = 404, description = "No such game.", body = ErrorBody),
-        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
-        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
-        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
-    )
+    responses(ChangeAnswers)
 )]
 pub(super) async fn roll(
     State(app): State<Shared>,
@@ -145,16 +178,7 @@ pub(super) async fn roll(
     description = "Actions of the turn in progress; against a bot, the bot's turn follows.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
     request_body = ActRequest,
-    responses(
-        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
-        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
-        (status = 404, description = "No such game.", body = ErrorBody),
-        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
-        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
-        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
-    )
+    responses(ChangeAnswers)
 )]
 pub(super) async fn act(
     State(app): State<Shared>,
@@ -179,16 +203,7 @@ pub(super) async fn act(
     description = "A bot's turn, when a bot has it.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
     request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
-        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
-        (status = 404, description = "No such game.", body = ErrorBody),
-        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
-        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
-        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
-    )
+    responses(ChangeAnswers)
 )]
 pub(super) async fn bot(
     State(app): State<Shared>,
@@ -215,16 +230,7 @@ pub(super) async fn bot(
     description = "Record mode, arbiter: the last action (or roll) taken back.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
     request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
-        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
-        (status = 404, description = "No such game.", body = ErrorBody),
-        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
-        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
-        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
-    )
+    responses(ChangeAnswers)
 )]
 pub(super) async fn take_back(
     State(app): State<Shared>,
@@ -247,16 +253,7 @@ pub(super) async fn take_back(
     description = "A declared end (S3): resignation, agreement, time forfeit, adjudication.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
     request_body = EndRequest,
-    responses(
-        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
-        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
-        (status = 404, description = "No such game.", body = ErrorBody),
-        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
-        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
-        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
-    )
+    responses(ChangeAnswers)
 )]
 pub(super) async fn end(
     State(app): State<Shared>,
@@ -283,16 +280,7 @@ pub(super) async fn end(
     description = "The tags Event, Site, Date, Round, White, Black.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
     request_body = TagsRequest,
-    responses(
-        (status = 200, description = "The game after the change.", body = GameState, headers(("Preference-Applied" = String, description = "`return=minimal` when the answer is the minimal one asked for with `Prefer`."))),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
-        (status = 403, description = "The token holds no seat of the game, or not the seat whose turn it is.", body = ErrorBody),
-        (status = 404, description = "No such game.", body = ErrorBody),
-        (status = 409, description = "The request does not fit the game's state.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
-        (status = 422, description = "The referee refused the action: its reason and Article.", body = ErrorBody),
-        (status = 503, description = "The game could not be saved: nothing was accepted.", body = ErrorBody),
-    )
+    responses(ChangeAnswers)
 )]
 pub(super) async fn tags(
     State(app): State<Shared>,
