@@ -274,7 +274,8 @@ fn the_messages_issue_17_found_say_what_was_expected() {
                 "2",
             ],
             0,
-            "1 of White's pieces other than the king has a legal move",
+            "only White's rook a1 can move (castling and checks that are not mate aside): face \
+             2 asks for 2, so Black plays his own",
         ),
         (
             &["options", "--fen", start, "--face", "5"],

@@ -357,7 +357,7 @@ fn a_why_lesson_is_answered_with_the_article_the_referee_cites() {
     assert_eq!(why.task, Task::Why);
     let (article, words) = refusal(&why).expect("the referee refuses the series");
     assert_eq!(article, Article::Art12_1);
-    assert!(words.contains("Black's pieces cannot be played"), "{words}");
+    assert!(words.contains("Black's pieces are not due"), "{words}");
     let right = judge_why(&why, "Art. 12.1").expect("an Article");
     assert_eq!(right.outcome, Outcome::Completed, "{}", right.message);
     let wrong = judge_why(&why, " Art. 12.2 ").expect("an Article");

@@ -3,7 +3,7 @@
 //! fulfilment, written into a record, accepted by the referee.
 
 use sade_ref::arbiter::locate::{TurnName, query_before, sade_state_before};
-use sade_ref::arbiter::options::{Answer, Limits, Line, Query, answer, text};
+use sade_ref::arbiter::options::{Answer, Limits, Line, Pieces, Query, answer, text};
 use sade_ref::parse::{parse_bytes, parse_str};
 use sade_ref::record::{Game, Side};
 use sade_ref::referee::{Status, verify};
@@ -226,27 +226,75 @@ fn the_mode_and_its_proof_on_faces_1_to_3() {
     let start = State::from_game(&Game::default()).unwrap();
     let found = sade_answer(&start, 2, Limits::default());
     let mode = found.mode.unwrap();
-    assert_eq!((mode.pieces, mode.color), ("opponent", Some(Side::Black)));
-    assert!(
-        mode.proof.starts_with("10 of Black's pieces"),
-        "{}",
-        mode.proof
+    assert_eq!((mode.pieces, mode.color), (Pieces::Opponent, Side::Black));
+    assert_eq!(
+        mode.proof,
+        "10 of Black's pieces other than the king can move (castling and checks that are not \
+         mate aside): face 2 asks for 2"
     );
     // Black has only the king and a blocked pawn: White plays his own pieces (Art. 12.1).
     let fen = "4k3/8/8/8/8/4p3/4P3/4K2R w - - 0 1";
     let state = sade_state_before(&fen_game(fen), 0).unwrap();
     let found = sade_answer(&state, 1, Limits::default());
     let mode = found.mode.unwrap();
-    assert_eq!((mode.pieces, mode.color), ("own", Some(Side::White)));
-    assert!(mode.proof.contains("0 of Black's pieces"), "{}", mode.proof);
+    assert_eq!((mode.pieces, mode.color), (Pieces::Own, Side::White));
+    assert!(
+        mode.proof
+            .starts_with("none of Black's pieces but the king can move"),
+        "{}",
+        mode.proof
+    );
     assert!(found.count > 0 && found.none.is_none());
     // Face 3 in that position: White has the king and the rook to move, not three pieces.
     let found = sade_answer(&state, 3, Limits::default());
     assert_eq!(found.count, 0);
-    assert_eq!(found.mode.unwrap().pieces, "neither");
+    assert_eq!(found.mode.unwrap().pieces, Pieces::Own);
     let none = found.none.unwrap();
     assert_eq!(none.article, "Art. 5");
-    assert!(none.consequence.contains("Poverty of the Flesh"));
+    assert_eq!(
+        none.consequence,
+        "White cannot fulfil face 3 with White's own pieces, which are due: Poverty of the \
+         Flesh, White loses (`--`)"
+    );
+}
+
+/// R4's two examples (face 2, White to roll): the count names the pieces counted.
+#[test]
+fn the_count_at_the_roll_names_the_pieces_counted() {
+    // Black's knight c8 and bishop e8 can move: Black's pieces are due, though after either
+    // moves Rh8 pins the other, so no series completes: "none", Poverty of the Flesh.
+    let state = sade_state_before(&fen_game("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1"), 0).unwrap();
+    let found = sade_answer(&state, 2, Limits::default());
+    let mode = found.mode.unwrap();
+    assert_eq!((mode.pieces, mode.color), (Pieces::Opponent, Side::Black));
+    assert_eq!(
+        mode.proof,
+        "Black's knight c8 and bishop e8 can move (castling and checks that are not mate \
+         aside): face 2 asks for 2"
+    );
+    assert_eq!(found.count, 0);
+    let none = found.none.unwrap();
+    assert_eq!(
+        none.consequence,
+        "White cannot fulfil face 2 with Black's pieces, which are due: Poverty of the Flesh, \
+         White loses (`--`)"
+    );
+    // Only Black's rook can move (Ra1 would even mate): White's own pieces are due.
+    let state = sade_state_before(&fen_game("r3k3/8/8/8/8/8/1P4PP/7K w - - 0 1"), 0).unwrap();
+    let found = sade_answer(&state, 2, Limits::default());
+    let mode = found.mode.unwrap();
+    assert_eq!((mode.pieces, mode.color), (Pieces::Own, Side::White));
+    assert_eq!(
+        mode.proof,
+        "only Black's rook a8 can move (castling and checks that are not mate aside): face 2 \
+         asks for 2, so White plays his own"
+    );
+    assert!(found.count > 0 && found.none.is_none());
+    assert!(
+        found.options.iter().all(|line| line.actions[0] != "Ra1#"),
+        "{:?}",
+        found.options
+    );
 }
 
 fn fen_game(fen: &str) -> Game {

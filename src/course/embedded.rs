@@ -39,6 +39,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/sade/09-series-that-cannot-finish.json"),
     ),
     (
+        "sade/09b-the-count-decides",
+        include_str!("../../course/sade/09b-the-count-decides.json"),
+    ),
+    (
         "sade/10-why-this-series-is-refused",
         include_str!("../../course/sade/10-why-this-series-is-refused.json"),
     ),

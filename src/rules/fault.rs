@@ -59,10 +59,10 @@ fault_codes! {
     SeriesIncomplete => "series-incomplete", "write the rest of the prescription, or end the record there";
     /// A piece moves twice in one series or exposure.
     PieceMovesTwice => "piece-moves-twice", "each piece moves at most once in a series or an exposure";
-    /// Own pieces were played while the opponent's could fulfil faces 1-3 (Art. 12.2).
-    OwnPiecesWhileEnemyPossible => "own-pieces-while-enemy-possible", "play the opponent's pieces: they can fulfil the face";
-    /// A series mixes the two colours.
-    WrongColour => "wrong-colour", "every move of a series is made with pieces of one colour";
+    /// Own pieces were played while the opponent's were due on faces 1-3 (R4, Art. 12.2).
+    OwnPiecesWhileEnemyPossible => "own-pieces-while-enemy-possible", "play the opponent's pieces: the count at the roll made them due; write `--` if no series of them can be completed";
+    /// A series moves pieces of the colour that is not due (R4, Art. 12.1).
+    WrongColour => "wrong-colour", "every move of a series is made with the pieces due at the roll, of one colour";
     /// The opponent's king was moved in a series (Art. 4.2, 14).
     EnemyKingTouched => "enemy-king-touched", "play any other piece of the opponent's";
     /// Castling inside a prescription (R5, Art. 15).

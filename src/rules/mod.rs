@@ -178,8 +178,8 @@ pub struct Violation {
     /// Index of the turn in `Game::turns`.
     #[serde(skip)]
     pub turn_index: usize,
-    /// Specific, e.g. "Black's pieces could be played (e.g. Nc6 a6 h5), so White may not play
-    /// his own".
+    /// Specific, e.g. "Black's pieces are due: Black's knight c8 and bishop e8 can move, face 2
+    /// asks for 2, so White may not play his own: a3 would move White's pawn (Art. 12.2)".
     pub reason: String,
     /// The Article or ruling: `Article::Art12_2`, `Article::R9`.
     pub article: Article,

@@ -2,14 +2,14 @@
 //! (Standard), every legal full turn (Marseillais), from the referee's own search.
 //!
 //! ```
-//! use sade_ref::arbiter::options::{Limits, Query, answer};
+//! use sade_ref::arbiter::options::{Limits, Pieces, Query, answer};
 //! use sade_ref::record::Game;
 //! use sade_ref::rules::sade::State;
 //!
 //! let state = State::from_game(&Game::default()).unwrap();
 //! let found = answer(&Query::Sade { state, face: 1 }, Limits::default()).unwrap();
 //! assert_eq!(found.count, 20);
-//! assert_eq!(found.mode.unwrap().pieces, "opponent");
+//! assert_eq!(found.mode.unwrap().pieces, Pieces::Opponent);
 //! ```
 //!
 //! The JSON form (`options --format json`) is a public contract: `spec/options.schema.json`,
@@ -109,16 +109,27 @@ pub struct Answer {
     pub none: Option<NoneAnswer>,
 }
 
-/// Faces 1–3: the opponent's pieces, or the roller's own when the opponent's cannot (Art. 12.1).
+/// Faces 1–3: the opponent's pieces, or the roller's own when fewer than N of the opponent's can
+/// move at the roll (R4, Art. 12.1).
 #[derive(Clone, Debug, Serialize)]
 pub struct Mode {
-    /// `"opponent"` or `"own"`; `"neither"` when no series exists at all.
-    pub pieces: &'static str,
+    /// Whose pieces are due, by the count at the roll (R4).
+    pub pieces: Pieces,
     /// The colour whose pieces move.
-    pub color: Option<Side>,
-    /// One line of proof: the number of pieces that have a legal move.
+    pub color: Side,
+    /// One line of proof: the opponent's pieces that can move at the roll, and the face.
     pub proof: String,
     pub article: &'static str,
+}
+
+/// Whose pieces a series of faces 1–3 moves (`"opponent"`, `"own"` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pieces {
+    /// The opponent's: at least N of them can move at the roll.
+    Opponent,
+    /// The roller's own: fewer than N of the opponent's can.
+    Own,
 }
 
 /// One option: the actions to write, in SDN, and the end of the game it leads to.

@@ -3,9 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::{Color, Position, Role};
+use shakmaty::Role;
 
-use super::{Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, no_option, side};
+use super::{Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, Pieces, no_option, side};
 use crate::arbiter::locate::color_name;
 use crate::rules::names::role_name;
 use crate::rules::sade::{self, End, State, Step};
@@ -50,10 +50,8 @@ pub(super) fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Ans
         return Ok(answer);
     }
     let mut collector = Collector::new(limits);
-    let mut by = None;
     let mut nothing = None;
     let _complete = sade::visit_fulfilments(state, face, |f| {
-        by = Some(f.by);
         if collector.count == 0 && f.steps == [Step::Nothing] {
             nothing = Some(f.end);
         }
@@ -80,12 +78,19 @@ pub(super) fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Ans
     .map_err(|e| e.reason)?;
     let mode = (1..=3)
         .contains(&face)
-        .then(|| series_mode(state, face, by))
+        .then(|| series_mode(state, face))
         .transpose()?;
     let none = if collector.count == 0 {
+        let pieces = match &mode {
+            Some(mode) if mode.pieces == Pieces::Opponent => {
+                format!(" with {}'s pieces, which are due", color_name(!roller))
+            }
+            Some(_) => format!(" with {}'s own pieces, which are due", color_name(roller)),
+            None => String::new(),
+        };
         Some(NoneAnswer {
             consequence: format!(
-                "{} cannot fulfil face {face}: Poverty of the Flesh, {} loses (`--`)",
+                "{} cannot fulfil face {face}{pieces}: Poverty of the Flesh, {} loses (`--`)",
                 color_name(roller),
                 color_name(roller)
             ),
@@ -149,63 +154,35 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
     }
 }
 
-/// How many pieces of `color` (its king aside when `no_king`) have a legal move other than
-/// castling.
-fn movable_pieces(state: &State, color: Color, no_king: bool) -> Result<usize, String> {
-    let pos = state.position(color).map_err(|e| e.reason)?;
-    let mut from: Vec<_> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| !(m.is_castle() || (no_king && m.role() == Role::King)))
-        .filter_map(|m| m.from())
-        .collect();
-    from.sort();
-    from.dedup();
-    Ok(from.len())
-}
-
-/// Faces 1–3: the mode the search used, with the piece count as proof.
-fn series_mode(state: &State, face: u8, by: Option<Color>) -> Result<Mode, String> {
+/// Faces 1–3: whose pieces are due, with the count at the roll as proof (R4): "Black's knight
+/// c8 and bishop e8 can move: face 2 asks for 2".
+fn series_mode(state: &State, face: u8) -> Result<Mode, String> {
     let roller = state.roller();
     let them = !roller;
-    let theirs = movable_pieces(state, them, true)?;
-    let has = |n: usize| if n == 1 { "has" } else { "have" };
-    let enemy_proof = format!(
-        "{theirs} of {}'s pieces other than the king {} a legal move, face {face} asks for {face}",
-        color_name(them),
-        has(theirs)
-    );
-    let enemy_failed = if theirs < usize::from(face) {
-        enemy_proof.clone()
+    let due = sade::pieces_due(state, face).map_err(|e| e.reason)?;
+    let n = due.counted.count();
+    let named = if n <= 4 {
+        sade::counted_text(state, them, due.counted)
     } else {
-        format!("{enemy_proof}, but no series of {face} different ones avoids a forbidden check")
+        format!("{n} of {}'s pieces other than the king", color_name(them))
     };
-    Ok(match by {
-        Some(color) if color == them => Mode {
-            pieces: "opponent",
-            color: Some(side(them)),
-            proof: enemy_proof,
+    let proof = format!(
+        "{named} can move (castling and checks that are not mate aside): face {face} asks for \
+         {face}"
+    );
+    Ok(if due.by == them {
+        Mode {
+            pieces: Pieces::Opponent,
+            color: side(them),
+            proof,
             article: "Art. 12.1",
-        },
-        Some(_) => Mode {
-            pieces: "own",
-            color: Some(side(roller)),
-            proof: format!("{}'s pieces cannot: {enemy_failed}", color_name(them)),
+        }
+    } else {
+        Mode {
+            pieces: Pieces::Own,
+            color: side(roller),
+            proof: format!("{proof}, so {} plays his own", color_name(roller)),
             article: "Art. 12.1",
-        },
-        None => {
-            let own = movable_pieces(state, roller, false)?;
-            Mode {
-                pieces: "neither",
-                color: None,
-                proof: format!(
-                    "{enemy_failed}; {own} of {}'s own pieces {} a legal move, and no series of \
-                     {face} exists with them either",
-                    color_name(roller),
-                    has(own)
-                ),
-                article: "Art. 12.3",
-            }
         }
     })
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Answer, side_name};
+use super::{Answer, Pieces, side_name};
 
 /// The answer as text: the position, the mode, one option a line, the count, and what follows
 /// when there is nothing to do but `--`, or nothing at all.
@@ -24,12 +24,12 @@ pub fn text(answer: &Answer) -> String {
         }
     }
     if let Some(mode) = &answer.mode {
-        let whose = match (mode.pieces, mode.color.map(side_name)) {
-            ("opponent", Some(color)) => format!("the opponent's pieces ({color}'s)"),
-            ("own", Some(color)) => {
-                format!("own pieces ({color}'s), because the opponent's cannot")
+        let color = side_name(mode.color);
+        let whose = match mode.pieces {
+            Pieces::Opponent => format!("the opponent's pieces ({color}'s)"),
+            Pieces::Own => {
+                format!("own pieces ({color}'s), because too few of the opponent's can move")
             }
-            _ => "neither the opponent's pieces nor own pieces".to_owned(),
         };
         let _ = writeln!(out, "mode: {whose} ({})", mode.article);
         let _ = writeln!(out, "proof: {}", mode.proof);

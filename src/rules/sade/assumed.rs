@@ -1,9 +1,9 @@
 //! A written turn judged as the record plays it, where the record itself answers the searches
 //! the rules call for; `play.rs` judges every other turn from the roll, searches included.
 //!
-//! - Faces 1–3: whether the opponent's pieces can make the series (R4). A written series that
-//!   completes with them (or ends the game on the way by a mate or nakedness) is one, so the
-//!   search at the roll would have found one.
+//! - Faces 1–3: nothing to answer. Whose pieces move is the count at the roll (R4), made here as
+//!   in the judgement from the roll; a written series that completes with the pieces due (or
+//!   ends the game on the way by a mate or nakedness) needs no search.
 //! - Face 4: whether a regular move is left after the sacrifice (else a stalemate, R7). The
 //!   written regular move, accepted, is one.
 //! - Face 6: whether a piece can leave the king at the roll (else the fallback move, Art. 8.7),
@@ -17,7 +17,7 @@
 //! check every turn judged here against the judgement from the roll (`play.rs`).
 
 use super::played::{Played, TurnOutcome, resolved};
-use super::progress::{Exposure, LookAhead, Next, Phase, Progress, Series};
+use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
 use super::state::State;
 use super::{reach, search};
 use crate::record::{ActionKind, Turn};
@@ -27,7 +27,7 @@ use crate::rules::Resolved;
 pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
     let face = turn.face?.value;
     let phase = match face {
-        1..=3 => Phase::Series(Series::assumed(state, face)),
+        1..=3 => Progress::begin(state, face).ok()?.phase,
         4 => Phase::Removal,
         6 => {
             let exposure = Exposure::at_roll(state).ok()?;

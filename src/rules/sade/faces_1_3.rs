@@ -1,11 +1,13 @@
 //! Faces 1–3, the Kingdom of Active Submission (Art. 1–5, 12–14; R3, R4, R5).
 //!
-//! The roller moves N different pieces of the opponent (never his king), one after the other,
-//! each move legal for its owner and giving no check but mate; only when no such series exists
-//! does he move N different pieces of his own (king allowed). Never castling.
+//! The count at the roll decides whose pieces the series moves, once for the whole turn (R4):
+//! the opponent's when at least N of them (never his king) each have a move there that is legal
+//! and gives no check but mate; the roller's own otherwise (king allowed). Either way the roller
+//! moves N different pieces of that colour, one after the other, never castling; a series that
+//! cannot be completed with them is lost (Poverty of the Flesh, Art. 5, 13.2).
 
 use crate::rules::Article;
-use shakmaty::{Bitboard, Color, Move, MoveList, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
 
 use super::aftermath::Aftermath;
 use super::ends::{End, forbidden_check_end, mate_end, naked_end};
@@ -13,31 +15,136 @@ use super::fault::{self, Fault, Illegal, Refused, face_article};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
 use super::progress::{Next, Phase, Progress, Series};
-use super::search;
 use super::state::{self, State};
 use super::step::Step;
+use super::{reach, search};
 use crate::record::ActionKind;
 
-/// The series a roll of `face` (1–3) asks for: with the opponent's pieces when that is
-/// possible (R4), else with the roller's own.
+/// The series a roll of `face` (1–3) asks for: with the opponent's pieces when the count at the
+/// roll finds N of them that can move, else with the roller's own (R4).
 pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
-    let enemy = Series::assumed(state, face);
-    let probe = Progress {
-        state: state.clone(),
-        face,
-        phase: Phase::Series(enemy.clone()),
-        done: 0,
+    let counted = count(state, u32::from(face))?;
+    let by = if counted.count() >= usize::from(face) {
+        !state.roller()
+    } else {
+        state.roller()
     };
-    Ok(match search::first(&probe)? {
-        Some(example) => Series {
-            enemy_example: Some(example),
-            ..enemy
-        },
-        None => Series {
-            by: state.roller(),
-            ..enemy
-        },
-    })
+    Ok(Series::new(by, face, counted))
+}
+
+/// Faces 1–3: whose pieces the series moves, and the whole count at the roll that chose them
+/// (R4), for an arbiter who asks why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PiecesDue {
+    /// The colour whose pieces the series moves.
+    pub by: Color,
+    /// Every piece of the opponent (never his king) that has a move at the roll that counts:
+    /// legal for its owner, no castling, no check but mate.
+    pub counted: Bitboard,
+}
+
+/// The pieces due on `face` (1–3) in `state`, with the whole count (R4).
+///
+/// # Errors
+/// [`Refused`] when the position cannot be analysed, or `face` is not 1–3.
+pub fn pieces_due(state: &State, face: u8) -> Result<PiecesDue, Refused> {
+    if !(1..=3).contains(&face) {
+        return Err(Refused {
+            reason: format!("face {face} moves no series: only faces 1–3 count pieces (R4)"),
+        });
+    }
+    let counted = count(state, u32::MAX)?;
+    let by = if counted.count() >= usize::from(face) {
+        !state.roller()
+    } else {
+        state.roller()
+    };
+    Ok(PiecesDue { by, counted })
+}
+
+/// The count at the roll (R4, Art. 1–3, 12.1): the opponent's pieces, never his king, that
+/// each have a move legal for their owner that gives no check but mate (castling does not
+/// count; a piece that could move only after another has moved does not either, as the count
+/// is made in the position at the roll). Stops once `enough` pieces are found.
+///
+/// # Errors
+/// [`Refused`] when the position cannot be analysed.
+pub(crate) fn count(state: &State, enough: u32) -> Result<Bitboard, Refused> {
+    let them = !state.roller();
+    let pos = state.chess(them)?;
+    let mut counted = Bitboard::EMPTY;
+    for m in pos.legal_moves() {
+        if counted.count() >= enough as usize {
+            break;
+        }
+        let Some(from) = m.from() else { continue };
+        if m.is_castle() || m.role() == Role::King || counted.contains(from) {
+            continue;
+        }
+        if counts(state, pos, m)? {
+            counted.add(from);
+        }
+    }
+    Ok(counted)
+}
+
+/// Whether a legal move of the opponent's piece counts (R4): any move but one that gives a
+/// check that is not mate. The opponent's legal move never leaves his own king in check, so only
+/// the roller's king can be checked; most moves cannot check it, seen from the board alone, and
+/// need no position after them.
+fn counts(state: &State, pos: &Chess, m: Move) -> Result<bool, Refused> {
+    let board = state.board();
+    let Some(king) = board.king_of(state.roller()) else {
+        return Ok(true);
+    };
+    if !reach::may_give_check(board, m, king) {
+        return Ok(true);
+    }
+    Ok(matches!(
+        Aftermath::of(&state.after_move(pos, m))?,
+        Aftermath::Quiet | Aftermath::Mate(_) | Aftermath::Naked(_)
+    ))
+}
+
+/// The pieces the count found, in words, for "… can move": "Black's knight c8 and bishop e8",
+/// "White's pawns a2, d4 and knight f3", "only Black's rook a8", "none of Black's pieces but the
+/// king".
+pub fn counted_text(state: &State, color: Color, counted: Bitboard) -> String {
+    let board = state.board();
+    // One group a role, in the order the roles first appear.
+    let mut groups: Vec<(Role, Vec<String>)> = Vec::new();
+    for square in counted {
+        let Some(role) = board.role_at(square) else {
+            continue;
+        };
+        match groups.iter_mut().find(|(r, _)| *r == role) {
+            Some((_, squares)) => squares.push(square.to_string()),
+            None => groups.push((role, vec![square.to_string()])),
+        }
+    }
+    let words: Vec<String> = groups
+        .iter()
+        .map(|(role, squares)| {
+            let name = state::role_name(*role);
+            let plural = if squares.len() > 1 { "s" } else { "" };
+            format!("{name}{plural} {}", squares.join(", "))
+        })
+        .collect();
+    let whose = state::possessive(color);
+    match words.as_slice() {
+        [] => format!("none of {whose} pieces but the king"),
+        [one] if counted.count() == 1 => format!("only {whose} {one}"),
+        [one] => format!("{whose} {}", and_last(one)),
+        [init @ .., last] => format!("{whose} {} and {last}", init.join(", ")),
+    }
+}
+
+/// "pawns a2, d4" as "pawns a2 and d4".
+fn and_last(group: &str) -> String {
+    match group.rsplit_once(", ") {
+        Some((init, last)) => format!("{init} and {last}"),
+        None => group.to_owned(),
+    }
 }
 
 /// Why a move of the series' colour may not be part of it.
@@ -136,39 +243,38 @@ pub(crate) fn resolve(
                 state::possessive(other),
                 state::role_name(m.role())
             );
-            let illegal = if series.by != roller {
-                if series.left == series.size {
-                    let example = series
-                        .enemy_example
-                        .as_deref()
-                        .map(|steps| format!(" (e.g. {})", steps_san(state, steps)))
-                        .unwrap_or_default();
-                    Illegal::new(
-                        format!(
-                            "{}'s pieces could be played{example}, so {} may not play his own: \
-                             {what} (Art. 12.2)",
-                            state::color_name(series.by),
-                            state::color_name(roller)
-                        ),
-                        Article::Art12_2,
+            let illegal = if series.enemy(roller) {
+                let why = if series.left == series.size {
+                    format!(
+                        "{}'s pieces are due: {} can move at the roll, and face {} asks for {}",
+                        state::color_name(series.by),
+                        counted_text(state, series.by, series.counted),
+                        series.size,
+                        series.size
                     )
                 } else {
-                    Illegal::new(
-                        format!(
-                            "this series is played with {} pieces; {what} ({})",
-                            state::possessive(series.by),
-                            face_article(progress.face)
-                        ),
-                        face_article(progress.face),
+                    format!(
+                        "this series is played with {} pieces, due at the roll",
+                        state::possessive(series.by)
                     )
-                }
+                };
+                Illegal::new(
+                    format!(
+                        "{why}, so {} may not play his own: {what} (Art. 12.2)",
+                        state::color_name(roller)
+                    ),
+                    Article::Art12_2,
+                )
             } else {
                 Illegal::new(
                     format!(
-                        "{} pieces cannot be played: {}, so {} must play his own; {what} (Art. \
-                         12.1)",
+                        "{} pieces are not due: {} can move at the roll (a check that is not mate \
+                         does not count), and face {} asks for {}, so {} plays his own: {what} \
+                         (Art. 12.1)",
                         state::possessive(other),
-                        impossibility(other, series.size),
+                        counted_text(state, other, series.counted),
+                        series.size,
+                        series.size,
                         state::color_name(roller)
                     ),
                     Article::Art12_1,
@@ -178,22 +284,6 @@ pub(crate) fn resolve(
         }
     }
     Err(matching::unresolved_illegal(state, series.by, kind, unresolved).into())
-}
-
-/// Why no series of `n` moves exists with `color`'s pieces, in words.
-fn impossibility(color: Color, n: u8) -> String {
-    if n == 1 {
-        format!(
-            "no piece of {} but the king has a move that is legal and gives no check but mate",
-            state::possessive(color)
-        )
-    } else {
-        format!(
-            "no {n} different pieces of {} but the king can move one after the other, each \
-             legal and giving no check but mate",
-            state::possessive(color)
-        )
-    }
 }
 
 /// Plays one move of the series and judges the board (R1, R2, R3, R10).
@@ -286,20 +376,21 @@ pub(crate) fn unfinished(progress: &Progress, series: &Series) -> Result<Illegal
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Square;
 
     fn state(fen: &str) -> State {
         crate::rules::sade::state::from_fen(fen).unwrap()
     }
 
     #[test]
-    fn enemy_series_at_the_start_position() {
+    fn the_count_at_the_start_position_stops_at_the_face() {
         let series = begin(
             &state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
             3,
         )
         .unwrap();
         assert_eq!(series.by, Color::Black);
-        assert_eq!(series.enemy_example.map(|s| s.len()), Some(3));
+        assert_eq!(series.counted.count(), 3);
     }
 
     #[test]
@@ -307,6 +398,64 @@ mod tests {
         // Black: king h8 and a pawn a5 blocked by White's pawn a4.
         let series = begin(&state("7k/8/8/p7/P7/8/8/R3K3 w - - 0 1"), 1).unwrap();
         assert_eq!(series.by, Color::White);
-        assert!(series.enemy_example.is_none());
+        assert!(series.counted.is_empty());
+    }
+
+    #[test]
+    fn two_enemy_pieces_that_can_move_are_due_even_if_no_series_completes() {
+        // R4's first example: Black's knight c8 and bishop e8 can each move; whichever moves
+        // first, Rh8 pins the other. The count makes Black's pieces due all the same.
+        let state = state("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1");
+        let series = begin(&state, 2).unwrap();
+        assert_eq!(series.by, Color::Black);
+        assert_eq!(
+            counted_text(&state, Color::Black, series.counted),
+            "Black's knight c8 and bishop e8"
+        );
+    }
+
+    #[test]
+    fn one_enemy_piece_that_can_move_is_not_enough_for_face_two() {
+        // R4's second example: only Black's rook can move (Ra1 would even mate White).
+        let state = state("r3k3/8/8/8/8/8/1P4PP/7K w - - 0 1");
+        let series = begin(&state, 2).unwrap();
+        assert_eq!(series.by, Color::White);
+        assert_eq!(
+            counted_text(&state, Color::Black, series.counted),
+            "only Black's rook a8"
+        );
+        // On face 1 the rook alone is enough.
+        assert_eq!(begin(&state, 1).unwrap().by, Color::Black);
+    }
+
+    #[test]
+    fn a_piece_freed_only_by_another_move_does_not_count() {
+        // Black: rook a8 shut in by the knight b8 and the pawn a7, which White's pawn a6
+        // blocks; the rook could move only after the knight has. Face 3 counts the knight and
+        // the pawn h7 (h6 free): two, so White plays his own.
+        let state = state("rn5k/p6p/P7/8/8/8/1P4PP/7K w - - 0 1");
+        let series = begin(&state, 3).unwrap();
+        assert_eq!(
+            counted_text(&state, Color::Black, series.counted),
+            "Black's pawn h7 and knight b8"
+        );
+        assert_eq!(series.by, Color::White);
+    }
+
+    #[test]
+    fn a_checking_move_counts_only_when_it_mates() {
+        let rook_a1 = |state: &State| {
+            let pos = state.chess(Color::Black).unwrap();
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.from() == Some(Square::A8) && m.to() == Square::A1)
+                .unwrap();
+            counts(state, pos, m).unwrap()
+        };
+        // Ra1 mates White (king h1 shut in by the pawns g2, h2): it counts.
+        assert!(rook_a1(&state("r6k/7p/7P/8/8/8/6PP/7K w - - 0 1")));
+        // Without the pawn g2 the king escapes to g2: a check that is not mate does not count.
+        assert!(!rook_a1(&state("r6k/7p/7P/8/8/8/7P/7K w - - 0 1")));
     }
 }

@@ -6,7 +6,7 @@
 // 2. `progress`, `notation`, `matching`, `played`: a turn in progress, steps in writing, a
 //    written move matched, a turn played
 // 3. `reach`, `fulfilment`: what the board alone shows pieces can do; what the search finds
-// 4. `aftermath`, `last_piece`: the board after an action; the search's cut for a last piece
+// 4. `aftermath`: the board after an action
 // 5. `search`: every legal way to fulfil a face
 // 6. `faces_1_3`, `face_4`, `face_5`, `face_6`: the faces, each judging its own actions
 // 7. `turn`, `assumed`: the dispatch, the one file that knows the faces; a turn as written
@@ -40,7 +40,7 @@
 //! what is left to do) lists its candidate actions, resolves a written action into one, and
 //! applies it. The same code serves the replay and the search, so the referee accepts a turn
 //! exactly when the search lists it. Where the written turn itself answers a search the rules
-//! call for (the opponent's pieces could be played: here they were), the replay does not make
+//! call for (a regular move exists after the sacrifice: here it is), the replay does not make
 //! it (`assumed.rs`; debug builds check each such turn against the judgement with the search).
 //!
 //! Choices where the rulings leave room:
@@ -65,7 +65,6 @@ mod face_6;
 mod faces_1_3;
 mod fault;
 mod fulfilment;
-mod last_piece;
 #[cfg(test)]
 mod layers;
 mod matching;
@@ -91,6 +90,7 @@ use crate::rules::{
 };
 
 pub use ends::End;
+pub use faces_1_3::{PiecesDue, counted_text, pieces_due};
 pub use fault::{BadStart, Refused};
 pub use fulfilment::Fulfilment;
 pub use perft::{Branch, divide, perft};

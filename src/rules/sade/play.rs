@@ -55,6 +55,18 @@ fn searched(state: &State, turn: &Turn, annotate: bool, place: Place) -> Played 
     player.played
 }
 
+/// Whether the roll itself is a moment at which a series can have been lost
+/// ([`TurnPlayer::earliest_poverty`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Roll {
+    /// A `--`, a bare face, a turn that stops, an action refused for itself: the turn was lost
+    /// at the roll when nothing could fulfil the face there (R15, R16).
+    Included,
+    /// An action refused because it plays the other side's pieces (Art. 12.1, 12.2): judged
+    /// as written (R4).
+    Excluded,
+}
+
 struct TurnPlayer {
     annotate: bool,
     played: Played,
@@ -165,7 +177,7 @@ impl TurnPlayer {
                 } else {
                     index + 1
                 };
-                match self.earliest_poverty(&current, before) {
+                match self.earliest_poverty(&current, before, Roll::Included) {
                     Ok(Some(outcome)) => return outcome,
                     Ok(None) => {}
                     Err(e) => return refused(number, e, Some(action.span)),
@@ -241,10 +253,16 @@ impl TurnPlayer {
     /// prescription could not be completed: Poverty of the Flesh there (Art. 5 at the roll,
     /// Art. 13.2 inside a series; R16), what follows void. Only a series (faces 1-3) and the
     /// removal (face 4) can be stuck; an exposure is complete when nothing more can leave.
+    ///
+    /// With [`Roll::Excluded`] a series is not lost at the roll itself: a first action that
+    /// plays the other side's pieces is invalid at that action, even when no series with the
+    /// pieces due could have been completed (R4: it "is invalid at that action"; the record
+    /// shows the loss with `--`).
     fn earliest_poverty(
         &mut self,
         current: &Progress,
         upto: usize,
+        roll: Roll,
     ) -> Result<Option<TurnOutcome>, Refused> {
         let points = self.points.len();
         for at in 0..upto.min(points + 1) {
@@ -253,7 +271,10 @@ impl TurnPlayer {
             } else {
                 current
             };
-            if !matches!(point.phase, Phase::Series(_) | Phase::Removal) {
+            let series = matches!(point.phase, Phase::Series(_));
+            if !(series || matches!(point.phase, Phase::Removal))
+                || (series && at == 0 && roll == Roll::Excluded)
+            {
                 continue;
             }
             if search::first(point)?.is_some() {
@@ -275,7 +296,8 @@ impl TurnPlayer {
         Ok(None)
     }
 
-    /// A written action the rules refuse: illegal, unless the turn was already lost (R16).
+    /// A written action the rules refuse: illegal, unless the turn was already lost after an
+    /// earlier action of it (R16).
     fn failed(
         &mut self,
         current: &Progress,
@@ -283,7 +305,17 @@ impl TurnPlayer {
         fault: Fault,
         span: Span,
     ) -> TurnOutcome {
-        match self.earliest_poverty(current, number) {
+        // R4: the other side's pieces, played at the roll, are invalid at that action, even
+        // where no series with the pieces due could have been completed.
+        let roll = match &fault {
+            Fault::Illegal(illegal)
+                if matches!(illegal.article, Article::Art12_1 | Article::Art12_2) =>
+            {
+                Roll::Excluded
+            }
+            _ => Roll::Included,
+        };
+        match self.earliest_poverty(current, number, roll) {
             Ok(Some(outcome)) => outcome,
             Ok(None) => failed(number, fault, span),
             Err(e) => refused(number, e, Some(span)),
@@ -292,7 +324,7 @@ impl TurnPlayer {
 
     /// A turn whose written actions stop before the face is fulfilled.
     fn incomplete(&mut self, current: &Progress, done: usize, place: Place) -> TurnOutcome {
-        match self.earliest_poverty(current, done + 1) {
+        match self.earliest_poverty(current, done + 1, Roll::Included) {
             Ok(Some(outcome)) => return outcome,
             Ok(None) => {}
             Err(e) => return refused(0, e, None),

@@ -18,7 +18,7 @@ use crate::rules::names::color_name;
 /// A series in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Series {
-    /// Whose pieces move.
+    /// Whose pieces move: chosen once, at the roll, by the count (R4).
     pub by: Color,
     /// N, the face.
     pub size: u8,
@@ -26,23 +26,27 @@ pub(crate) struct Series {
     pub left: u8,
     /// Where the pieces that already moved now stand.
     pub used: Bitboard,
-    /// A full series with the opponent's pieces, found at the roll, when one exists.
-    pub enemy_example: Option<Vec<Step>>,
+    /// The count at the roll (R4): the opponent's pieces, never the king, that had a move
+    /// there. When the opponent's pieces are due, the first N found; when the roller's own are,
+    /// all of them (fewer than N).
+    pub counted: Bitboard,
 }
 
 impl Series {
-    /// The series with the opponent's pieces, before any search says whether one exists: what
-    /// a written turn that moves them is judged against first (`assumed.rs`). A turn that
-    /// completes it is itself the proof that the opponent's pieces could be played (R4), so it
-    /// needs no search.
-    pub(crate) fn assumed(state: &State, face: u8) -> Series {
+    /// A series of `face` moves with `by`'s pieces, chosen by the count `counted` (R4).
+    pub(crate) fn new(by: Color, face: u8, counted: Bitboard) -> Series {
         Series {
-            by: !state.roller(),
+            by,
             size: face,
             left: face,
             used: Bitboard::EMPTY,
-            enemy_example: None,
+            counted,
         }
+    }
+
+    /// Whether the opponent's pieces are due (R4).
+    pub(crate) fn enemy(&self, roller: Color) -> bool {
+        self.by != roller
     }
 }
 

@@ -14,38 +14,25 @@ use super::progress::{Phase, Progress};
 use super::state::State;
 
 /// Whether the series in progress, of the opponent's pieces, can be seen from the board alone to
-/// have no fulfilment:
+/// have no fulfilment: one move is due and none of the pieces left has a move at all (his king
+/// never moves in it, nor a piece that has moved: Art. 1–3, Art. 4.2).
 ///
-/// - no piece is left to move (his king never moves in it, nor a piece that has moved: Art. 1–3,
-///   Art. 4.2);
-/// - one move is due and none of the pieces left has a move at all;
-/// - more moves are due than pieces are left, so the next move must end the game (see
-///   `LastPieceShort` in `last_piece.rs`), by a mate (it gives check) or by stripping the roller
-///   naked (it takes his last piece besides his king, Art. 9.3), and the last piece can do
-///   neither.
+/// No more can be seen: the opponent's pieces are due only when at least N of them can move at
+/// the roll (R4), and the roller's moves take none of them, so a piece is left for every move
+/// still due.
 pub(crate) fn hopeless(progress: &Progress) -> bool {
     let Phase::Series(series) = &progress.phase else {
         return false;
     };
-    let roller = progress.roller();
-    if series.by == roller {
+    if series.by == progress.roller() || series.left != 1 {
         return false;
     }
     let state = &progress.state;
     let board = state.board();
     let movable = board.by_color(series.by) & !board.kings() & !series.used;
-    if movable.is_empty() {
-        return true;
-    }
-    if series.left == 1 {
-        return movable
-            .into_iter()
-            .all(|from| moves_of(state, from).is_none_or(|moves| moves.is_empty()));
-    }
-    match movable.single_square() {
-        Some(last) if series.left >= 2 => !may_end_the_game(state, roller, last),
-        _ => false,
-    }
+    movable
+        .into_iter()
+        .all(|from| moves_of(state, from).is_none_or(|moves| moves.is_empty()))
 }
 
 /// Whether one of the pieces on `from` may leave the king on `king` for a square not next to it
@@ -165,45 +152,6 @@ fn moves_of(state: &State, from: Square) -> Option<Moves> {
     })
 }
 
-/// Whether a move of the piece on `from` may give check to the roller's king or take the
-/// roller's last piece besides his king. "May": a piece that stands between the king and a
-/// slider of its side may uncover a check by leaving, and en passant may do either.
-fn may_end_the_game(state: &State, roller: Color, from: Square) -> bool {
-    let board = state.board();
-    let Some(king) = board.king_of(roller) else {
-        return true;
-    };
-    let Some(moves) = moves_of(state, from) else {
-        return true;
-    };
-    if moves.en_passant || uncovers(board, moves.piece.color, from, king) {
-        return true;
-    }
-    let roller_pieces = board.by_color(roller) & !board.kings();
-    if roller_pieces.count() <= 1 && (moves.to & roller_pieces).any() {
-        return true;
-    }
-    // The squares from which a piece checks the king once this one has left `from` (a slider's
-    // line to the king does not pass `from`: the piece on it would already give check).
-    let occupied = board.occupied().without(from);
-    let checks_from = |piece: Piece| match piece.role {
-        Role::Pawn => attacks::pawn_attacks(roller, king),
-        _ => attacks::attacks(king, piece, occupied),
-    };
-    let color = moves.piece.color;
-    if moves.piece.role == Role::Pawn {
-        let promotion = Bitboard::from_rank(color.relative_rank(Rank::Eighth));
-        let plain = moves.to & !promotion;
-        let promoted = moves.to & promotion;
-        (plain & checks_from(moves.piece)).any()
-            || [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-                .into_iter()
-                .any(|role| (promoted & checks_from(role.of(color))).any())
-    } else {
-        (moves.to & checks_from(moves.piece)).any()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::progress::Series;
@@ -213,7 +161,7 @@ mod tests {
     fn series(fen: &str, face: u8) -> Progress {
         let state = super::super::state::from_fen(fen).unwrap();
         Progress {
-            phase: Phase::Series(Series::assumed(&state, face)),
+            phase: Phase::Series(Series::new(!state.roller(), face, Bitboard::EMPTY)),
             state,
             face,
             done: 0,
@@ -308,20 +256,5 @@ mod tests {
         // has nothing to take; with a pawn on b4 to take, it has a move.
         assert!(hopeless(&series("7k/8/8/p7/P7/8/8/4K3 w - - 0 1", 1)));
         assert!(!hopeless(&series("7k/8/8/p7/PP6/8/8/4K3 w - - 0 1", 1)));
-    }
-
-    #[test]
-    fn the_last_piece_must_check_or_strip() {
-        // Art. 2 (mate) and Art. 9.3 (nakedness): face 2, Black's knight a8 is his last piece
-        // and can neither check White's king h1 nor take a piece.
-        assert!(hopeless(&series("n6k/8/8/8/8/8/6PP/7K w - - 0 1", 2)));
-        // Moved near the king, it can check from f2 or g3.
-        assert!(!hopeless(&series("7k/8/8/8/4n3/8/6PP/7K w - - 0 1", 2)));
-        // A pawn that promotes on the back rank checks (and here mates) the king on h1.
-        assert!(!hopeless(&series("7k/8/8/8/8/8/p5PP/7K w - - 0 1", 2)));
-        // Black's bishop can take White's last piece besides the king, the knight a1.
-        assert!(!hopeless(&series("7k/8/8/8/8/2b5/8/N6K w - - 0 1", 3)));
-        // The same capture leaves White a rook: it cannot strip him, and no check is near.
-        assert!(hopeless(&series("7k/8/8/8/8/2b5/R7/N6K w - - 0 1", 3)));
     }
 }

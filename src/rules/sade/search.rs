@@ -14,7 +14,6 @@ use std::ops::ControlFlow;
 use super::ends::End;
 use super::fault::{Fault, Refused};
 use super::fulfilment::Fulfilment;
-use super::last_piece;
 use super::progress::{LookAhead, Next, Phase, Progress};
 use super::reach;
 use super::state::State;
@@ -269,17 +268,7 @@ impl<'f, 'a> Walk<'f, 'a> {
             debug_assert_eq!(ways_without_cuts(progress), Ok(0));
             return Ok(ControlFlow::Continue(()));
         }
-        let last_piece = if self.cuts {
-            last_piece::last_enemy_piece_short(progress)
-        } else {
-            None
-        };
         for step in progress.options()?.iter() {
-            if let Some(short) = &last_piece
-                && !short.may_end_the_game(step)?
-            {
-                continue;
-            }
             let next = match progress.apply(step) {
                 Ok(next) => next,
                 Err(Fault::Illegal(_)) => continue,
@@ -388,42 +377,48 @@ mod tests {
     }
 
     #[test]
-    fn face_2_with_one_enemy_piece_is_fulfilled_only_by_its_mate() {
-        // White rolls 2; Black has his king and one rook, so no series of two Black pieces can
-        // be completed. Ra1 mates White (a ritual victory, Art. 2), the only fulfilment with
-        // Black's pieces: the checks that do not mate and the moves that stop the series short
-        // are not. The search meets the last Black piece with moves still due (see
-        // `last_piece::LastPieceShort`).
+    fn face_2_with_one_enemy_piece_that_can_move_is_played_with_own_pieces() {
+        // White rolls 2; Black has his king and one rook: one piece can move, face 2 asks for
+        // two, so White's own pieces are due (R4), even though Ra1 would mate White. On face 1
+        // the rook alone is due, and Ra1 is one of its fulfilments, ending the game.
         let s = state("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1");
         let all = fulfilments(&s, 2).unwrap();
-        assert_eq!(all.len(), 1, "{all:?}");
-        assert_eq!(all[0].by, shakmaty::Color::Black);
-        assert_eq!(
-            all[0].steps,
-            vec![Step::Move(shakmaty::Move::Normal {
-                role: Role::Rook,
-                from: Square::A2,
-                capture: None,
-                to: Square::A1,
-                promotion: None,
-            })]
+        assert!(
+            !all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::White),
+            "{all:?}"
         );
-        assert_eq!(all[0].end.map(|e| e.winner), Some(shakmaty::Color::White));
+        let all = fulfilments(&s, 1).unwrap();
+        assert!(all.iter().all(|f| f.by == shakmaty::Color::Black));
+        let ra1 = Step::Move(shakmaty::Move::Normal {
+            role: Role::Rook,
+            from: Square::A2,
+            capture: None,
+            to: Square::A1,
+            promotion: None,
+        });
+        let mate = all.iter().find(|f| f.steps == vec![ra1]).expect("Ra1");
+        assert_eq!(mate.end.map(|e| e.winner), Some(shakmaty::Color::White));
     }
 
     #[test]
-    fn face_3_with_one_enemy_piece_is_fulfilled_by_the_capture_that_strips_the_roller() {
-        // White rolls 3 with his king and one knight; Black's bishop takes the knight: White is
-        // naked and wins (Art. 9.3). No other Black move is a fulfilment.
-        let s = state("7k/8/8/8/8/2b5/8/N5K1 w - - 0 1");
-        let all = fulfilments(&s, 3).unwrap();
-        assert_eq!(all.len(), 1, "{all:?}");
-        assert_eq!(all[0].by, shakmaty::Color::Black);
+    fn a_capture_that_strips_the_roller_ends_the_series_early() {
+        // White rolls 2 with his king and one knight; Black's bishop c3 and pawn h7 can move, so
+        // Black's pieces are due. Bxa1 leaves White naked (Art. 9.3): the series ends there.
+        let s = state("7k/7p/8/8/8/2b5/8/N5K1 w - - 0 1");
+        let all = fulfilments(&s, 2).unwrap();
+        assert!(all.iter().all(|f| f.by == shakmaty::Color::Black));
+        let stripped: Vec<_> = all.iter().filter(|f| f.steps.len() == 1).collect();
+        assert_eq!(stripped.len(), 1, "{all:?}");
         assert!(matches!(
-            all[0].steps.as_slice(),
+            stripped[0].steps.as_slice(),
             [Step::Move(m)] if m.is_capture() && m.to() == Square::A1
         ));
-        assert_eq!(all[0].end.map(|e| e.winner), Some(shakmaty::Color::White));
+        assert_eq!(
+            stripped[0].end.map(|e| e.winner),
+            Some(shakmaty::Color::White)
+        );
+        // Face 3: only two Black pieces can move, so White's own are due, and White has two.
+        assert!(fulfilments(&s, 3).unwrap().is_empty());
     }
 
     /// The cuts of the walk skip only what cannot be a fulfilment: the lists are the same
@@ -440,39 +435,23 @@ mod tests {
     }
 
     #[test]
-    fn a_capture_by_the_last_enemy_piece_counts_only_when_it_strips_the_roller() {
-        // Art. 9.3: the roller is naked with his king alone. Black's rook is Black's last piece
-        // with two moves due; Rxf2 gives no check and leaves White two pawns, so it leads
-        // nowhere; with the g and h pawns gone (b), it strips White and wins for him.
-        let all = same_without_cuts("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 2);
-        assert_eq!(all.len(), 1, "only the mate Ra1: {all:?}");
-        let all = same_without_cuts("7k/8/8/8/8/8/r4P2/6K1 w - - 0 1", 2);
-        let capture = all
-            .iter()
-            .find(|f| matches!(f.steps.as_slice(), [Step::Move(m)] if m.is_capture()));
-        assert_eq!(
-            capture.and_then(|f| f.end).map(|e| e.winner),
-            Some(shakmaty::Color::White),
-            "{all:?}"
-        );
-    }
-
-    #[test]
-    fn a_check_by_the_last_enemy_piece_counts_only_when_it_mates() {
-        // Art. 2: Black's rook is his last piece with two moves due. With f2, g2 and h2 White's,
-        // Ra1 mates; with f2 empty the king steps out to f2, and Rxg2+ is taken by the king:
-        // no fulfilment with Black's pieces, so White plays his own (R4).
-        let all = same_without_cuts("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 2);
-        assert!(!all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::Black));
-        let all = same_without_cuts("7k/8/8/8/8/8/r5PP/6K1 w - - 0 1", 2);
-        assert!(!all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::White));
+    fn the_count_decides_and_a_series_that_breaks_is_no_fulfilment() {
+        // R4's first example: Black's knight c8 and bishop e8 can move, so Black's pieces are
+        // due; whichever moves first, Rh8 pins the other. No fulfilment (Poverty of the Flesh),
+        // and White's own pieces are never used instead.
+        let all = same_without_cuts("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", 2);
+        assert!(all.is_empty(), "{all:?}");
+        // Face 1: any one of them; the knight's 4 moves and 6 of the bishop's 7 (Bc6 checks
+        // White's king on the long diagonal and is not mate: an illegal action on face 1, R3).
+        let all = same_without_cuts("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", 1);
+        assert_eq!(all.len(), 4 + 6, "{all:?}");
     }
 
     #[test]
     fn a_series_reached_again_in_another_order_is_walked_once() {
         // Art. 1-3: N different pieces. Black's knights can move in either order, then his pawn
-        // a4, blocked, cannot: every order of the knights' moves leads to the same dead end, and
-        // White must play his own pieces (R4).
+        // a4, blocked, cannot: two pieces can move at the roll, fewer than three, so White plays
+        // his own pieces (R4).
         for fen in [
             "3k4/8/8/8/p7/P7/8/Rn2K1nR w - - 0 1",
             "k7/8/1n6/p7/P7/8/3n4/R3K2R w - - 0 1",
