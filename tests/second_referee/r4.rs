@@ -153,3 +153,35 @@ fn a_mating_move_counts_and_a_check_that_does_not_mate_does_not() {
         "unfinished"
     );
 }
+
+/// Black's bishop f7 and pawn b4 can move: Black's pieces are due, and a whole series exists
+/// (`b3 Bc4`), but `Bb3` first blocks the pawn.
+const ORDER_BLOCKS: &str = "7N/5b2/k7/8/1p6/8/8/4K3 w - - 0 1";
+
+#[test]
+fn what_follows_a_series_lost_to_poverty_is_void() {
+    // The order chosen leaves no continuation: lost there (R16), the rest void (R21), a move
+    // of White's own included.
+    assert!(!own_due(ORDER_BLOCKS, 2));
+    for movetext in ["1. 2: Bb3 Kd2 *", "1. 2: Bb3 b3 *", "1. 2: Bb3 -- 0-1"] {
+        assert_eq!(
+            verdict(ORDER_BLOCKS, movetext),
+            "finished black poverty-of-the-flesh",
+            "{movetext}"
+        );
+    }
+    assert_eq!(verdict(ORDER_BLOCKS, "1. 2: Kd2 *"), "invalid 0 1");
+    // No complete series at the roll: the game ends there, and only a move of the side not due
+    // is judged (invalid); a move of the pieces due, even one that gives a check that does not
+    // mate, or an action that is no move, is void.
+    let check = "k1n1b2R/8/8/5K2/8/8/P7/8 w - - 0 1";
+    assert!(!own_due(check, 2));
+    for movetext in ["1. 2: Nd6+ *", "1. 2: Bd7+ -- *", "1. 2: Q@d4 *"] {
+        assert_eq!(
+            verdict(check, movetext),
+            "finished black poverty-of-the-flesh",
+            "{movetext}"
+        );
+    }
+    assert_eq!(verdict(check, "1. 2: Ke5 *"), "invalid 0 1");
+}
