@@ -110,6 +110,22 @@ fn judge_turn(pos: &Pos, roller: Color, face: u8, actions: &[&Action], last: boo
     loop {
         match node.state() {
             State::Over(end) => {
+                // R4: a face 1–3 roll whose pieces due cannot complete the series is lost there
+                // (R15, R16) and what is written after it is void (R21), with one exception:
+                // a move of the side not due is invalid at that action ("even then the other
+                // side's pieces are never used instead").
+                if i == 0
+                    && let Some(written) = actions.first()
+                    && plays_the_side_not_due(written, &node)
+                {
+                    return TurnResult::Invalid {
+                        action: 1,
+                        why: format!(
+                            "`{written}` plays the side not due on face {face} (R4), though \
+                             the pieces due cannot complete the series"
+                        ),
+                    };
+                }
                 return TurnResult::Over {
                     end,
                     counted: i,
@@ -168,6 +184,15 @@ fn judge_turn(pos: &Pos, roller: Color, face: u8, actions: &[&Action], last: boo
             }
         }
     }
+}
+
+/// A written move that is a move of the side not due (R4) and of no piece due.
+fn plays_the_side_not_due(written: &Action, node: &Node) -> bool {
+    let due = node.children();
+    node.moves_of_the_side_not_due()
+        .into_iter()
+        .any(|m| matches(written, &Act::Move(m), node))
+        && !due.iter().any(|(act, _)| matches(written, act, node))
 }
 
 fn node_children_count(node: &Node) -> usize {

@@ -3,7 +3,8 @@
 //!
 //! For each turn it lists every legal action sequence by brute force from shakmaty's legal
 //! moves (the opponent's pieces are played by giving the opponent the move in a shakmaty
-//! `Setup`), and walks the written turn through that tree: the turn must be one of the
+//! `Setup`; on faces 1–3 the side whose pieces are due is chosen once, at the roll, by R4's
+//! count), and walks the written turn through that tree: the turn must be one of the
 //! sequences, and the verdict (status, winner, termination, locator of the first illegal
 //! action) must agree with `sade_ref::referee::verify`. The tests run it on seeded self-play
 //! games, their mutations and every Sade game of `corpus/`.
@@ -14,6 +15,7 @@
 
 mod judge;
 mod position;
+mod r4;
 mod selfplay;
 mod turn;
 

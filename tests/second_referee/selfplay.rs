@@ -135,6 +135,62 @@ fn walk(node: &Node, rng: &mut Rng) -> Path {
     }
 }
 
+/// A face 1–3 turn begun with a move of the side not due (R4), then walked on as that side
+/// would go on; `None` when that side has no move.
+fn side_not_due(node: &Node, rng: &mut Rng) -> Option<Path> {
+    let Stage::Series {
+        own,
+        left,
+        moved,
+        series,
+    } = node.stage
+    else {
+        return None;
+    };
+    let other = Node {
+        pos: node.pos.clone(),
+        roller: node.roller,
+        stage: Stage::Series {
+            own: !own,
+            left,
+            moved,
+            series,
+        },
+    };
+    let mut children = other.children();
+    if children.is_empty() {
+        return None;
+    }
+    let (act, effect) = children.swap_remove(rng.below(children.len()));
+    let mut acts = vec![(act, node.pos.clone())];
+    let end = match effect {
+        Effect::End(end) => Err(end),
+        Effect::Next(next) => {
+            let rest = walk(&next, rng);
+            acts.extend(rest.acts);
+            rest.end
+        }
+    };
+    Some(Path { acts, end })
+}
+
+/// A face 1–3 roll whose pieces due cannot complete the series: one of their moves, then `--`;
+/// `None` when they have no move.
+fn tried_first(node: &Node, rng: &mut Rng) -> Option<Path> {
+    let State::Over(end) = node.state() else {
+        return None;
+    };
+    let children = node.children();
+    if children.is_empty() {
+        return None;
+    }
+    let (act, _) = children[rng.below(children.len())].clone();
+    Some(Path {
+        acts: vec![(act, node.pos.clone()), (Act::Pass, node.pos.clone())],
+        end: Err(end),
+    })
+}
+
 /// The written form of an action from the position before it: SAN mostly, UCI sometimes.
 fn written(act: Act, before: &Pos, rng: &mut Rng) -> Action {
     let kind = match act {
@@ -233,6 +289,10 @@ pub struct Seen {
     pub passes: usize,
     /// Faces 1–3 played with the roller's own pieces.
     pub own_series: usize,
+    /// Faces 1–3 whose pieces due could not complete the series at the roll (R4: Poverty).
+    pub due_cannot_complete: usize,
+    /// Faces 1–3 written, on purpose, with the side not due (R4: invalid at that action).
+    pub side_not_due: usize,
     /// Face 6 with no exposure possible: one regular move.
     pub face_6_regular: usize,
 }
@@ -262,13 +322,31 @@ pub fn game(rng: &mut Rng, max_turns: usize, fen: Option<&str>, seen: &mut Seen)
     for _ in 0..max_turns {
         let face = 1 + rng.below(6) as u8;
         let node = Node::roll(&pos, roller, face);
+        let series = matches!(node.stage, Stage::Series { .. });
+        let cannot_complete = series && !node.completes();
         match node.stage {
             Stage::Series { own: true, .. } => seen.own_series += 1,
             Stage::Regular => seen.face_6_regular += 1,
             _ => {}
         }
+        seen.due_cannot_complete += usize::from(cannot_complete);
         let mut all = Vec::new();
-        let path = if sequences(&node, &mut Vec::new(), &mut all, 3000) {
+        // Now and then the side not due (R4): the record is invalid there, and stops.
+        let wrong_side = (series && rng.chance(2))
+            .then(|| side_not_due(&node, rng))
+            .flatten();
+        let invalid = wrong_side.is_some();
+        seen.side_not_due += usize::from(invalid);
+        let path = if let Some(path) = wrong_side {
+            path
+        } else if let Some(path) = (cannot_complete && rng.chance(50))
+            .then(|| tried_first(&node, rng))
+            .flatten()
+        {
+            // Lost at the roll: a move of the pieces due (any, a check included) before the
+            // `--`, as a player who tried an order would write it.
+            path
+        } else if sequences(&node, &mut Vec::new(), &mut all, 3000) {
             // Mostly a fulfilment, so that games last.
             let good: Vec<usize> = (0..all.len())
                 .filter(|&i| match &all[i].end {
@@ -329,6 +407,9 @@ pub fn game(rng: &mut Rng, max_turns: usize, fen: Option<&str>, seen: &mut Seen)
             span: Default::default(),
         });
         number = number.next();
+        if invalid {
+            break;
+        }
         match path.end {
             Ok(next) => pos = next,
             Err(end) => {

@@ -27,8 +27,9 @@ pub enum Effect {
 
 #[derive(Clone, Debug)]
 pub enum Stage {
-    /// Faces 1–3: `left` moves by different pieces (`own`: the roller's, else the opponent's,
-    /// never his king); `moved` holds where the moved pieces stand; face 1 is not a series.
+    /// Faces 1–3: `left` moves by different pieces of the side due (`own`: the roller's, else
+    /// the opponent's, never his king), chosen at the roll and fixed for the turn (R4); `moved`
+    /// holds where the moved pieces stand; face 1 is not a series.
     Series {
         own: bool,
         left: u8,
@@ -96,9 +97,11 @@ impl Node {
                     moved: Bitboard::EMPTY,
                     series: face > 1,
                 };
-                // R4: the opponent's pieces when a full sequence exists with them.
+                // R4: the pieces due are chosen here, once, by a count: the opponent's when at
+                // least `face` of them can move now, else the roller's own. Whether the series
+                // can then be completed is no part of the choice (`state` says so, later).
                 let theirs = at(series(false));
-                if theirs.completes() {
+                if theirs.movable_pieces() >= usize::from(face) {
                     theirs
                 } else {
                     at(series(true))
@@ -116,6 +119,34 @@ impl Node {
                     at(Stage::Regular)
                 }
             }
+        }
+    }
+
+    /// R4's count, at a series node: how many different pieces of the side the node plays
+    /// have a move that may be written now. `children` leaves out what does not count: the
+    /// opponent's king, castling, a move that leaves its owner's king in check, a check that
+    /// does not mate (illegal on face 1; `forbidden-check`, dropped by `real_children`, on
+    /// faces 2–3). A mating move counts, and so does a move after which a player is naked. A
+    /// piece that could move only after another has moved is not counted: this is the position
+    /// of the node, before any move.
+    pub fn movable_pieces(&self) -> usize {
+        let mut from = Bitboard::EMPTY;
+        for (act, _) in self.real_children() {
+            if let Act::Move(m) = act {
+                from |= Bitboard::from(m.from().expect("a board move"));
+            }
+        }
+        from.count()
+    }
+
+    /// The pieces not due on a face 1–3 series (R4: the roller's own when the opponent's are
+    /// due, else the opponent's): every move they could make, as their owner could.
+    pub fn moves_of_the_side_not_due(&self) -> Vec<Move> {
+        match self.stage {
+            Stage::Series { own, .. } => {
+                self.pos.moves(if own { !self.roller } else { self.roller })
+            }
+            _ => Vec::new(),
         }
     }
 
@@ -269,7 +300,8 @@ impl Node {
     }
 
     /// Whether the prescription can be fulfilled from here (a mate or nakedness on the way
-    /// fulfils it early).
+    /// fulfils it early). On faces 1–3, with the pieces due only: this is R4's continuation,
+    /// not the choice of the pieces (that is `movable_pieces`, at the roll).
     pub fn completes(&self) -> bool {
         match &self.stage {
             Stage::Series { left: 0, .. } | Stage::Done | Stage::NothingToReturn => true,
@@ -293,7 +325,9 @@ impl Node {
                 if self.completes() {
                     State::Open(self.children())
                 } else {
-                    // R4, R16, Art. 13.2: a series that cannot be finished is lost here.
+                    // R4, R16, Art. 13.2: a series that cannot be finished with the pieces due
+                    // is lost here, at the roll (no complete series from the start) or after
+                    // the order chosen; the other side's pieces are never used instead.
                     State::Over(end(!roller, "poverty-of-the-flesh"))
                 }
             }
