@@ -11,9 +11,9 @@
 //! ```
 //! use sade_ref::puzzles::{Question, Variant, analyse};
 //!
-//! // White rolls 2 with Black's rook his last piece: only Ra1, Black mating White, is a
-//! // fulfilment, and it wins for White (Art. 2).
-//! let analysis = analyse(Variant::Sade, "7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", Some(2)).unwrap();
+//! // White rolls 1 with Black's rook the only Black piece that can move: of its moves, only
+//! // Ra1, Black mating White, wins for White (Art. 1, 9.2).
+//! let analysis = analyse(Variant::Sade, "7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", Some(1)).unwrap();
 //! let wins = analysis.solving(Question::WinNow);
 //! assert_eq!(wins.len(), 1);
 //! assert_eq!(wins[0].text, "Ra1");
