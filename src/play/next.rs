@@ -57,7 +57,7 @@ pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<A
         _ => {
             let (standing, mode) = locate::standard_position_before(game, game.turns.len())
                 .map_err(PlayError::Setup)?;
-            let m = standard::choose(bot, &standing.pos, rng)
+            let m = standard::choose(bot, &standing, rng)
                 .ok_or_else(|| PlayError::Setup("the side to move has no legal move".to_owned()))?;
             Ok(vec![san_action(&standing.pos, m, mode)])
         }

@@ -45,12 +45,15 @@ use shakmaty::{Color, Position};
 use crate::rules::{Detail, Replay};
 
 pub use ends::LookBack;
+pub(crate) use ends::position_key;
 pub use perft::{divide, perft};
 pub use turns::{
     FullTurn, FullTurnEnd, TurnStart, end_at_turn_start, full_turns, visit_full_turns,
 };
 
-use board::Board;
+pub(crate) use board::{Board, double_step, insufficient_material, rebase};
+pub(crate) use ends::{Standing, judge};
+pub(crate) use replayer::second_move_ep;
 use replayer::{GAME_START, Replayer, TurnEnd, TurnState};
 
 /// Replays a game under the rules of Marseillais chess (Balanced or Classical start).

@@ -52,6 +52,7 @@ use shakmaty::{
     PositionErrorKinds, Setup, Square,
 };
 
+pub(crate) use ends::judge;
 pub use ends::{Standing, automatic_end};
 pub use explain::{Explanation, Why, color_name, explain, role_name};
 pub use repetition::repetition_key;
