@@ -79,7 +79,7 @@ pub(crate) struct Searcher {
     killers: Vec<[Option<Move>; 2]>,
     pub budget: Budget,
     /// The keys of the turn starts before the root that can stand again (those since the last
-    /// capture or pawn move), the root's included.
+    /// capture or pawn move), the root's included; sorted, to count one quickly.
     past: Vec<u64>,
     /// The keys of the turn starts from the root to the node.
     path: Vec<u64>,
@@ -101,6 +101,8 @@ impl Searcher {
         past: Vec<u64>,
         bits: u32,
     ) -> Searcher {
+        let mut past = past;
+        past.sort_unstable();
         Searcher {
             turn_moves,
             mode,
@@ -139,12 +141,9 @@ impl Searcher {
     /// How often the position of a turn-start node with key `key` has stood at the start of a
     /// turn, this time included.
     fn repetitions(&self, key: u64) -> usize {
-        1 + self
-            .past
-            .iter()
-            .chain(&self.path)
-            .filter(|&&k| k == key)
-            .count()
+        let from = self.past.partition_point(|&k| k < key);
+        let past = self.past[from..].partition_point(|&k| k == key);
+        1 + past + self.path.iter().filter(|&&k| k == key).count()
     }
 
     /// Whether a draw by the game's past (repetition, the fifty-turn or seventy-five-move
@@ -209,10 +208,14 @@ impl Searcher {
                 .chain(marseillais::double_step(m))
                 .collect();
             let quiet = if zeroing { 0 } else { node.quiet + 1 };
-            let board = Board {
-                pos: self.rebase(&after, !mover)?,
-                ep,
+            // shakmaty keeps an en passant square only after a double step; the board's own
+            // list holds them all, so the position must not keep it too.
+            let pos = if marseillais::double_step(m).is_some() {
+                self.rebase(&after, !mover)?
+            } else {
+                after
             };
+            let board = Board { pos, ep };
             return Some((Node::start(board, self.turn_moves, quiet), true));
         }
         let board = Board {
