@@ -15,6 +15,7 @@ use sade_ref::parse::parse_str;
 use sade_ref::play::Bot;
 use sade_ref::rules::marseillais::TurnStart;
 use sade_ref::rules::sade::State;
+use sade_ref::rules::standard::Standing;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
@@ -97,9 +98,11 @@ fn main() {
             .into_position(CastlingMode::Standard)
             .expect("a position");
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let (found, time) = timed(|| engine::standard::choose(&pos, limit(), 0, &mut rng));
+        let standing = Standing::new(pos);
+        let (found, time) = timed(|| engine::standard::choose(&standing, limit(), 0, &mut rng));
         sum.add(found.expect("a move").1, time);
-        let (found, time) = timed(|| engine::standard::choose_timed(&pos, limit(), 0, &mut rng));
+        let (found, time) =
+            timed(|| engine::standard::choose_timed(&standing, limit(), 0, &mut rng));
         sum.add_timed(found.expect("a move").1, time);
     }
     sum.print("Standard");

@@ -499,3 +499,117 @@ fn forbidden_checks_are_shown_as_losses_and_the_referee_agrees() {
         );
     }
 }
+
+/// An `; options:` line of a corpus case: `16w Qe5 O-O-O => draw stalemate` (or `=> none`).
+struct StatedOption {
+    turn: TurnName,
+    actions: Vec<String>,
+    /// `None`: the game goes on; else the winner (`None` for a draw) and the termination.
+    ends: Option<(Option<Side>, String)>,
+}
+
+fn stated_option(text: &str) -> Result<StatedOption, String> {
+    let (line, end) = text
+        .split_once("=>")
+        .ok_or_else(|| format!("no `=>` in `{text}`"))?;
+    let mut words = line.split_whitespace();
+    let turn: TurnName = words
+        .next()
+        .ok_or_else(|| format!("no turn in `{text}`"))?
+        .parse()?;
+    let actions: Vec<String> = words.map(str::to_owned).collect();
+    let ends = match end.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["none"] => None,
+        [winner, termination] => {
+            let winner = match *winner {
+                "white" => Some(Side::White),
+                "black" => Some(Side::Black),
+                "draw" => None,
+                other => return Err(format!("`{other}` is no winner")),
+            };
+            Some((winner, (*termination).to_owned()))
+        }
+        _ => return Err(format!("cannot read the end in `{text}`")),
+    };
+    Ok(StatedOption {
+        turn,
+        actions,
+        ends,
+    })
+}
+
+/// The actions as `options` writes them and as a record may: check and mate marks aside.
+fn bare(actions: &[String]) -> Vec<String> {
+    actions
+        .iter()
+        .map(|a| a.trim_end_matches(['+', '#']).to_owned())
+        .collect()
+}
+
+/// Every `; options:` line of the rule corpus (corpus/rules/README.md): `options` on the
+/// record's turn, as `options --game FILE --turn T` asks it, lists the option with the end the
+/// line states. The cases of issue 33: a first move with no second, after a check, is a
+/// stalemate (M3), and so is the turn that leads to it.
+#[test]
+fn corpus_cases_get_the_options_they_state() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for path in corpus_files("corpus/rules", &["sdn", "pgn"]) {
+        let source = std::fs::read(&path).unwrap();
+        let head = crate::support::header(&source);
+        let stated: Vec<&str> = head
+            .iter()
+            .filter(|(key, _)| key == "options")
+            .map(|(_, value)| value.as_str())
+            .collect();
+        if stated.is_empty() {
+            continue;
+        }
+        let name = display(&path);
+        let game = parse_bytes(&source).remove(0).expect("the case reads");
+        for text in stated {
+            let option = match stated_option(text) {
+                Ok(option) => option,
+                Err(e) => {
+                    failures.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            let found = sade_ref::arbiter::locate::turn_index(&game, option.turn)
+                .and_then(|index| query_before(&game, index, option.turn, None))
+                .and_then(|query| answer(&query, Limits::default()));
+            let found = match found {
+                Ok(found) => found,
+                Err(e) => {
+                    failures.push(format!("{name}: options {}: {e}", option.turn));
+                    continue;
+                }
+            };
+            let Some(line) = found
+                .options
+                .iter()
+                .find(|l| bare(&l.actions) == bare(&option.actions))
+            else {
+                failures.push(format!(
+                    "{name}: options {} does not list {:?} ({} options)",
+                    option.turn, option.actions, found.count
+                ));
+                continue;
+            };
+            let ends = line
+                .ends
+                .as_ref()
+                .map(|e| (e.winner, e.termination.to_owned()));
+            if ends != option.ends {
+                failures.push(format!(
+                    "{name}: options {} gives `{}`, the case states {text}",
+                    option.turn,
+                    line.text()
+                ));
+            }
+            checked += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 3, "{checked} options checked");
+}

@@ -10,15 +10,15 @@
 //!   and against the other one with the second move right after a first en passant capture
 //!   (M4); this count plays the capture itself, on the board, and asks whether the king is
 //!   then attacked;
-//! - a turn after which the opponent has no move, or the material is insufficient, ends the
-//!   game: a leaf.
+//! - a turn after which the opponent has no full turn (no move, or only first moves with no
+//!   second, M3), or the material is insufficient, ends the game: a leaf.
 //!
 //! The two agree to depth 2 here (Balanced, Classical, and a position with two double steps
 //! to take); the depth-3 figures are checked by the `#[ignore]`d tests (spec/RULES.md quotes
 //! them and says how they were run).
 
 use sade_ref::record::VariantName;
-use sade_ref::rules::marseillais::{self, TurnStart};
+use sade_ref::rules::marseillais::{self, LookBack, TurnStart};
 use sade_ref::rules::perft::Root;
 use shakmaty::fen::Fen;
 use shakmaty::{
@@ -114,14 +114,37 @@ fn play(pos: &Chess, m: Move) -> Chess {
     Chess::from_setup(setup, CastlingMode::Standard).expect("a position")
 }
 
-/// The turn's end: the opponent to move, with the double steps of the turn as chances.
+/// The turn's end: the opponent to move, with the double steps of the turn as chances. The
+/// game is over when the material is insufficient or the opponent has no full turn (M3: no
+/// move at all, or only first moves after which there is no second).
 fn finish(after: Chess, turn_moves: &[Move]) -> Turn {
     let next = Before {
         ep: turn_moves.iter().filter_map(|&m| passed(m)).collect(),
         pos: after,
     };
-    let over = dead(&next.pos) || moves(&next).is_empty();
+    let over = dead(&next.pos) || !has_full_turn(&next);
     Turn { next, over }
+}
+
+/// Whether the player to move in `before` has a full turn: a first move that gives check or
+/// leaves the material insufficient, or one followed by a second move.
+fn has_full_turn(before: &Before) -> bool {
+    moves(before).into_iter().any(|first| {
+        let after = play(&before.pos, first);
+        if after.is_check() || dead(&after) {
+            return true;
+        }
+        let mid = Before {
+            pos: swapped(after),
+            ep: match first {
+                Move::EnPassant { to, .. } => {
+                    before.ep.iter().copied().filter(|&s| s != to).collect()
+                }
+                _ => Vec::new(),
+            },
+        };
+        !moves(&mid).is_empty()
+    })
 }
 
 /// Every full turn from `before` with `length` moves at most (1 or 2).
@@ -229,6 +252,7 @@ fn the_two_counts_agree_with_two_double_steps_to_take() {
         ep,
         moves: 2,
         mode: CastlingMode::Standard,
+        look_back: LookBack::default(),
     };
     for depth in 1..=3 {
         let ours = count(&before, 2, depth);

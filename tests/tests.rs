@@ -11,6 +11,7 @@ mod engine;
 mod errors_records;
 mod errors_table;
 mod fuzz_regressions;
+mod game_ends;
 mod marseillais;
 mod marseillais_turns;
 mod options;

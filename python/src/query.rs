@@ -64,7 +64,7 @@ fn query(fen: &str, face: Option<u8>, variant: &str) -> Result<Query, String> {
         "standard" => {
             no_die("Standard")?;
             let start = standard::start_position(&game).map_err(|e| cannot(e.reason))?;
-            Ok(Query::Standard(start.pos))
+            Ok(Query::Standard(standard::Standing::new(start.pos)))
         }
         "marseillais" => {
             no_die("Marseillais")?;

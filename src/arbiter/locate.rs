@@ -4,12 +4,12 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use shakmaty::{CastlingMode, Chess, Color};
+use shakmaty::{CastlingMode, Color};
 
 use crate::record::{Game, MoveNumber, Side, VariantName};
 use crate::referee::{self, Status};
 use crate::rules::sade::{self, State, TurnOutcome};
-use crate::rules::{Detail, Outcome, marseillais, setup, standard};
+use crate::rules::{Detail, marseillais, setup, standard};
 
 use super::options::{Over, Query};
 
@@ -156,7 +156,7 @@ pub fn query_before(
             marseillais_before(game, index).map(Query::Marseillais)
         }
         VariantName::Standard | VariantName::Chess960 => {
-            standard_position_before(game, index).map(|(pos, _)| Query::Standard(pos))
+            standard::Standing::before_turn(game, index).map(Query::Standard)
         }
         other => Err(format!("sade-ref does not referee {other} games")),
     }
@@ -251,40 +251,18 @@ pub fn sade_state_before(game: &Game, index: usize) -> Result<State, String> {
     Ok(state)
 }
 
-/// The Standard position before record turn `index` (one move a turn).
+/// The Standard position before record turn `index` (one move a turn), with the positions
+/// since the last capture or pawn move, and the castling mode.
 ///
 /// # Errors
 /// As for [`sade_state_before`].
 pub fn standard_position_before(
     game: &Game,
     index: usize,
-) -> Result<(Chess, CastlingMode), String> {
+) -> Result<(standard::Standing, CastlingMode), String> {
     let start = standard::start_position(game).map_err(|e| e.reason)?;
-    let mut before = game.clone();
-    before.turns.truncate(index);
-    before.result = None;
-    let replay = standard::replay(&before, Detail::Verdict);
-    match replay.outcome {
-        Outcome::Unfinished => {}
-        Outcome::Invalid(error) => {
-            return Err(format!(
-                "the record is invalid before this turn, at turn {}: {}",
-                error.turn, error.reason
-            ));
-        }
-        Outcome::Finished { termination, .. } => {
-            return Err(format!(
-                "the game ended before this turn, by {}",
-                termination.title()
-            ));
-        }
-    }
-    let pos = shakmaty::fen::Fen::from_ascii(replay.final_fen.as_bytes())
-        .map_err(|e| format!("internal: {e}"))?
-        .into_setup();
-    let pos = standard::position_from_setup(pos, start.mode)
-        .map_err(|kinds| format!("internal: not a playable position ({kinds:?})"))?;
-    Ok((pos, start.mode))
+    let standing = standard::Standing::before_turn(game, index)?;
+    Ok((standing, start.mode))
 }
 
 /// The Marseillais position before record turn `index`.

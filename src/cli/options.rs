@@ -136,7 +136,7 @@ fn query(args: &Args) -> Result<Query, Option<String>> {
             Variant::Standard => {
                 refuse_face(args, "Standard")?;
                 let start = standard::start_position(&game).map_err(|e| cannot(e.reason))?;
-                Ok(Query::Standard(start.pos))
+                Ok(Query::Standard(standard::Standing::new(start.pos)))
             }
             Variant::Marseillais => {
                 refuse_face(args, "Marseillais")?;

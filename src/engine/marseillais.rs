@@ -5,16 +5,18 @@
 use std::ops::ControlFlow;
 
 use rand::rngs::ChaCha8Rng;
-use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Position};
+use shakmaty::Position;
 
 use super::chess::{MATE, Node, Searcher};
 use super::eval::{evaluate, piece_value};
 use super::root::{Candidate, best};
 use super::{Budget, Limit, Stats};
+use crate::rules::GameEnd;
 use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns};
 
 /// The full turn to play from `start` (one the referee lists; `None` when there is none), and
-/// what the search did. `jitter` as for [`super::standard::choose`].
+/// what the search did. `jitter` as for [`super::standard::choose`]. What M6 looks back on
+/// comes with `start` ([`TurnStart::look_back`]).
 pub fn choose(
     start: &TurnStart,
     limit: Limit,
@@ -32,6 +34,32 @@ pub fn choose_timed(
     rng: &mut ChaCha8Rng,
 ) -> Option<(FullTurn, Stats)> {
     search(start, limit, jitter, rng, true)
+}
+
+/// The end of the game the search sees at the start of `start`'s turn, as a node of its tree:
+/// the referee's judgement ([`crate::rules::marseillais::end_at_turn_start`]), by the same
+/// code.
+pub fn terminal(start: &TurnStart) -> Option<GameEnd> {
+    let mut searcher = Searcher::sized(
+        2,
+        start.mode,
+        Budget::new(Limit::nodes(1)),
+        start.look_back.seen.clone(),
+        0,
+    );
+    searcher.end_at(&node(start))
+}
+
+/// The node of the search at the start of `start`'s turn.
+fn node(start: &TurnStart) -> Node {
+    Node::start(
+        crate::rules::marseillais::Board {
+            pos: start.pos.clone(),
+            ep: start.ep.clone(),
+        },
+        2,
+        start.look_back.quiet_turns,
+    )
 }
 
 fn search(
@@ -71,40 +99,21 @@ fn search(
                 Candidate::new(t, None, score, plies, order)
             }
             None => {
-                let Some(pos) = after(start, &t) else {
+                let Some(next) = start.after(&t) else {
                     continue;
                 };
                 // Static order: what the turn takes, then how the board looks after it.
-                let order = 16 * order + budget.evaluate(|| evaluate(pos.board(), mover));
-                Candidate::new(t, Some(Node { pos, left: 2 }), 0, plies, order)
+                let order = 16 * order + budget.evaluate(|| evaluate(next.pos.board(), mover));
+                Candidate::new(t, Some(node(&next)), 0, plies, order)
             }
         };
         candidates.push(candidate);
     }
-    let mut searcher = Searcher::new(2, start.mode, budget);
+    let mut past = start.look_back.seen.clone();
+    past.push(start.key());
+    let mut searcher = Searcher::new(2, start.mode, budget, past);
     let (t, depth) = best(&mut searcher, candidates, jitter, rng)?;
     Some((t, searcher.budget.stats(depth)))
-}
-
-/// The position after the turn `t`, the opponent to move.
-fn after(start: &TurnStart, t: &FullTurn) -> Option<Chess> {
-    let mover = start.pos.turn();
-    let mut pos = start.pos.clone();
-    for (i, &m) in t.moves.iter().enumerate() {
-        if i > 0 {
-            pos = same_player(&pos, mover, start)?;
-        }
-        pos.play_unchecked(m);
-    }
-    Some(pos)
-}
-
-/// `pos` with `mover` to move again (before the second move of a turn).
-fn same_player(pos: &Chess, mover: Color, start: &TurnStart) -> Option<Chess> {
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    setup.ep_square = None;
-    setup.turn = mover;
-    Chess::from_setup(setup, start.mode).ok()
 }
 
 #[cfg(test)]
@@ -136,9 +145,53 @@ mod tests {
         // Two moves: Ra7 then Rb8 mate (or the other order).
         let t = choice("7k/8/8/8/8/8/8/RR4K1 w - - 0 1", 20_000, 1);
         assert!(
-            t.end.is_some_and(|end| end.winner == Some(Color::White)),
+            t.end
+                .is_some_and(|end| end.winner == Some(shakmaty::Color::White)),
             "{t:?}"
         );
+    }
+
+    /// Issue 33: a queen and a rook up, the engine used to give the check that leaves the king
+    /// one step and no second move (Qe5 O-O-O+, or Qe5 Rd1+), a stalemate (M3). Ahead, it
+    /// avoids the draw.
+    #[test]
+    fn ahead_it_does_not_give_a_check_that_stalemates() {
+        let fen = "3k4/8/P7/8/2P1Q1p1/2P3P1/4P3/R3K1N1 w Q - 2 16";
+        let start = TurnStart::from_fen(fen).unwrap();
+        let stalemates = full_turns(&start)
+            .into_iter()
+            .filter(|t| t.end.is_some_and(|end| end.winner.is_none()))
+            .count();
+        assert!(stalemates > 0, "the position has turns that stalemate");
+        for seed in 0..3 {
+            let t = choice(fen, 40_000, seed);
+            assert!(
+                t.end
+                    .is_none_or(|end| end.winner == Some(shakmaty::Color::White)),
+                "{t:?}"
+            );
+        }
+    }
+
+    /// Behind, the engine seeks the draw: a rook down, Black returns to the position that
+    /// then stands at the start of White's turn for the third time (M6), rather than play on.
+    #[test]
+    fn behind_it_repeats_the_position_a_third_time() {
+        let text = "[Variant \"Marseillais\"]\n[FEN \"7k/8/8/8/8/8/8/R1K5 w - - 0 1\"]\n\n\
+                    1. Ra2 Ra1 1... Kg8 Kh8 2. Ra2 Ra1 *\n";
+        let game = crate::parse::parse_str(text).remove(0).unwrap();
+        let start = TurnStart::before_turn(&game, 3).unwrap();
+        // Black's turn starts in this position for the second time.
+        assert_eq!(start.look_back.repetitions(start.key()), 2);
+        for seed in 0..3 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (t, _) = choose(&start, Limit::nodes(20_000), 0, &mut rng).unwrap();
+            assert_eq!(
+                t.end.map(|end| end.termination),
+                Some(crate::rules::Termination::ThreefoldRepetition),
+                "{t:?}"
+            );
+        }
     }
 
     #[test]

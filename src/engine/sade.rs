@@ -117,12 +117,18 @@ fn search(
     Ok((Some(children.swap_remove(0).fulfilment), stats))
 }
 
+/// The score the search gives a fulfilment that ends the game, for `roller` (a win or a loss:
+/// Sade has no draw, Art. 17); `None` when the game goes on and the state it leaves is
+/// searched. The end is the one the referee's fulfilment search gives it
+/// ([`Fulfilment::end`]).
+pub fn terminal_score(f: &Fulfilment, roller: shakmaty::Color) -> Option<i32> {
+    f.end
+        .map(|end| if end.winner == roller { WIN } else { -WIN })
+}
+
 /// The score of a fulfilment that ends the game, for `roller`.
 fn end_score(f: &Fulfilment, roller: shakmaty::Color) -> i32 {
-    match f.end {
-        Some(end) if end.winner == roller => WIN,
-        _ => -WIN,
-    }
+    terminal_score(f, roller).unwrap_or(-WIN)
 }
 
 impl Search {

@@ -1,36 +1,64 @@
 //! Standard chess: the best of shakmaty's legal moves by alpha-beta.
 
 use rand::rngs::ChaCha8Rng;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Move, Position};
 
 use super::chess::{MATE, Node, Searcher};
 use super::eval::piece_value;
 use super::root::{Candidate, best};
 use super::{Budget, Limit, Stats};
+use crate::rules::GameEnd;
+use crate::rules::marseillais::Board;
+use crate::rules::standard::Standing;
 
-/// The move to play in `pos` (a legal move; `None` when there is none), and what the search
-/// did. `jitter`: the random bonus a move may get, in centipawns (0: none).
+/// The move to play in `standing` (a legal move; `None` when there is none), and what the
+/// search did. `jitter`: the random bonus a move may get, in centipawns (0: none).
 pub fn choose(
-    pos: &Chess,
+    standing: &Standing,
     limit: Limit,
     jitter: i32,
     rng: &mut ChaCha8Rng,
 ) -> Option<(Move, Stats)> {
-    search(pos, limit, jitter, rng, false)
+    search(standing, limit, jitter, rng, false)
 }
 
 /// [`choose`], with the time spent in move generation and in the evaluation measured.
 pub fn choose_timed(
-    pos: &Chess,
+    standing: &Standing,
     limit: Limit,
     jitter: i32,
     rng: &mut ChaCha8Rng,
 ) -> Option<(Move, Stats)> {
-    search(pos, limit, jitter, rng, true)
+    search(standing, limit, jitter, rng, true)
+}
+
+/// The end of the game the search sees in `standing`, as a node of its tree: the referee's
+/// judgement ([`crate::rules::standard::automatic_end`]), by the same code.
+pub fn terminal(standing: &Standing) -> Option<GameEnd> {
+    let past = standing.history[..standing.history.len().saturating_sub(1)].to_vec();
+    let mut searcher = Searcher::sized(
+        1,
+        standing.pos.castles().mode(),
+        Budget::new(Limit::nodes(1)),
+        past,
+        0,
+    );
+    searcher.end_at(&node(standing.pos.clone()))
+}
+
+fn node(pos: shakmaty::Chess) -> Node {
+    Node::start(
+        Board {
+            pos,
+            ep: Vec::new(),
+        },
+        1,
+        0,
+    )
 }
 
 fn search(
-    pos: &Chess,
+    standing: &Standing,
     limit: Limit,
     jitter: i32,
     rng: &mut ChaCha8Rng,
@@ -38,33 +66,29 @@ fn search(
 ) -> Option<(Move, Stats)> {
     let mut budget = Budget::new(limit);
     budget.timed = timed;
-    let mut searcher = Searcher::new(1, pos.castles().mode(), budget);
-    let root = Node {
-        pos: pos.clone(),
-        left: 1,
-    };
-    let moves = pos.legal_moves();
-    let candidates = moves
+    let pos = &standing.pos;
+    let mover = pos.turn();
+    let mut searcher = Searcher::new(1, pos.castles().mode(), budget, standing.history.clone());
+    let candidates = pos
+        .legal_moves()
         .iter()
-        .filter_map(|&m| {
-            let (child, _) = searcher.child(&root, m)?;
-            let terminal = if child.pos.is_checkmate() {
-                Some(MATE - 1)
-            } else if child.pos.is_stalemate() || child.pos.is_insufficient_material() {
-                Some(0)
-            } else {
-                None
-            };
+        .map(|&m| {
+            let after = standing.after(m);
+            let terminal = after.end().map(|end| match end.winner {
+                Some(winner) if winner == mover => MATE - 1,
+                Some(_) => -MATE + 1,
+                None => 0,
+            });
             let order = m.capture().map_or(0, piece_value)
                 + if terminal == Some(MATE - 1) {
                     1 << 20
                 } else {
                     0
                 };
-            Some(match terminal {
+            match terminal {
                 Some(score) => Candidate::new(m, None, score, 1, order),
-                None => Candidate::new(m, Some(child), 0, 1, order),
-            })
+                None => Candidate::new(m, Some(node(after.pos)), 0, 1, order),
+            }
         })
         .collect();
     let (m, depth) = best(&mut searcher, candidates, jitter, rng)?;
@@ -75,7 +99,7 @@ fn search(
 mod tests {
     use rand::SeedableRng;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Square};
+    use shakmaty::{CastlingMode, Chess, Square};
 
     use super::*;
 
@@ -86,7 +110,7 @@ mod tests {
 
     fn choice(fen: &str, nodes: u64) -> Move {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        choose(&pos(fen), Limit::nodes(nodes), 0, &mut rng)
+        choose(&Standing::new(pos(fen)), Limit::nodes(nodes), 0, &mut rng)
             .unwrap()
             .0
     }
@@ -101,6 +125,14 @@ mod tests {
     fn it_takes_a_hanging_queen() {
         let m = choice("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 5_000);
         assert_eq!(m.to(), Square::D5);
+    }
+
+    /// A queen up, the engine does not take the last black man when that stalemates: a draw
+    /// scores 0 against the material it is ahead by.
+    #[test]
+    fn ahead_it_does_not_take_the_last_man_into_stalemate() {
+        let m = choice("k1B5/8/1K6/8/8/6n1/8/4Q3 w - - 0 1", 20_000);
+        assert_ne!(m.to(), Square::G3, "Qxg3 is stalemate");
     }
 
     #[test]
@@ -131,7 +163,7 @@ mod tests {
         let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
         let run = |seed| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            choose(&pos(fen), Limit::nodes(3_000), 20, &mut rng).unwrap()
+            choose(&Standing::new(pos(fen)), Limit::nodes(3_000), 20, &mut rng).unwrap()
         };
         assert_eq!(run(5), run(5));
     }

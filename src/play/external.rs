@@ -11,7 +11,7 @@ use super::uci::Engine;
 use super::{Options, PlayError, Played, Variant, conclude, first_number, game_rng, san_action};
 use super::{standard, turn};
 use crate::record::Game;
-use crate::rules::standard::{self as rules, repetition_key};
+use crate::rules::standard::{self as rules, Standing};
 
 /// Who plays a colour: a bot or a running engine.
 pub enum Mover<'e> {
@@ -70,18 +70,17 @@ pub fn play_game_against<'e>(
         }
     }
     let mut rng = game_rng(options.seed, number);
-    let mut pos = start.pos;
-    let mut number_now = first_number(pos.turn(), pos.fullmoves().get());
+    let mut standing = Standing::new(start.pos);
+    let mut number_now = first_number(standing.pos.turn(), standing.pos.fullmoves().get());
     let mut played: Vec<UciMove> = Vec::new();
-    let mut seen = std::collections::HashMap::new();
-    seen.insert(repetition_key(&pos), 1u32);
     for _ in 0..options.max_turns {
-        if pos.is_game_over() || pos.halfmoves() >= 150 {
+        if standing.end().is_some() {
             break;
         }
+        let pos = &standing.pos;
         let mover = pos.turn().fold_wb(&mut white, &mut black);
         let m = match mover {
-            Mover::Bot(bot) => match standard::choose(*bot, &pos, &mut rng) {
+            Mover::Bot(bot) => match standard::choose(*bot, &standing, &mut rng) {
                 Some(m) => m,
                 None => break,
             },
@@ -89,28 +88,20 @@ pub fn play_game_against<'e>(
                 let answer = engine
                     .best_move(start_fen.as_deref(), &played)
                     .map_err(PlayError::Engine)?;
-                answer.to_move(&pos).map_err(|_| {
+                answer.to_move(pos).map_err(|_| {
                     PlayError::Engine(format!(
                         "the engine {} played {answer}, which is not a legal move in {}",
                         engine.name(),
-                        rules::fen(&pos)
+                        rules::fen(pos)
                     ))
                 })?
             }
         };
-        game.turns.push(turn(
-            number_now,
-            None,
-            vec![san_action(&pos, m, start.mode)],
-        ));
+        game.turns
+            .push(turn(number_now, None, vec![san_action(pos, m, start.mode)]));
         played.push(UciMove::from_move(m, start.mode));
-        pos.play_unchecked(m);
+        standing = standing.after(m);
         number_now = number_now.next();
-        let count = seen.entry(repetition_key(&pos)).or_insert(0);
-        *count += 1;
-        if *count >= 5 {
-            break;
-        }
     }
     let verdict = conclude(&mut game)?;
     Ok(Played { game, verdict })

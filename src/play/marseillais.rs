@@ -1,11 +1,10 @@
 //! Marseillais self-play: the bot picks one of the legal full turns that the referee's own
 //! enumerator lists ([`crate::rules::marseillais::visit_full_turns`]).
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use rand::rngs::ChaCha8Rng;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 use super::bots::{Best, Bot, DRAW, LOSS, WIN};
 use super::standard::gain;
@@ -13,15 +12,18 @@ use super::{Options, PlayError, Variant, first_number, san_action, turn};
 use crate::engine;
 use crate::record::{Action, Check, Game};
 use crate::rules::Termination;
-use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns};
-use crate::rules::standard::{self, position_from_setup, repetition_key};
+use crate::rules::marseillais::{
+    FullTurn, LookBack, TurnStart, end_at_turn_start, visit_full_turns,
+};
+use crate::rules::standard::{self, position_from_setup};
 
 /// How many of the greedy bot's best turns are searched for a mate in reply, at most.
 const REPLY_CHECKS: usize = 12;
 
-/// Plays the turns of a Marseillais game into `game`. The loop stops where the board ends the
-/// game (mate, stalemate, insufficient material), at the third repetition of a turn's start or
-/// after fifty quiet turns each (M6), or at `max_turns`.
+/// Plays the turns of a Marseillais game into `game`. The loop stops where the referee's
+/// judgement of a turn's start ends the game ([`end_at_turn_start`]: mate, stalemate,
+/// insufficient material, the third repetition of a turn's start, fifty quiet turns each), or
+/// at `max_turns`.
 pub(super) fn play(
     game: &mut Game,
     options: &Options,
@@ -32,23 +34,12 @@ pub(super) fn play(
         None => TurnStart::initial(options.variant == Variant::Marseillais),
     };
     let mut number = first_number(start.pos.turn(), start.pos.fullmoves().get());
-    let mut seen: HashMap<(u64, Vec<Square>), u32> = HashMap::new();
-    let mut quiet_turns = start.pos.halfmoves() / 2;
-    if dead(&start.pos) {
-        // The game is drawn before the first move (M6).
-        return Ok(());
-    }
     for _ in 0..options.max_turns {
-        let count = seen
-            .entry((repetition_key(&start.pos), start.ep.clone()))
-            .or_insert(0);
-        *count += 1;
-        if *count >= 3 || quiet_turns >= 100 {
+        if end_at_turn_start(&start).is_some() {
             break;
         }
         let bot = start.pos.turn().fold_wb(options.white, options.black);
         let Some(chosen) = choose(bot, &start, rng)? else {
-            // No full turn at all: the board already ended the game (M3).
             break;
         };
         let (next, actions) = advance(&start, &chosen)?;
@@ -56,11 +47,6 @@ pub(super) fn play(
         if chosen.end.is_some() {
             break;
         }
-        quiet_turns = if chosen.moves.iter().any(|m| m.is_zeroing()) {
-            0
-        } else {
-            quiet_turns + 1
-        };
         start = next;
         number = number.next();
     }
@@ -68,7 +54,8 @@ pub(super) fn play(
 }
 
 /// The start of a game from a FEN tag, as the referee reads it (an en passant square that no
-/// double step explains is dropped); every turn has two moves (M7).
+/// double step explains is dropped); every turn has two moves (M7), and the FEN's half-move
+/// clock counts single moves (M6).
 fn first_turn(game: &Game) -> Result<TurnStart, PlayError> {
     let start = standard::start_position(game).map_err(|e| PlayError::Setup(e.reason))?;
     let mut setup = start.pos.to_setup(EnPassantMode::Legal);
@@ -79,11 +66,13 @@ fn first_turn(game: &Game) -> Result<TurnStart, PlayError> {
             standard::position_error(kinds)
         ))
     })?;
+    let look_back = LookBack::from_clock(pos.halfmoves());
     Ok(TurnStart {
         pos,
         ep,
         moves: 2,
         mode: start.mode,
+        look_back,
     })
 }
 
@@ -162,30 +151,20 @@ pub(super) fn advance(
     t: &FullTurn,
 ) -> Result<(TurnStart, Vec<Action>), PlayError> {
     let mover = start.pos.turn();
-    let fullmoves = start.pos.fullmoves();
     let mut pos = start.pos.clone();
     let mut actions = Vec::new();
-    let mut double_steps = Vec::new();
     for (i, &m) in t.moves.iter().enumerate() {
         let mut action = san_action(&pos, m, start.mode);
         if action.check == Some(Check::Mate) {
             action.check = Some(Check::Check);
         }
         actions.push(action);
-        pos.play_unchecked(m);
-        double_steps.extend(double_step(m));
-        let last = i + 1 == t.moves.len();
-        let (next, moves) = if last {
-            (
-                !mover,
-                fullmoves.saturating_add(u32::from(mover == Color::Black)),
-            )
-        } else {
-            (mover, fullmoves)
-        };
-        pos = rebase(&pos, next, moves).ok_or_else(|| {
-            PlayError::Refused(format!("the position after {m} cannot be set up"))
-        })?;
+        if i + 1 < t.moves.len() {
+            pos.play_unchecked(m);
+            pos = rebase(&pos, mover).ok_or_else(|| {
+                PlayError::Refused(format!("the position after {m} cannot be set up"))
+            })?;
+        }
     }
     let mated = t
         .end
@@ -193,41 +172,20 @@ pub(super) fn advance(
     if let Some(last) = actions.last_mut().filter(|_| mated) {
         last.check = Some(Check::Mate);
     }
-    let next = TurnStart {
-        pos,
-        ep: double_steps,
-        moves: 2,
-        mode: start.mode,
-    };
+    let next = start.after(t).ok_or_else(|| {
+        PlayError::Refused(format!(
+            "the position after {} cannot be set up",
+            t.san.join(" ")
+        ))
+    })?;
     Ok((next, actions))
 }
 
-/// The position after a move, set up for `next` to move, with no en passant square (the
-/// Marseillais chances are kept apart, in [`TurnStart::ep`]).
-fn rebase(after: &Chess, next: Color, fullmoves: std::num::NonZeroU32) -> Option<Chess> {
+/// The position after a first move, set up for its player to move again, with no en passant
+/// square (the Marseillais chances are kept apart, in [`TurnStart::ep`]).
+fn rebase(after: &Chess, next: Color) -> Option<Chess> {
     let mut setup = after.to_setup(EnPassantMode::Always);
     setup.ep_square = None;
     setup.turn = next;
-    setup.fullmoves = fullmoves;
     position_from_setup(setup, after.castles().mode()).ok()
-}
-
-/// The square a pawn's double step passed over.
-fn double_step(m: Move) -> Option<Square> {
-    match m {
-        Move::Normal {
-            role: Role::Pawn,
-            from,
-            to,
-            ..
-        } if from.rank().distance(to.rank()) == 2 => from.offset(if to > from { 8 } else { -8 }),
-        _ => None,
-    }
-}
-
-/// King against king, or king and one knight or bishop against king (M6).
-fn dead(pos: &Chess) -> bool {
-    let board = pos.board();
-    (board.pawns() | board.rooks_and_queens()).is_empty()
-        && (board.knights() | board.bishops()).count() <= 1
 }

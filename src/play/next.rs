@@ -55,11 +55,11 @@ pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<A
             }
         }
         _ => {
-            let (pos, mode) = locate::standard_position_before(game, game.turns.len())
+            let (standing, mode) = locate::standard_position_before(game, game.turns.len())
                 .map_err(PlayError::Setup)?;
-            let m = standard::choose(bot, &pos, rng)
+            let m = standard::choose(bot, &standing, rng)
                 .ok_or_else(|| PlayError::Setup("the side to move has no legal move".to_owned()))?;
-            Ok(vec![san_action(&pos, m, mode)])
+            Ok(vec![san_action(&standing.pos, m, mode)])
         }
     }
 }

@@ -1,7 +1,5 @@
 //! Standard chess self-play: shakmaty's legal moves, one a turn.
 
-use std::collections::HashMap;
-
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use shakmaty::{Chess, Move, Position};
@@ -10,38 +8,34 @@ use super::bots::{Best, Bot, DRAW, WIN, value};
 use super::{Options, PlayError, first_number, san_action, turn};
 use crate::engine;
 use crate::record::Game;
-use crate::rules::standard::{self, repetition_key};
+use crate::rules::standard::{self, Standing};
 
 /// Plays the moves of a standard game into `game`. The loop stops where the referee would end
-/// the game by itself (mate, stalemate, insufficient material, the fivefold repetition, the
-/// 75-move rule) or at `max_turns`.
+/// the game by itself (its judgement, [`Standing::end`]: mate, stalemate, insufficient material,
+/// the fivefold repetition, the 75-move rule) or at `max_turns`.
 pub(super) fn play(
     game: &mut Game,
     options: &Options,
     rng: &mut ChaCha8Rng,
 ) -> Result<(), PlayError> {
     let start = standard::start_position(game).map_err(|e| PlayError::Setup(e.reason))?;
-    let mut pos = start.pos;
-    let mut number = first_number(pos.turn(), pos.fullmoves().get());
-    let mut seen: HashMap<u64, u32> = HashMap::new();
-    seen.insert(repetition_key(&pos), 1);
+    let mut standing = Standing::new(start.pos);
+    let mut number = first_number(standing.pos.turn(), standing.pos.fullmoves().get());
     for _ in 0..options.max_turns {
-        if pos.is_game_over() || pos.halfmoves() >= 150 {
+        if standing.end().is_some() {
             break;
         }
-        let bot = pos.turn().fold_wb(options.white, options.black);
-        let Some(m) = choose(bot, &pos, rng) else {
+        let bot = standing.pos.turn().fold_wb(options.white, options.black);
+        let Some(m) = choose(bot, &standing, rng) else {
             break;
         };
-        game.turns
-            .push(turn(number, None, vec![san_action(&pos, m, start.mode)]));
-        pos.play_unchecked(m);
+        game.turns.push(turn(
+            number,
+            None,
+            vec![san_action(&standing.pos, m, start.mode)],
+        ));
+        standing = standing.after(m);
         number = number.next();
-        let count = seen.entry(repetition_key(&pos)).or_insert(0);
-        *count += 1;
-        if *count >= 5 {
-            break;
-        }
     }
     Ok(())
 }
@@ -50,10 +44,11 @@ pub(super) fn play(
 /// `novice`; for `beginner`, a mate if there is one, else the
 /// capture or promotion of most value (a draw counting less than any) among the moves that
 /// allow no mate in reply (among all moves when each allows one).
-pub(crate) fn choose(bot: Bot, pos: &Chess, rng: &mut ChaCha8Rng) -> Option<Move> {
+pub(crate) fn choose(bot: Bot, standing: &Standing, rng: &mut ChaCha8Rng) -> Option<Move> {
     if let Some(limit) = bot.limit() {
-        return engine::standard::choose(pos, limit, bot.jitter(), rng).map(|(m, _)| m);
+        return engine::standard::choose(standing, limit, bot.jitter(), rng).map(|(m, _)| m);
     }
+    let pos = &standing.pos;
     let moves = pos.legal_moves();
     match bot {
         Bot::Random => {
@@ -67,16 +62,13 @@ pub(crate) fn choose(bot: Bot, pos: &Chess, rng: &mut ChaCha8Rng) -> Option<Move
             let mut scored: Vec<(i32, Move, Chess)> = moves
                 .iter()
                 .map(|&m| {
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    let score = if after.is_checkmate() {
-                        WIN
-                    } else if after.is_stalemate() || after.is_insufficient_material() {
-                        DRAW
-                    } else {
-                        gain(m)
+                    let after = standing.after(m);
+                    let score = match after.end() {
+                        Some(end) if end.winner.is_some() => WIN,
+                        Some(_) => DRAW,
+                        None => gain(m),
                     };
-                    (score, m, after)
+                    (score, m, after.pos)
                 })
                 .collect();
             // Shuffle, then sort by score (stable): equal scores come in random order.

@@ -6,6 +6,7 @@
 
 mod article;
 mod fault;
+mod game_end;
 pub(crate) mod labels;
 pub mod marseillais;
 pub mod names;
@@ -23,6 +24,7 @@ use crate::record::{Game, Span, VariantName};
 pub use article::Article;
 pub use fault::FaultCode;
 pub(crate) use fault::strip_citation;
+pub use game_end::GameEnd;
 pub use setup::fen_problem;
 
 /// Replays a game's main line under one game's rules.

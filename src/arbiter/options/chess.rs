@@ -1,75 +1,81 @@
-//! The options of a Standard position (legal moves) and of a Marseillais turn (legal full turns).
+//! The options of a Standard position (legal moves) and of a Marseillais turn (legal full turns),
+//! each with the end the referee's own judgement gives it.
 
 use std::ops::ControlFlow;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Color, Position};
 
 use super::{Answer, Collector, Ends, Limits, Line, NoneAnswer, no_option, side};
 use crate::arbiter::locate::color_name;
 use crate::rules::marseillais::{self, TurnStart};
-use crate::rules::{Article, Termination, standard};
+use crate::rules::standard::{self, Standing};
+use crate::rules::{GameEnd, Termination};
 
-/// The end a Standard position is at: mate, stalemate, a dead position (FIDE 5.1.1, 5.2.1,
-/// 5.2.2). `mover` is the player who made the last move.
-fn standard_end(after: &Chess, mover: Color) -> Option<Ends> {
-    let ends = |winner: Option<Color>, termination: Termination, article: Article| Ends {
-        winner: winner.map(side),
-        termination: termination.name(),
-        article: article.cite(),
-    };
-    if after.is_checkmate() {
-        Some(ends(
-            Some(mover),
-            Termination::Checkmate,
-            Article::Fide5_1_1,
-        ))
-    } else if after.is_stalemate() {
-        Some(ends(None, Termination::Stalemate, Article::Fide5_2_1))
-    } else if after.is_insufficient_material() {
-        Some(ends(
-            None,
-            Termination::InsufficientMaterial,
-            Article::Fide5_2_2,
-        ))
-    } else {
-        None
+/// An end as `options` writes it.
+pub(super) fn ends(end: GameEnd) -> Ends {
+    Ends {
+        winner: end.winner.map(side),
+        termination: end.termination.name(),
+        article: end.article.cite(),
     }
 }
 
-pub(super) fn standard_answer(pos: &Chess, limits: Limits) -> Answer {
+/// What an end that stands before `mover`'s turn means, in an arbiter's words.
+fn consequence(end: GameEnd, mover: Color) -> String {
+    let (us, them) = (color_name(mover), color_name(!mover));
+    match end.termination {
+        Termination::Checkmate => format!("{us} is checkmated: {them} wins"),
+        Termination::Stalemate if end.article == crate::rules::Article::M3 => {
+            format!("{us} has no full turn: stalemate, the game is drawn")
+        }
+        Termination::Stalemate => format!("{us} is stalemated: the game is drawn"),
+        Termination::InsufficientMaterial => {
+            "neither player can checkmate: the game is drawn (insufficient material)".to_owned()
+        }
+        Termination::ThreefoldRepetition => format!(
+            "the position stands at the start of {us}'s turn for the third time: the game is \
+             drawn"
+        ),
+        Termination::FivefoldRepetition => {
+            "the position stands for the fifth time: the game is drawn".to_owned()
+        }
+        Termination::FiftyMoveRule => "fifty turns by each player without a capture or a pawn \
+                                       move: the game is drawn"
+            .to_owned(),
+        Termination::SeventyFiveMoveRule => "seventy-five moves by each player without a \
+                                             capture or a pawn move: the game is drawn"
+            .to_owned(),
+        other => format!("the game is over: {}", other.title()),
+    }
+}
+
+/// An answer with no option: the game is over before `mover`'s turn.
+fn over(variant: &'static str, fen: String, mover: Color, end: GameEnd) -> Answer {
+    no_option(
+        variant,
+        fen,
+        mover,
+        NoneAnswer {
+            consequence: consequence(end, mover),
+            article: end.article.cite(),
+            ends: Some(ends(end)),
+        },
+    )
+}
+
+pub(super) fn standard_answer(standing: &Standing, limits: Limits) -> Answer {
+    let pos = &standing.pos;
     let mover = pos.turn();
-    if let Some(end) = standard_end(pos, !mover) {
-        let consequence = match end.termination {
-            "checkmate" => format!(
-                "{} is checkmated: {} wins",
-                color_name(mover),
-                color_name(!mover)
-            ),
-            "stalemate" => format!("{} is stalemated: the game is drawn", color_name(mover)),
-            _ => {
-                "neither player can checkmate: the game is drawn (insufficient material)".to_owned()
-            }
-        };
-        return no_option(
-            "Standard",
-            standard::fen(pos),
-            mover,
-            NoneAnswer {
-                consequence,
-                article: end.article,
-                ends: Some(end),
-            },
-        );
+    if let Some(end) = standing.end() {
+        return over("Standard", standard::fen(pos), mover, end);
     }
     let mut collector = Collector::new(limits);
     for m in standard::legal_moves(pos) {
         if collector.wants() {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
             collector.lines.push(Line {
                 actions: vec![SanPlus::from_move(pos.clone(), m).to_string()],
-                ends: standard_end(&after, mover),
+                ends: standing.after(m).end().map(ends),
             });
         }
     }
@@ -78,53 +84,25 @@ pub(super) fn standard_answer(pos: &Chess, limits: Limits) -> Answer {
 
 pub(super) fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
     let mover = start.pos.turn();
+    let fen = standard::fen(&start.pos);
+    // The game is over before the turn, unless the player has first moves but no full turn:
+    // those moves are then the options, each ending the game in a stalemate (M3).
+    if let Some(end) = marseillais::end_at_turn_start(start) {
+        let stranded =
+            end.termination == Termination::Stalemate && !marseillais::full_turns(start).is_empty();
+        if !stranded {
+            return over("Marseillais", fen, mover, end);
+        }
+    }
     let mut collector = Collector::new(limits);
     let _complete = marseillais::visit_full_turns(start, |turn| {
         if collector.wants() {
             collector.lines.push(Line {
                 actions: turn.san.clone(),
-                ends: turn.end.map(|end| Ends {
-                    winner: end.winner.map(side),
-                    termination: end.termination.name(),
-                    article: end.article.cite(),
-                }),
+                ends: turn.end.map(ends),
             });
         }
         ControlFlow::Continue(())
     });
-    let none = (collector.count == 0).then(|| {
-        let (consequence, winner, termination) = if start.pos.is_check() {
-            (
-                format!(
-                    "{} is checkmated: {} wins",
-                    color_name(mover),
-                    color_name(!mover)
-                ),
-                Some(side(!mover)),
-                Termination::Checkmate,
-            )
-        } else {
-            (
-                format!(
-                    "{} has no full turn: stalemate, the game is drawn",
-                    color_name(mover)
-                ),
-                None,
-                Termination::Stalemate,
-            )
-        };
-        NoneAnswer {
-            consequence,
-            article: Article::M3.cite(),
-            ends: Some(Ends {
-                winner,
-                termination: termination.name(),
-                article: Article::M3.cite(),
-            }),
-        }
-    });
-    Answer {
-        none,
-        ..Answer::about("Marseillais", standard::fen(&start.pos), mover).listing(collector)
-    }
+    Answer::about("Marseillais", fen, mover).listing(collector)
 }

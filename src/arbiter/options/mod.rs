@@ -19,11 +19,12 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use shakmaty::{Chess, Color};
+use shakmaty::Color;
 
 use crate::record::Side;
 use crate::rules::marseillais::TurnStart;
 use crate::rules::sade::State;
+use crate::rules::standard::Standing;
 use crate::rules::{Article, Termination};
 
 use super::locate::color_name;
@@ -46,8 +47,9 @@ pub const VERSION: u32 = 1;
 pub enum Query {
     /// The roller of `state` has rolled `face`.
     Sade { state: State, face: u8 },
-    /// The side to move in `pos`.
-    Standard(Chess),
+    /// The side to move in a Standard position, with the positions the game stood in since the
+    /// last capture or pawn move (a FEN has none: [`Standing::new`]).
+    Standard(Standing),
     /// The side to move at the start of a Marseillais turn.
     Marseillais(TurnStart),
     /// A record whose game ended before the turn asked about.
@@ -224,7 +226,7 @@ impl Collector {
 pub fn answer(query: &Query, limits: Limits) -> Result<Answer, String> {
     match query {
         Query::Sade { state, face } => sade_answer(state, *face, limits),
-        Query::Standard(pos) => Ok(standard_answer(pos, limits)),
+        Query::Standard(standing) => Ok(standard_answer(standing, limits)),
         Query::Marseillais(start) => Ok(marseillais_answer(start, limits)),
         Query::Over(over) => Ok(over_answer(over)),
     }

@@ -31,13 +31,12 @@
 //! exactly one en passant capture is available.
 
 mod board;
+mod ends;
 mod groups;
 mod perft;
 mod replayer;
 mod turn_state;
 mod turns;
-
-use std::collections::HashMap;
 
 use crate::record::{Game, VariantName};
 use crate::rules::standard;
@@ -45,17 +44,29 @@ use shakmaty::{Color, Position};
 
 use crate::rules::{Detail, Replay};
 
+pub use ends::LookBack;
+pub(crate) use ends::position_key;
 pub use perft::{divide, perft};
-pub use turns::{FullTurn, FullTurnEnd, TurnStart, full_turns, visit_full_turns};
+pub use turns::{
+    FullTurn, FullTurnEnd, TurnStart, end_at_turn_start, full_turns, visit_full_turns,
+};
 
-use board::Board;
+pub(crate) use board::{Board, double_step, insufficient_material, rebase};
+pub(crate) use ends::{Standing, judge};
+pub(crate) use replayer::second_move_ep;
 use replayer::{GAME_START, Replayer, TurnEnd, TurnState};
 
 /// Replays a game under the rules of Marseillais chess (Balanced or Classical start).
 pub fn replay(game: &Game, detail: Detail) -> Replay {
+    replay_looking_back(game, detail).0
+}
+
+/// [`replay`], and what M6 looks back on where the replay stopped (at the start of a turn: the
+/// turn starts before that one).
+pub(crate) fn replay_looking_back(game: &Game, detail: Detail) -> (Replay, LookBack) {
     let start = match standard::start_position(game) {
         Ok(start) => start,
-        Err(error) => return Replay::invalid(error),
+        Err(error) => return (Replay::invalid(error), LookBack::default()),
     };
     let variant = game.variant();
     // M7: the Balanced single first move belongs to a game from the initial position only.
@@ -63,7 +74,7 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     let mover = start.pos.turn();
     let fullmoves = start.pos.fullmoves();
     // The FEN's halfmove clock counts single moves, two a turn.
-    let quiet_turns = start.pos.halfmoves() / 2;
+    let mut look_back = LookBack::from_clock(start.pos.halfmoves());
     let notes = start.notes();
     let board = Board {
         pos: start.pos,
@@ -82,8 +93,8 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         board,
         resolved: Vec::new(),
         turns: 0,
-        seen: HashMap::new(),
-        quiet_turns,
+        look_back: &mut look_back,
+        stalemate_due: false,
         fullmoves,
         last: GAME_START,
         check_ended: None,
@@ -96,5 +107,8 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
     let mut all = notes;
     all.append(&mut replay.notes);
     replay.notes = all;
-    replay
+    // The turn start the replay stands at is counted in the look-back: a start of that turn
+    // looks back on those before it.
+    look_back.seen.pop();
+    (replay, look_back)
 }

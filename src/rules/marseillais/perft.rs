@@ -1,9 +1,11 @@
 //! Perft for Marseillais chess: the leaves of the game tree to a depth in full turns, counted
 //! with the referee's own enumerator ([`visit_full_turns`]).
 //!
-//! A turn that ends the game at once (mate, stalemate, insufficient material: what
-//! [`FullTurn::end`] says) is a leaf whatever the depth left. Repetition and the fifty-turn
-//! rule depend on the history, which a perft leaves aside, as chess perft does.
+//! A turn that ends the game at once (mate, stalemate with no legal first move or no full
+//! turn, insufficient material: what [`FullTurn::end`] says) is a leaf whatever the depth left.
+//! Repetition and the fifty-turn rule depend on the history, which a perft leaves aside, as
+//! chess perft does: every position is counted from with nothing to look back on
+//! ([`TurnStart::without_look_back`]).
 
 use std::ops::ControlFlow;
 
@@ -14,6 +16,10 @@ use super::turns::{FullTurn, TurnStart, visit_full_turns};
 /// # Errors
 /// A message if a position on the way cannot be set up (a bug: a legal turn never leads there).
 pub fn perft(start: &TurnStart, depth: u32) -> Result<u64, String> {
+    count(&start.without_look_back(), depth)
+}
+
+fn count(start: &TurnStart, depth: u32) -> Result<u64, String> {
     if depth == 0 {
         return Ok(1);
     }
@@ -41,6 +47,7 @@ pub fn divide(start: &TurnStart, depth: u32) -> Result<Vec<(FullTurn, u64)>, Str
     if depth == 0 {
         return Ok(branches);
     }
+    let start = &start.without_look_back();
     let mut failed = None;
     let _complete = visit_full_turns(start, |turn| match leaves(start, turn, depth) {
         Ok(n) => {
@@ -66,5 +73,5 @@ fn leaves(start: &TurnStart, turn: &FullTurn, depth: u32) -> Result<u64, String>
             turn.san.join(" ")
         )
     })?;
-    perft(&next, depth - 1)
+    count(&next.without_look_back(), depth - 1)
 }

@@ -1,16 +1,16 @@
 //! The Marseillais replay: real turns of two moves, played from the record's numbered groups
 //! (M8) or split by the rules where the text has no numbers (M1).
 
-use std::collections::HashMap;
 use std::num::NonZeroU32;
 
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::board::{Board, double_step, insufficient_material, rebase};
+use super::ends::{LookBack, Standing, full_turn_example, judge, position_key};
 pub(super) use super::turn_state::TurnState;
 use crate::record::{ActionKind, Game, MoveNumber, Side, Span, Turn};
-use crate::rules::standard::{color_name, repetition_key, resolved_move, side_color};
+use crate::rules::standard::{color_name, resolved_move, side_color};
 use crate::rules::{
     ActionRef, Article, CountedTurn, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
 };
@@ -38,10 +38,14 @@ pub(super) struct Replayer<'g> {
     pub(super) turn: TurnState,
     pub(super) resolved: Vec<Resolved>,
     pub(super) turns: usize,
-    /// Positions at the start of a turn (M6), with the en passant captures then available.
-    pub(super) seen: HashMap<(u64, Vec<Square>), u32>,
-    /// Turns in a row without a capture or a pawn move (M6).
-    pub(super) quiet_turns: u32,
+    /// What M6 looks back on: the turn starts since the last capture or pawn move, the
+    /// current one's included once it is counted ([`Self::start_of_turn_end`]), and the quiet
+    /// turns. Where the caller keeps it, for the position the replay stops in.
+    pub(super) look_back: &'g mut LookBack,
+    /// The player at the start of the current turn has no full turn but has first moves
+    /// (M3): the game is a stalemate, which the record shows with one of those moves, or by
+    /// stopping before it.
+    pub(super) stalemate_due: bool,
     pub(super) fullmoves: NonZeroU32,
     pub(super) last: ActionRef,
     pub(super) check_ended: Option<CheckEnded>,
@@ -149,64 +153,38 @@ impl Replayer<'_> {
         }
     }
 
-    /// What ends the game at the start of a turn (M3, M6), before its first move.
+    /// What ends the game at the start of a turn, before its first move: the judgement of
+    /// [`super::ends`] (M3, M6), the turn start counted for M6. A player with no full turn who
+    /// has first moves may still write one (M3): the game ends with it (see `play`), or, where
+    /// the record stops, at the end of the turn before (see `run`).
     fn start_of_turn_end(&mut self, at: ActionRef) -> Option<Outcome> {
-        let mover = self.turn.mover;
-        if self.board.legal_moves().is_empty() {
-            return Some(if self.board.is_check() {
-                Self::finished(Some(!mover), Termination::Checkmate, Article::M3, at)
-            } else {
-                Self::finished(None, Termination::Stalemate, Article::M3, at)
-            });
+        let key = position_key(&self.board);
+        let repetitions = self.look_back.repetitions(key);
+        self.look_back.seen.push(key);
+        let moves = self.board.legal_moves();
+        let end = judge(Standing {
+            board: &self.board,
+            moves: &moves,
+            turn_moves: self.turn.len,
+            mode: self.mode,
+            repetitions,
+            quiet_turns: self.look_back.quiet_turns,
+        });
+        self.stalemate_due = false;
+        let end = end?;
+        if end.termination == Termination::Stalemate && !moves.is_empty() {
+            self.stalemate_due = true;
+            return None;
         }
-        let key = (repetition_key(&self.board.pos), self.board.capturable_ep());
-        let count = self.seen.entry(key).or_insert(0);
-        *count += 1;
-        if *count >= 3 {
-            return Some(Self::finished(
-                None,
-                Termination::ThreefoldRepetition,
-                Article::M6,
-                at,
-            ));
-        }
-        if self.quiet_turns >= 100 {
-            return Some(Self::finished(
-                None,
-                Termination::FiftyMoveRule,
-                Article::M6,
-                at,
-            ));
-        }
-        None
+        Some(Self::finished(end.winner, end.termination, end.article, at))
     }
 
-    /// A full turn from the start of the current turn (M3): a first move that checks or ends
-    /// the game, or one followed by a legal second move. Returns an example.
+    /// A full turn from the start of the current turn (M3), the first in move generation
+    /// order: a first move that checks or ends the game, or one followed by a legal second
+    /// move. For the message when a written first move leaves no second move.
     fn full_turn(&self) -> Option<(Move, Option<Move>)> {
         let start = &self.turn.start;
-        let mover = self.turn.mover;
-        for m in start.legal_moves() {
-            if self.turn.len == 1 {
-                return Some((m, None));
-            }
-            let mut after = start.pos.clone();
-            after.play_unchecked(m);
-            if after.is_check() || insufficient_material(&after) {
-                return Some((m, None));
-            }
-            let Some(pos) = rebase(&after, mover, self.fullmoves, self.mode) else {
-                continue;
-            };
-            let next = Board {
-                pos,
-                ep: second_move_ep(&start.ep, m),
-            };
-            if let Some(&second) = next.legal_moves().first() {
-                return Some((m, Some(second)));
-            }
-        }
-        None
+        full_turn_example(start, &start.legal_moves(), self.turn.len, self.mode)
     }
 
     fn san(pos: &Chess, m: Move) -> String {
@@ -295,7 +273,7 @@ impl Replayer<'_> {
         }
         // The record stops at the start of a turn: a player with no full turn is stalemated
         // (M3). (When the record goes on, the first move shows it, see `play`.)
-        if self.turn.played == 0 && self.full_turn().is_none() {
+        if self.turn.played == 0 && self.stalemate_due {
             let end = Self::finished(None, Termination::Stalemate, Article::M3, self.last);
             return self.finish(end);
         }
@@ -367,7 +345,12 @@ impl Replayer<'_> {
             }
             if self.board.legal_moves().is_empty() {
                 // M3: allowed only when no full turn exists; then it is stalemate.
-                return match self.full_turn() {
+                let full_turn = if self.stalemate_due {
+                    None
+                } else {
+                    self.full_turn()
+                };
+                return match full_turn {
                     None => Ok(Some(Self::finished(
                         None,
                         Termination::Stalemate,
@@ -427,11 +410,12 @@ impl Replayer<'_> {
                 at,
             )));
         }
-        self.quiet_turns = if ended.zeroing {
-            0
+        if ended.zeroing {
+            // No position before a capture or a pawn move can stand again.
+            *self.look_back = LookBack::default();
         } else {
-            self.quiet_turns.saturating_add(1)
-        };
+            self.look_back.quiet_turns = self.look_back.quiet_turns.saturating_add(1);
+        }
         let check_ended = gives_check && ended.played == 1 && ended.len == 2;
         self.last_end = if check_ended {
             TurnEnd::Check
@@ -465,7 +449,7 @@ fn is_split(turn: &Turn, turn_index: usize) -> bool {
 
 /// The en passant squares for the second move (M4): after a first en passant capture, the other
 /// double step of the opponent's last turn.
-pub(super) fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
+pub(crate) fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
     match first {
         Move::EnPassant { to, .. } => offered.iter().copied().filter(|&s| s != to).collect(),
         _ => Vec::new(),

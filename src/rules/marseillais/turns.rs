@@ -16,9 +16,10 @@
 //! assert_eq!(full_turns(&start).len(), 20);
 //! ```
 //!
-//! The end a turn leads to ([`FullTurn::end`]) is what the board says at once: mate or
-//! stalemate of the opponent, insufficient material, a stranded first move. Repetition and the
-//! fifty-turn rule depend on the game's history, which a [`TurnStart`] does not hold.
+//! The end a turn leads to ([`FullTurn::end`]) is the referee's judgement of the opponent's turn
+//! start ([`end_at_turn_start`]): insufficient material, mate, stalemate (no legal first move,
+//! or no full turn, M3), and the repetition and fifty-turn draws of M6 as far as the
+//! [`TurnStart::look_back`] reaches (a record's whole past; for a FEN, its half-move clock).
 
 use std::ops::ControlFlow;
 
@@ -27,10 +28,11 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Setup, Square};
 
 use super::board::{Board, double_step, insufficient_material, rebase};
+use super::ends::{LookBack, Standing, judge, position_key};
 use super::replayer::second_move_ep;
 use crate::record::{Game, VariantName};
 use crate::rules::standard::{self, position_from_setup};
-use crate::rules::{Article, Detail, Outcome, Termination};
+use crate::rules::{Article, Detail, GameEnd, Outcome, Termination};
 
 /// The position at the start of a Marseillais turn, with what the turn allows.
 #[derive(Clone, Debug)]
@@ -42,17 +44,13 @@ pub struct TurnStart {
     /// Moves the turn has: 1 (White's first turn of a Balanced game) or 2.
     pub moves: usize,
     pub mode: CastlingMode,
+    /// What M6 looks back on: the earlier turn starts that can stand again, and the quiet
+    /// turns.
+    pub look_back: LookBack,
 }
 
 /// How a full turn ends the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FullTurnEnd {
-    /// `None` for a draw.
-    pub winner: Option<Color>,
-    pub termination: Termination,
-    /// `Article::M3`, `Article::M7`.
-    pub article: Article,
-}
+pub type FullTurnEnd = GameEnd;
 
 /// One legal full turn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +71,7 @@ impl TurnStart {
             ep: Vec::new(),
             moves: if balanced { 1 } else { 2 },
             mode: CastlingMode::Standard,
+            look_back: LookBack::default(),
         }
     }
 
@@ -112,7 +111,7 @@ impl TurnStart {
         let mut before = game.clone();
         before.turns.truncate(turn_index);
         before.result = None;
-        let replay = super::replay(&before, Detail::Verdict);
+        let (replay, look_back) = super::replay_looking_back(&before, Detail::Verdict);
         match &replay.outcome {
             Outcome::Unfinished => {}
             Outcome::Invalid(error) => {
@@ -164,7 +163,9 @@ impl TurnStart {
         } else {
             2
         };
-        from_setup(setup, ep, moves, start.mode)
+        let mut start = from_setup(setup, ep, moves, start.mode)?;
+        start.look_back = look_back;
+        Ok(start)
     }
 
     /// The start of the opponent's turn after `turn`, a full turn of this one (two moves a
@@ -181,20 +182,54 @@ impl TurnStart {
             }
         }
         let next_fullmoves = fullmoves.saturating_add(u32::from(mover == Color::Black));
+        let zeroing = turn.moves.iter().any(|m| m.is_zeroing());
         Some(TurnStart {
             pos: rebase(&pos, !mover, next_fullmoves, self.mode)?,
             ep: turn.moves.iter().filter_map(|&m| double_step(m)).collect(),
             moves: 2,
             mode: self.mode,
+            look_back: self.look_back.after_turn(self.key(), zeroing),
         })
     }
 
-    fn board(&self) -> Board {
+    /// This start with nothing to look back on: no earlier turn start, no quiet turn (perft's
+    /// tree, which leaves M6 aside).
+    pub fn without_look_back(&self) -> TurnStart {
+        TurnStart {
+            look_back: LookBack::default(),
+            ..self.clone()
+        }
+    }
+
+    /// The key of this position for M6's "same position": the placement, the side to move, the
+    /// castling rights and the en passant captures available (M4).
+    pub fn key(&self) -> u64 {
+        position_key(&self.board())
+    }
+
+    pub(crate) fn board(&self) -> Board {
         Board {
             pos: self.pos.clone(),
             ep: self.ep.clone(),
         }
     }
+}
+
+/// Whether the game is over at the start of `start`'s turn, and how: the referee's judgement,
+/// with what `start.look_back` holds of the past. In this order: insufficient material (M6,
+/// M7); no legal first move: mate when in check, else stalemate (M3); no full turn: stalemate
+/// (M3); the third time the position stands at a turn's start, the hundredth quiet turn (M6).
+pub fn end_at_turn_start(start: &TurnStart) -> Option<GameEnd> {
+    let board = start.board();
+    let moves = board.legal_moves();
+    judge(Standing {
+        board: &board,
+        moves: &moves,
+        turn_moves: start.moves,
+        mode: start.mode,
+        repetitions: start.look_back.repetitions(position_key(&board)),
+        quiet_turns: start.look_back.quiet_turns,
+    })
 }
 
 fn from_setup(
@@ -213,11 +248,13 @@ fn from_setup(
             standard::position_error(kinds)
         )
     })?;
+    let look_back = LookBack::from_clock(pos.halfmoves());
     Ok(TurnStart {
         pos,
         ep,
         moves,
         mode,
+        look_back,
     })
 }
 
@@ -254,13 +291,7 @@ where
         let san_first = San::from_move(&start.pos, first).to_string();
         if start.moves == 1 || after.is_check() || insufficient_material(&after) {
             found = true;
-            let end = end_after(
-                &after,
-                mover,
-                next_fullmoves,
-                start.mode,
-                double_step(first),
-            );
+            let end = end_after(&after, start, next_fullmoves, &[first]);
             let turn = FullTurn {
                 moves: vec![first],
                 san: vec![san_first],
@@ -285,8 +316,7 @@ where
             found = true;
             let mut end_pos = mid.pos.clone();
             end_pos.play_unchecked(second);
-            let steps = double_step(first).into_iter().chain(double_step(second));
-            let end = end_after(&end_pos, mover, next_fullmoves, start.mode, steps);
+            let end = end_after(&end_pos, start, next_fullmoves, &[first, second]);
             let turn = FullTurn {
                 moves: vec![first, second],
                 san: vec![
@@ -303,11 +333,7 @@ where
             let turn = FullTurn {
                 moves: vec![first],
                 san: vec![san],
-                end: Some(FullTurnEnd {
-                    winner: None,
-                    termination: Termination::Stalemate,
-                    article: Article::M3,
-                }),
+                end: Some(GameEnd::draw(Termination::Stalemate, Article::M3)),
             };
             visit(&turn)?;
         }
@@ -315,40 +341,38 @@ where
     ControlFlow::Continue(())
 }
 
-/// The end the board shows once the mover's turn is over in `after`.
+/// The end of the game after the mover's turn `moves`, which left `after`: the referee's
+/// judgement of the opponent's turn start ([`judge`]).
 fn end_after(
     after: &Chess,
-    mover: Color,
-    fullmoves: std::num::NonZeroU32,
-    mode: CastlingMode,
-    double_steps: impl IntoIterator<Item = Square>,
-) -> Option<FullTurnEnd> {
-    if insufficient_material(after) {
-        return Some(FullTurnEnd {
-            winner: None,
-            termination: Termination::InsufficientMaterial,
-            article: Article::M7,
-        });
-    }
-    let pos = rebase(after, !mover, fullmoves, mode)?;
-    let next = Board {
+    start: &TurnStart,
+    next_fullmoves: std::num::NonZeroU32,
+    moves: &[Move],
+) -> Option<GameEnd> {
+    let pos = rebase(after, !start.pos.turn(), next_fullmoves, start.mode)?;
+    let board = Board {
         pos,
-        ep: double_steps.into_iter().collect(),
+        ep: moves.iter().filter_map(|&m| double_step(m)).collect(),
     };
-    if !next.legal_moves().is_empty() {
-        return None;
-    }
-    Some(if next.is_check() {
-        FullTurnEnd {
-            winner: Some(mover),
-            termination: Termination::Checkmate,
-            article: Article::M3,
-        }
+    let look_back = &start.look_back;
+    let (repetitions, quiet_turns) = if moves.iter().any(|m| m.is_zeroing()) {
+        (1, 0)
+    } else if look_back.seen.is_empty() {
+        // The turn's own start cannot stand again for the opponent (the side to move differs).
+        (1, look_back.quiet_turns.saturating_add(1))
     } else {
-        FullTurnEnd {
-            winner: None,
-            termination: Termination::Stalemate,
-            article: Article::M3,
-        }
+        (
+            look_back.repetitions(position_key(&board)),
+            look_back.quiet_turns.saturating_add(1),
+        )
+    };
+    let legal = board.legal_moves();
+    judge(Standing {
+        board: &board,
+        moves: &legal,
+        turn_moves: 2,
+        mode: start.mode,
+        repetitions,
+        quiet_turns,
     })
 }

@@ -39,6 +39,7 @@
 //!   allow, is accepted. An empty board, a missing or extra king, pawns on the first or last
 //!   rank, or the side not to move in check make the record invalid.
 
+mod ends;
 mod explain;
 mod repetition;
 mod replay;
@@ -51,6 +52,8 @@ use shakmaty::{
     PositionErrorKinds, Setup, Square,
 };
 
+pub(crate) use ends::judge;
+pub use ends::{Standing, automatic_end};
 pub use explain::{Explanation, Why, color_name, explain, role_name};
 pub use repetition::repetition_key;
 pub use replay::replay;

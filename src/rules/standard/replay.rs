@@ -7,6 +7,7 @@
 
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
+use super::ends::automatic_end;
 use super::repetition::play_keyed;
 use super::{StartPosition, Why, explain, fen, repetition_key, resolved_move, start_position};
 use crate::record::{ActionKind, Game, GameResult, Turn};
@@ -43,8 +44,9 @@ struct Replayer<'g> {
     mode: CastlingMode,
     /// The repetition key of `pos`.
     key: u64,
-    /// The keys of the positions since the last capture or pawn move, `pos`'s last.
-    history: Vec<u64>,
+    /// The keys of the positions since the last capture or pawn move, `pos`'s last; where the
+    /// caller keeps it, for the position the replay stops in.
+    history: &'g mut Vec<u64>,
     resolved: Vec<Resolved>,
     turns: usize,
 }
@@ -88,54 +90,17 @@ impl Replayer<'_> {
         self.history.iter().filter(|&&k| k == self.key).count()
     }
 
-    /// A rule that ends the game at once in the current position (S2): checkmate, stalemate,
-    /// insufficient material, fivefold repetition, the seventy-five-move rule. `mobile`: the
-    /// side to move is known to have a legal move (the record's next move is one).
+    /// A rule that ends the game at once in the current position (S2): the judgement of
+    /// [`automatic_end`]. `mobile`: the side to move is known to have a legal move (the record's
+    /// next move is one).
     fn automatic_end(&self, at: ActionRef, mobile: bool) -> Option<Outcome> {
-        let finished = |winner, termination, article| Outcome::Finished {
-            winner,
-            termination,
-            article,
+        let end = automatic_end(&self.pos, self.history, mobile)?;
+        Some(Outcome::Finished {
+            winner: end.winner,
+            termination: end.termination,
+            article: end.article,
             at: at.or_start(),
-        };
-        if !mobile && self.pos.legal_moves().is_empty() {
-            return Some(if self.pos.is_check() {
-                finished(
-                    Some(!self.pos.turn()),
-                    Termination::Checkmate,
-                    Article::Fide5_1_1,
-                )
-            } else {
-                finished(None, Termination::Stalemate, Article::Fide5_2_1)
-            });
-        }
-        // Material changes only with a capture or a promotion (both set the halfmove clock to
-        // zero): a position reached otherwise has the material of one already looked at.
-        let material_changed = self.pos.halfmoves() == 0 || at.turn_index == 0 && at.action == 0;
-        if material_changed && self.pos.is_insufficient_material() {
-            return Some(finished(
-                None,
-                Termination::InsufficientMaterial,
-                Article::Fide5_2_2,
-            ));
-        }
-        // A position stands a fifth time at the earliest 16 plies after its first (each return
-        // takes at least four plies), so with 17 positions since the last capture or pawn move.
-        if self.history.len() >= 17 && self.repetitions() >= 5 {
-            return Some(finished(
-                None,
-                Termination::FivefoldRepetition,
-                Article::Fide9_6_1,
-            ));
-        }
-        if self.pos.halfmoves() >= 150 {
-            return Some(finished(
-                None,
-                Termination::SeventyFiveMoveRule,
-                Article::Fide9_6_2,
-            ));
-        }
-        None
+        })
     }
 
     /// Looks at the automatic ends of a pending position; the outcome that ends the game (and
@@ -276,9 +241,15 @@ impl Replayer<'_> {
 /// Replays a game under the rules of standard chess (Chess960 from an X-FEN or Shredder-FEN
 /// setup).
 pub fn replay(game: &Game, detail: Detail) -> Replay {
+    replay_with_history(game, detail).0
+}
+
+/// [`replay`], and the repetition keys of the positions since the last capture or pawn move
+/// where the replay stopped, its last position's last.
+pub(super) fn replay_with_history(game: &Game, detail: Detail) -> (Replay, Vec<u64>) {
     let start: StartPosition = match start_position(game) {
         Ok(start) => start,
-        Err(error) => return Replay::invalid(error),
+        Err(error) => return (Replay::invalid(error), Vec::new()),
     };
     let mut notes = start.notes();
     // Move numbers are labels, checked against the count (R18), where each turn is one move.
@@ -287,17 +258,18 @@ pub fn replay(game: &Game, detail: Detail) -> Replay {
         notes.extend(labels::mismatches(game, first));
     }
     let key = repetition_key(&start.pos);
+    let mut history = vec![key];
     let mut replay = Replayer {
         game,
         annotate: detail == Detail::Annotated,
         pos: start.pos,
         mode: start.mode,
         key,
-        history: vec![key],
+        history: &mut history,
         resolved: Vec::with_capacity(game.turns.len()),
         turns: 0,
     }
     .run();
     replay.notes = notes;
-    replay
+    (replay, history)
 }
