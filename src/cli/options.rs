@@ -17,7 +17,8 @@ use super::pick;
 
 /// What could the player have done? Every legal way to fulfil the die face, with the end of the
 /// game it leads to at once, then the count. For faces 1–3 it states whose pieces move (the
-/// opponent's, or one's own because the opponent's cannot) with the proof; "none" comes with
+/// opponent's, or one's own when fewer than N of the opponent's can move at the roll, R4) with
+/// the pieces counted as proof; "none" comes with
 /// its consequence and Article, and so does a game already over (exit code 0). A series that
 /// gives a forbidden check loses (Art. 4.1): it is no fulfilment, so it is not counted as one;
 /// it is listed after the count as a losing way, and those are counted apart. The JSON answer:
