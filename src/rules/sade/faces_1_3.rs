@@ -23,13 +23,8 @@ use crate::record::ActionKind;
 /// The series a roll of `face` (1–3) asks for: with the opponent's pieces when the count at the
 /// roll finds N of them that can move, else with the roller's own (R4).
 pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
-    let counted = count(state, u32::from(face))?;
-    let by = if counted.count() >= usize::from(face) {
-        !state.roller()
-    } else {
-        state.roller()
-    };
-    Ok(Series::new(by, face, counted))
+    let due = decide(state, face, u32::from(face))?;
+    Ok(Series::new(due.by, face, due.counted))
 }
 
 /// Faces 1–3: whose pieces the series moves, and the whole count at the roll that chose them
@@ -53,7 +48,13 @@ pub fn pieces_due(state: &State, face: u8) -> Result<PiecesDue, Refused> {
             reason: format!("face {face} moves no series: only faces 1–3 count pieces (R4)"),
         });
     }
-    let counted = count(state, u32::MAX)?;
+    decide(state, face, u32::MAX)
+}
+
+/// The pieces due on `face`, from a count that stops once `enough` pieces are found: the
+/// opponent's when at least `face` of them can move, the roller's own otherwise (R4).
+fn decide(state: &State, face: u8, enough: u32) -> Result<PiecesDue, Refused> {
+    let counted = count(state, enough)?;
     let by = if counted.count() >= usize::from(face) {
         !state.roller()
     } else {
