@@ -13,6 +13,7 @@ use rand::rngs::ChaCha8Rng;
 use sade_ref::engine::{self, Limit, Stats};
 use sade_ref::parse::parse_str;
 use sade_ref::play::Bot;
+use sade_ref::record::Face;
 use sade_ref::rules::marseillais::TurnStart;
 use sade_ref::rules::sade::State;
 use sade_ref::rules::standard::Standing;
@@ -129,7 +130,7 @@ fn main() {
         let games = parse_str(&text);
         let game = games[0].as_ref().expect("the record reads");
         let state = State::from_game(game).expect("a Sade position");
-        for face in 1..=6 {
+        for face in Face::ALL {
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             let (found, time) = timed(|| engine::sade::choose(&state, face, sade, 0, &mut rng));
             sum.add(found.expect("the search").1, time);

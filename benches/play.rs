@@ -8,12 +8,13 @@
 
 mod support;
 
-use sade_ref::play::{Bot, Options, Variant, play_turns};
+use sade_ref::play::{Bot, Options, VARIANTS, play_turns};
+use sade_ref::record::Variant;
 use support::best_of;
 
 fn main() {
     println!("bot turns per second (best of 3 runs; the machine is shared: compare ratios)");
-    for variant in Variant::ALL {
+    for variant in VARIANTS {
         for bot in [Bot::Random, Bot::Greedy] {
             let options = Options {
                 variant,

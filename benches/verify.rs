@@ -31,6 +31,7 @@ use support::best_of;
 
 use pgn_reader::Reader;
 use sade_ref::parse::parse_str;
+use sade_ref::record::Face;
 use sade_ref::referee::{Status, verify};
 use sade_ref::rules::sade::{self as sade_rules, State};
 use support::pgn::{Keep, Replay};
@@ -362,11 +363,11 @@ fn slowest_turns() {
             continue;
         };
         let (exists, _) = best_of(5, || {
-            usize::from(sade_rules::has_fulfilment(&state, 3).unwrap_or(false))
+            usize::from(sade_rules::has_fulfilment(&state, Face::Three).unwrap_or(false))
         });
         let (all, count) = best_of(5, || {
             let mut count = 0;
-            let _ = sade_rules::visit_fulfilments(&state, 3, |_| {
+            let _ = sade_rules::visit_fulfilments(&state, Face::Three, |_| {
                 count += 1;
                 ControlFlow::<()>::Continue(())
             });

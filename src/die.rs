@@ -21,11 +21,11 @@
 use sha2::{Digest, Sha256};
 use shakmaty::Color;
 
-use crate::record::{Game, Side};
+use crate::record::{Face, Game, Side};
 use crate::rules::{Article, FaultCode, Outcome, Replay, Violation};
 
-/// The face (1–6) of the `n`-th turn (counted from 1) of a game with this seed.
-pub fn face(seed: &str, n: u64) -> u8 {
+/// The face of the `n`-th turn (counted from 1) of a game with this seed.
+pub fn face(seed: &str, n: u64) -> Face {
     // The message `{seed}:{n}`, hashed as it is written, without formatting it first.
     let mut digits = [0u8; 20];
     let mut at = digits.len();
@@ -46,7 +46,7 @@ pub fn face(seed: &str, n: u64) -> u8 {
     let mut digest: [u8; 32] = hasher.finalize().into();
     loop {
         if let Some(b) = digest.iter().find(|&&b| b < 252) {
-            return b % 6 + 1;
+            return Face::ALL[usize::from(b % 6)];
         }
         digest = Sha256::digest(digest).into();
     }
@@ -69,8 +69,8 @@ pub enum DieError {
     /// The first turn (0-based index in the main line) whose face does not follow.
     Face {
         turn_index: usize,
-        written: u8,
-        expected: u8,
+        written: Face,
+        expected: Face,
     },
 }
 
@@ -80,7 +80,7 @@ pub enum DieError {
 pub fn check(
     seed: Option<&str>,
     commitment: Option<&str>,
-    faces: impl IntoIterator<Item = Option<u8>>,
+    faces: impl IntoIterator<Item = Option<Face>>,
 ) -> Result<(), DieError> {
     let Some(seed) = seed else {
         return Ok(());
@@ -206,7 +206,7 @@ mod tests {
     fn faces_agree_with_an_independent_implementation() {
         // Python's hashlib: next(b for b in sha256(f"7-1:{n}".encode()).digest() if b < 252)
         // % 6 + 1 for n = 1..10.
-        let faces: Vec<u8> = (1..=10).map(|n| face("7-1", n)).collect();
+        let faces: Vec<u8> = (1..=10).map(|n| face("7-1", n).get()).collect();
         assert_eq!(faces, [5, 3, 2, 6, 6, 3, 6, 1, 4, 3]);
     }
 
@@ -216,7 +216,7 @@ mod tests {
             let digest = Sha256::digest(format!("7-1:{n}").as_bytes());
             let first = digest.iter().find(|&&b| b < 252).map(|b| b % 6 + 1);
             // A digest with no byte below 252 is rehashed; none of these is one.
-            assert_eq!(Some(face("7-1", n)), first, "turn {n}");
+            assert_eq!(Some(face("7-1", n).get()), first, "turn {n}");
         }
     }
 
@@ -225,14 +225,14 @@ mod tests {
         // SHA-256("abc:1") starts with a byte below 252; its face is that byte % 6 + 1.
         let digest = Sha256::digest(b"abc:1");
         let first = digest.iter().copied().find(|&b| b < 252).unwrap();
-        assert_eq!(face("abc", 1), first % 6 + 1);
+        assert_eq!(face("abc", 1).get(), first % 6 + 1);
     }
 
     #[test]
     fn faces_are_roughly_uniform() {
         let mut counts = [0u32; 6];
         for n in 1..=6000 {
-            counts[usize::from(face("uniform", n)) - 1] += 1;
+            counts[usize::from(face("uniform", n).get()) - 1] += 1;
         }
         // 1000 expected per face; 6 standard deviations is about 55.
         assert!(
@@ -243,10 +243,10 @@ mod tests {
 
     #[test]
     fn check_finds_the_first_turn_that_does_not_follow() {
-        let faces: Vec<Option<u8>> = (1..=5).map(|n| Some(face("s", n))).collect();
+        let faces: Vec<Option<Face>> = (1..=5).map(|n| Some(face("s", n))).collect();
         assert_eq!(check(Some("s"), None, faces.clone()), Ok(()));
         let mut changed = faces.clone();
-        let written = changed[3].unwrap() % 6 + 1;
+        let written = Face::ALL[usize::from(changed[3].unwrap().get() % 6)];
         changed[3] = Some(written);
         assert_eq!(
             check(Some("s"), None, changed),
@@ -256,7 +256,7 @@ mod tests {
                 expected: faces[3].unwrap(),
             })
         );
-        assert_eq!(check(None, None, [Some(7)]), Ok(()));
+        assert_eq!(check(None, None, [Some(Face::Six)]), Ok(()));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use serde::Serialize;
 use shakmaty::Color;
 
-use crate::record::{Game, GameResult, MoveNumber, Side, Span, VariantName};
+use crate::record::{Face, Game, GameResult, MoveNumber, Side, Span, UnknownVariant, Variant};
 use crate::rules::{
     self, ActionRef, Article, CountedTurn, Detail, FaultCode, Outcome, Replay, Termination,
     Violation,
@@ -17,9 +17,10 @@ use crate::rules::{
 /// What the referee decided about one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// The game the record was judged as (`Sade`, `Standard`, ...).
-    #[serde(serialize_with = "display")]
-    pub variant: VariantName,
+    /// The game the record was judged as (`Sade`, `Standard`, ...), or the `Variant` tag's name
+    /// of a game sade-ref has no rules for.
+    #[serde(serialize_with = "variant_name")]
+    pub variant: Result<Variant, UnknownVariant>,
     pub status: Status,
     #[serde(serialize_with = "rules::opt_color_name")]
     pub winner: Option<Color>,
@@ -73,7 +74,7 @@ pub struct Locator {
     /// The player whose turn it is (never the colour of the piece moved, R13).
     #[serde(serialize_with = "rules::opt_color_name")]
     pub side: Option<Color>,
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     /// 1-based action in the turn named by `turn`; 0 for the turn as a whole (its roll).
     pub action: usize,
     /// The game ended before the first turn (R17).
@@ -96,6 +97,14 @@ pub struct Void {
     pub from: Locator,
 }
 
+impl Verdict {
+    /// The game's name as the record's `Variant` tag says it: `Marseillais Classical`, or a
+    /// game sade-ref has no rules for (`Crazyhouse`).
+    pub fn variant_name(&self) -> &str {
+        variant_text(&self.variant)
+    }
+}
+
 /// Replays a game and judges it.
 pub fn verify(game: &Game) -> Verdict {
     verify_with(game, Detail::Verdict, None)
@@ -114,8 +123,23 @@ pub fn verify_memo(game: &Game, memo: &mut rules::sade::Memo) -> Verdict {
 }
 
 fn verify_with(game: &Game, detail: Detail, memo: Option<&mut rules::sade::Memo>) -> Verdict {
-    let variant = game.variant();
-    let Some(rule_set) = rules::rule_set(&variant) else {
+    let known = match game.variant() {
+        Ok(known) => known,
+        Err(unknown) => return unknown_variant(game, unknown),
+    };
+    let rule_set = rules::rule_set(known);
+    let replay = match memo {
+        Some(memo) if known == Variant::Sade => rules::sade::replay_with(game, detail, Some(memo)),
+        _ => (rule_set.replay)(game, detail),
+    };
+    let replay = crate::die::audit(game, replay);
+    judge(game, Ok(known), rule_set.draws, replay)
+}
+
+/// The verdict on a record whose `Variant` tag names a game sade-ref has no rules for.
+fn unknown_variant(game: &Game, unknown: UnknownVariant) -> Verdict {
+    let variant = &unknown.name;
+    {
         let reason = format!(
             "sade-ref does not referee {variant} games; the Variant tag may name Sade (\"Marquis \
              de Sade\", \"de Sade\"), Marseillais, Marseillais Classical, Standard (\"Chess\") or \
@@ -133,16 +157,8 @@ fn verify_with(game: &Game, detail: Detail, memo: Option<&mut rules::sade::Memo>
             article: Article::VariantTag,
             span: tag_span(game, "Variant").unwrap_or(game.span),
         };
-        return judge(game, variant, false, Replay::invalid(error));
-    };
-    let replay = match memo {
-        Some(memo) if variant == VariantName::Sade => {
-            rules::sade::replay_with(game, detail, Some(memo))
-        }
-        _ => (rule_set.replay)(game, detail),
-    };
-    let replay = crate::die::audit(game, replay);
-    judge(game, variant, rule_set.draws, replay)
+        judge(game, Err(unknown), false, Replay::invalid(error))
+    }
 }
 
 fn tag_span(game: &Game, name: &str) -> Option<Span> {
@@ -182,7 +198,7 @@ impl Locator {
     /// counted where the replay says where they begin (`Replay::counted`, R13).
     pub fn of(
         game: &Game,
-        variant: &VariantName,
+        variant: Option<Variant>,
         at: Option<ActionRef>,
         counted_turns: &[CountedTurn],
     ) -> Locator {
@@ -203,11 +219,7 @@ impl Locator {
             // Marseillais groups the replay did not reach are labelled turns (M8), and moves
             // written without numbers begin at the start position's turn (M1); elsewhere one
             // record turn is one turn.
-            None if matches!(
-                variant,
-                VariantName::Marseillais | VariantName::MarseillaisClassical
-            ) =>
-            {
+            None if variant.is_some_and(Variant::is_marseillais) => {
                 let label = written.map(|t| {
                     if t.unnumbered {
                         counted(game, at.turn_index)
@@ -231,12 +243,18 @@ impl Locator {
     }
 }
 
-fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verdict {
+fn judge(
+    game: &Game,
+    variant: Result<Variant, UnknownVariant>,
+    draws: bool,
+    replay: Replay,
+) -> Verdict {
     let token = game.result;
     let tag = game
         .tag("Result")
         .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()));
     let claimed = token.or(tag);
+    let known = variant.as_ref().ok().copied();
     let mut verdict = Verdict {
         variant,
         status: Status::Unfinished,
@@ -283,7 +301,7 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
             }
             // The turn as counted (R13, R18), where the rule set left it to the referee.
             if error.label.is_none() && !game.turns.is_empty() {
-                let label = Locator::of(game, &verdict.variant, Some(at), &[]).turn;
+                let label = Locator::of(game, known, Some(at), &[]).turn;
                 error.label = label;
                 if let Some(label) = label {
                     error.turn = label.number;
@@ -305,9 +323,9 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
             verdict.termination = Some(termination);
             verdict.article = Some(article);
             let counted_turns = &verdict.replay.counted;
-            verdict.ended_at = Some(Locator::of(game, &verdict.variant, at, counted_turns));
+            verdict.ended_at = Some(Locator::of(game, known, at, counted_turns));
             verdict.result = result_of(winner);
-            verdict.void = void_after(game, &verdict.variant, at, counted_turns);
+            verdict.void = void_after(game, known, at, counted_turns);
             if let Some(void) = &verdict.void {
                 verdict.notes.push(format!(
                     "{} written action{} after the end of the game (from turn {}, action {}) \
@@ -329,12 +347,8 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
                 verdict.article = Some(Article::S3);
                 verdict.result = result_of(Some(winner));
                 if let Some(at) = stopped {
-                    verdict.ended_at = Some(Locator::of(
-                        game,
-                        &verdict.variant,
-                        Some(at),
-                        &verdict.replay.counted,
-                    ));
+                    verdict.ended_at =
+                        Some(Locator::of(game, known, Some(at), &verdict.replay.counted));
                 }
             }
             Some(GameResult::Draw) if draws => {
@@ -345,7 +359,7 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
             }
             Some(GameResult::Draw) => {
                 verdict.status = Status::Invalid;
-                let error = draw_impossible(game, &verdict.variant, token.is_some());
+                let error = draw_impossible(game, variant_text(&verdict.variant), token.is_some());
                 verdict.error_at = Some(ActionRef {
                     turn_index: error.turn_index,
                     action: error.action,
@@ -362,7 +376,7 @@ fn judge(game: &Game, variant: VariantName, draws: bool, replay: Replay) -> Verd
 
 /// A drawn result in a game without draws (Art. 17, R12): the error is on the result token, or
 /// on the Result tag when there is no token.
-fn draw_impossible(game: &Game, variant: &VariantName, on_token: bool) -> Violation {
+fn draw_impossible(game: &Game, variant: &str, on_token: bool) -> Violation {
     let last = game.turns.len().saturating_sub(1);
     let token = "1/2-1/2".len();
     let span = if on_token {
@@ -447,7 +461,7 @@ fn dispute(game: &Game, referee: GameResult) -> Option<String> {
 /// The actions written after the action that ended the game (R21).
 fn void_after(
     game: &Game,
-    variant: &VariantName,
+    variant: Option<Variant>,
     at: Option<ActionRef>,
     counted_turns: &[CountedTurn],
 ) -> Option<Void> {
@@ -484,8 +498,21 @@ fn void_after(
     })
 }
 
-fn display<S: serde::Serializer, T: std::fmt::Display>(value: &T, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(value)
+/// The game's name as its `Variant` tag says it.
+#[allow(clippy::ref_option)]
+fn variant_name<S: serde::Serializer>(
+    value: &Result<Variant, UnknownVariant>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(variant_text(value))
+}
+
+/// The game's name as its `Variant` tag says it: `Marseillais Classical`, `Crazyhouse`.
+fn variant_text(variant: &Result<Variant, UnknownVariant>) -> &str {
+    match variant {
+        Ok(known) => known.tag(),
+        Err(unknown) => &unknown.name,
+    }
 }
 
 #[allow(clippy::ref_option)]

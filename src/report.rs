@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::diagnostic::line_col;
 use crate::parse::ParseError;
-use crate::record::{Game, GameResult};
+use crate::record::{Face, Game, GameResult};
 use crate::referee::{Locator, Status, Verdict, Void};
 use crate::rules::{Article, Termination};
 use crate::write::json::JsonError;
@@ -62,7 +62,7 @@ pub struct ErrorReport {
     pub label: Option<String>,
     /// The player whose turn it is.
     pub side: Option<&'static str>,
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     /// 1-based action in the turn; 0 for the turn as a whole.
     pub action: Option<usize>,
     /// 1-based line and column (in characters) in the input.
@@ -102,7 +102,7 @@ impl<'a> Report<'a> {
             game: game_number,
             white: game.tag("White"),
             black: game.tag("Black"),
-            variant: Some(verdict.variant.to_string()),
+            variant: Some(verdict.variant_name().to_owned()),
             status: verdict.status,
             winner: verdict.winner.map(|c| c.fold_wb("white", "black")),
             termination: verdict.termination,

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 
 use sade_ref::Article;
 use sade_ref::course::{
-    Course, CourseVariant, Lesson, Outcome, Task, check_lesson, judge_actions, judge_game,
-    judge_why, record_text, refusal,
+    Course, Lesson, Outcome, Task, check_lesson, judge_actions, judge_game, judge_why, record_text,
+    refusal,
 };
+use sade_ref::record::{Face, Variant};
 
 use crate::support::{root, run_binary};
 
@@ -96,7 +97,7 @@ fn every_article_of_the_seed_and_every_marseillais_rule_has_its_own_lesson() {
     let sade: Vec<u32> = course
         .lessons
         .iter()
-        .filter(|l| l.variant == CourseVariant::Sade)
+        .filter(|l| l.variant == Variant::Sade)
         .filter_map(|l| article_number(l.article))
         .collect();
     for number in 1..=17 {
@@ -105,7 +106,7 @@ fn every_article_of_the_seed_and_every_marseillais_rule_has_its_own_lesson() {
     let marseillais: Vec<String> = course
         .lessons
         .iter()
-        .filter(|l| l.variant == CourseVariant::Marseillais)
+        .filter(|l| l.variant == Variant::Marseillais)
         .map(|l| l.article.to_string())
         .collect();
     for rule in ["M1", "M2", "M3", "M4", "M5", "M6", "M7"] {
@@ -122,27 +123,28 @@ fn the_course_goes_from_the_simplest_faces_to_the_general_provision_on_check() {
     let sade: Vec<&Lesson> = course
         .lessons
         .iter()
-        .filter(|l| l.variant == CourseVariant::Sade)
+        .filter(|l| l.variant == Variant::Sade)
         .collect();
     // Sade's lessons come first, then Marseillais'.
     assert!(
         course.lessons[..sade.len()]
             .iter()
-            .all(|l| l.variant == CourseVariant::Sade)
+            .all(|l| l.variant == Variant::Sade)
     );
     // The first three lessons are faces 1, 2, 3 in turn, each teaching its own Article.
     for (i, lesson) in sade.iter().take(3).enumerate() {
-        let face = u8::try_from(i + 1).expect("a face");
+        let face = Face::ALL[i];
         assert_eq!(lesson.face, Some(face), "{}", lesson.id);
         assert_eq!(
             article_number(lesson.article),
-            Some(u32::from(face)),
+            Some(u32::from(face.get())),
             "{}",
             lesson.id
         );
     }
     // Each face is first met after the faces below it.
-    let first: Vec<usize> = (1..=6)
+    let first: Vec<usize> = Face::ALL
+        .into_iter()
         .map(|face| {
             sade.iter()
                 .position(|l| l.face == Some(face))
@@ -273,7 +275,7 @@ fn a_bad_lesson_file_is_refused_with_the_field_and_why() {
             Box::new(|v| v["article"] = "Art. 99".into()),
         ),
         (
-            "face: a die has no face 7",
+            "face: a die has six faces: 7 is not one of them",
             Box::new(|v| v["face"] = 7.into()),
         ),
         (

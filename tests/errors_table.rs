@@ -249,7 +249,7 @@ fn a_die_face_7_in_json() {
         "f.json",
         json.as_bytes(),
         &["convert", "f.json", "--to", "sdn"],
-        "/0/turns/0/face/value: a die has no face 7",
+        "/0/turns/0/face/value: a die has six faces: 7 is not one of them",
         1,
     );
     assert!(!out.stdout.contains("7:"), "{}", out.stdout);

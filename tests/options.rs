@@ -5,14 +5,14 @@
 use sade_ref::arbiter::locate::{TurnName, query_before, sade_state_before};
 use sade_ref::arbiter::options::{Answer, Limits, Line, Pieces, Query, answer, text};
 use sade_ref::parse::{parse_bytes, parse_str};
-use sade_ref::record::{Game, Side};
+use sade_ref::record::{Face, Game, Side};
 use sade_ref::referee::{Status, verify};
 use sade_ref::rules::sade::{self, State};
 use shakmaty::Color;
 
 use super::support::{corpus_files, display};
 
-fn sade_answer(state: &State, face: u8, limits: Limits) -> Answer {
+fn sade_answer(state: &State, face: Face, limits: Limits) -> Answer {
     answer(
         &Query::Sade {
             state: state.clone(),
@@ -24,7 +24,7 @@ fn sade_answer(state: &State, face: u8, limits: Limits) -> Answer {
 }
 
 /// The search's own list, as `options` would write it.
-fn search_lines(state: &State, face: u8) -> Vec<(Vec<String>, Option<String>)> {
+fn search_lines(state: &State, face: Face) -> Vec<(Vec<String>, Option<String>)> {
     sade::fulfilments(state, face)
         .unwrap()
         .iter()
@@ -52,7 +52,7 @@ fn lines(answer: &Answer) -> Vec<(Vec<String>, Option<String>)> {
 
 /// The line written as the turn of a record from the state's FEN: the referee accepts it, and
 /// ends the game where the line says.
-fn check_written(state: &State, face: u8, line: &Line, at: &str) {
+fn check_written(state: &State, face: Face, line: &Line, at: &str) {
     let label = match state.roller().fold_wb(Side::White, Side::Black) {
         Side::White => "1.",
         Side::Black => "1...",
@@ -85,7 +85,7 @@ fn check_written(state: &State, face: u8, line: &Line, at: &str) {
 }
 
 /// Checks every listed line, or every `step`-th of a long list.
-fn check_all_written(state: &State, face: u8, answer: &Answer, at: &str) -> usize {
+fn check_all_written(state: &State, face: Face, answer: &Answer, at: &str) -> usize {
     let step = (answer.options.len() / 30).max(1);
     let mut checked = 0;
     for line in answer.options.iter().step_by(step) {
@@ -142,7 +142,7 @@ fn counts_match_the_referee_search_on_every_corpus_position() {
 
 /// A position where a player has the king alone (R17): no fulfilment, and a "none" that names
 /// the winner, Nakedness and Art. 9.3; both players naked is no position at all.
-fn the_game_is_over_by_nakedness(state: &State, face: u8, naked: Color, at: &str) {
+fn the_game_is_over_by_nakedness(state: &State, face: Face, naked: Color, at: &str) {
     let query = Query::Sade {
         state: state.clone(),
         face,
@@ -199,8 +199,8 @@ fn whole_lists_match_on_generated_positions_across_all_six_faces() {
         // Two faces a position, in turn; face 3 lists run to tens of thousands in the middle
         // game, so fewer of them.
         for face in [i % 6 + 1, (i + 3) % 6 + 1] {
-            let face = u8::try_from(face).unwrap();
-            if face == 3 && per_face[2] >= 60 {
+            let face = Face::ALL[face - 1];
+            if face == Face::Three && per_face[2] >= 60 {
                 continue;
             }
             let found = sade_answer(state, face, Limits::default());
@@ -213,7 +213,7 @@ fn whole_lists_match_on_generated_positions_across_all_six_faces() {
             if i % 10 == 0 {
                 written += check_all_written(state, face, &found, &format!("{at}, face {face}"));
             }
-            per_face[usize::from(face) - 1] += 1;
+            per_face[usize::from(face.get()) - 1] += 1;
         }
     }
     eprintln!("positions per face {per_face:?}, {written} listed fulfilments replayed");
@@ -224,7 +224,7 @@ fn whole_lists_match_on_generated_positions_across_all_six_faces() {
 #[test]
 fn the_mode_and_its_proof_on_faces_1_to_3() {
     let start = State::from_game(&Game::default()).unwrap();
-    let found = sade_answer(&start, 2, Limits::default());
+    let found = sade_answer(&start, Face::Two, Limits::default());
     let mode = found.mode.unwrap();
     assert_eq!((mode.pieces, mode.color), (Pieces::Opponent, Side::Black));
     assert_eq!(
@@ -235,7 +235,7 @@ fn the_mode_and_its_proof_on_faces_1_to_3() {
     // Black has only the king and a blocked pawn: White plays his own pieces (Art. 12.1).
     let fen = "4k3/8/8/8/8/4p3/4P3/4K2R w - - 0 1";
     let state = sade_state_before(&fen_game(fen), 0).unwrap();
-    let found = sade_answer(&state, 1, Limits::default());
+    let found = sade_answer(&state, Face::One, Limits::default());
     let mode = found.mode.unwrap();
     assert_eq!((mode.pieces, mode.color), (Pieces::Own, Side::White));
     assert!(
@@ -246,7 +246,7 @@ fn the_mode_and_its_proof_on_faces_1_to_3() {
     );
     assert!(found.count > 0 && found.none.is_none());
     // Face 3 in that position: White has the king and the rook to move, not three pieces.
-    let found = sade_answer(&state, 3, Limits::default());
+    let found = sade_answer(&state, Face::Three, Limits::default());
     assert_eq!(found.count, 0);
     assert_eq!(found.mode.unwrap().pieces, Pieces::Own);
     let none = found.none.unwrap();
@@ -264,7 +264,7 @@ fn the_count_at_the_roll_names_the_pieces_counted() {
     // Black's knight c8 and bishop e8 can move: Black's pieces are due, though after either
     // moves Rh8 pins the other, so no series completes: "none", Poverty of the Flesh.
     let state = sade_state_before(&fen_game("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1"), 0).unwrap();
-    let found = sade_answer(&state, 2, Limits::default());
+    let found = sade_answer(&state, Face::Two, Limits::default());
     let mode = found.mode.unwrap();
     assert_eq!((mode.pieces, mode.color), (Pieces::Opponent, Side::Black));
     assert_eq!(
@@ -281,7 +281,7 @@ fn the_count_at_the_roll_names_the_pieces_counted() {
     );
     // Only Black's rook can move (Ra1 would even mate): White's own pieces are due.
     let state = sade_state_before(&fen_game("r3k3/8/8/8/8/8/1P4PP/7K w - - 0 1"), 0).unwrap();
-    let found = sade_answer(&state, 2, Limits::default());
+    let found = sade_answer(&state, Face::Two, Limits::default());
     let mode = found.mode.unwrap();
     assert_eq!((mode.pieces, mode.color), (Pieces::Own, Side::White));
     assert_eq!(
@@ -308,7 +308,7 @@ fn fen_game(fen: &str) -> Game {
 #[test]
 fn none_on_faces_5_and_6_says_what_follows() {
     let start = State::from_game(&Game::default()).unwrap();
-    let found = sade_answer(&start, 5, Limits::default());
+    let found = sade_answer(&start, Face::Five, Limits::default());
     assert_eq!(found.count, 1);
     assert_eq!(found.options[0].actions, ["--"]);
     let none = found.none.unwrap();
@@ -317,7 +317,7 @@ fn none_on_faces_5_and_6_says_what_follows() {
     // White's king in the corner (b1 held by the knight, b2 by the pawn), its only neighbour a
     // blocked pawn: nothing can move.
     let state = sade_state_before(&fen_game("k7/8/8/8/8/p7/P2n4/K7 w - - 0 1"), 0).unwrap();
-    let found = sade_answer(&state, 6, Limits::default());
+    let found = sade_answer(&state, Face::Six, Limits::default());
     assert_eq!(found.options.len(), 1, "{}", text(&found));
     let none = found.none.unwrap();
     assert_eq!(none.article, "Art. 9.1");
@@ -331,10 +331,10 @@ fn none_on_faces_5_and_6_says_what_follows() {
 #[test]
 fn limit_and_count_only_keep_the_count() {
     let start = State::from_game(&Game::default()).unwrap();
-    let all = sade_answer(&start, 3, Limits::default());
+    let all = sade_answer(&start, Face::Three, Limits::default());
     let some = sade_answer(
         &start,
-        3,
+        Face::Three,
         Limits {
             limit: Some(5),
             count_only: false,
@@ -417,7 +417,7 @@ fn the_options_schema_refuses_what_the_answer_never_writes() {
     let start = State::from_game(&Game::default()).unwrap();
     let found = sade_answer(
         &start,
-        2,
+        Face::Two,
         Limits {
             limit: Some(2),
             count_only: false,

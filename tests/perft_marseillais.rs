@@ -17,7 +17,7 @@
 //! to take); the depth-3 figures are checked by the `#[ignore]`d tests (spec/RULES.md quotes
 //! them and says how they were run).
 
-use sade_ref::record::VariantName;
+use sade_ref::record::Variant;
 use sade_ref::rules::marseillais::{self, LookBack, TurnStart};
 use sade_ref::rules::perft::Root;
 use shakmaty::fen::Fen;
@@ -203,8 +203,8 @@ fn count(before: &Before, first_length: usize, depth: u32) -> u64 {
         .sum()
 }
 
-fn referee(variant: &VariantName, depth: u32) -> u64 {
-    Root::new(variant, None)
+fn referee(variant: &Variant, depth: u32) -> u64 {
+    Root::new(*variant, None)
         .and_then(|root| root.perft(depth))
         .unwrap_or_else(|e| panic!("{variant}: {e}"))
 }
@@ -219,8 +219,8 @@ fn initial() -> Before {
 #[test]
 fn the_two_counts_agree_from_the_start_to_depth_2() {
     for (variant, first_length) in [
-        (VariantName::Marseillais, 1),
-        (VariantName::MarseillaisClassical, 2),
+        (Variant::Marseillais, 1),
+        (Variant::MarseillaisClassical, 2),
     ] {
         for depth in 0..=2 {
             let ours = count(&initial(), first_length, depth);
@@ -273,7 +273,7 @@ fn the_two_counts_agree_with_two_double_steps_to_take() {
 #[test]
 #[ignore = "slow: cargo test -- --ignored marseillais_depth_3"]
 fn marseillais_depth_3_balanced() {
-    depth_3(&VariantName::Marseillais, 1);
+    depth_3(&Variant::Marseillais, 1);
 }
 
 /// The depth-3 count from the Classical start (131 million turns): 7 min 39 s of CPU for both
@@ -281,10 +281,10 @@ fn marseillais_depth_3_balanced() {
 #[test]
 #[ignore = "slow: cargo test -- --ignored marseillais_depth_3"]
 fn marseillais_depth_3_classical() {
-    depth_3(&VariantName::MarseillaisClassical, 2);
+    depth_3(&Variant::MarseillaisClassical, 2);
 }
 
-fn depth_3(variant: &VariantName, first_length: usize) {
+fn depth_3(variant: &Variant, first_length: usize) {
     let ours = count(&initial(), first_length, 3);
     let theirs = referee(variant, 3);
     eprintln!("{variant} depth 3: referee {theirs}, second count {ours}");

@@ -4,13 +4,13 @@
 //! face by face; the command's standard counts are the known ones (20, 400, 8902 from the
 //! initial position).
 
-use sade_ref::record::VariantName;
+use sade_ref::record::Variant;
 use sade_ref::rules::perft::Root;
 
 use crate::support::run_binary;
 
 fn sade(fen: &str) -> Root {
-    Root::new(&VariantName::Sade, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Root::new(Variant::Sade, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// White: Kh1, Pa2; Black: Kh8, Pb7; nothing captured. White rolls.

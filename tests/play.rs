@@ -6,7 +6,8 @@ use std::process::Command;
 use sade_ref::die;
 use sade_ref::engine::Limit;
 use sade_ref::parse::parse_str;
-use sade_ref::play::{Bot, Options, Played, Variant, play_game};
+use sade_ref::play::{Bot, Options, Played, VARIANTS, play_game};
+use sade_ref::record::{Face, Variant};
 use sade_ref::referee::{Status, Verdict, verify};
 use sade_ref::write::sdn::to_sdn;
 
@@ -141,7 +142,7 @@ fn many_more_games_are_valid() {
 
 #[test]
 fn the_same_seed_plays_the_same_game() {
-    for variant in Variant::ALL {
+    for variant in VARIANTS {
         let o = Options {
             white: Bot::Greedy,
             ..options(variant, 30, None, 9)
@@ -195,7 +196,7 @@ fn a_changed_face_is_a_die_mismatch() {
     let turn = &mut game.turns[3];
     let face = turn.face.as_mut().unwrap();
     let rolled = face.value;
-    face.value = rolled % 6 + 1;
+    face.value = next_face(rolled);
     let verdict = verify(&parse_str(&to_sdn(&game))[0].clone().unwrap());
     assert_eq!(verdict.status, Status::Invalid);
     let error = verdict.error.unwrap();
@@ -203,7 +204,7 @@ fn a_changed_face_is_a_die_mismatch() {
     assert!(
         error.reason.contains(&format!(
             "shows face {}, but the DieSeed gives face {rolled} for the record's turn 4",
-            rolled % 6 + 1
+            next_face(rolled)
         )),
         "{}",
         error.reason
@@ -390,20 +391,24 @@ fn an_earlier_illegal_action_comes_before_a_later_die_mismatch() {
     let bad = game
         .turns
         .iter()
-        .position(|t| t.face.unwrap().value != 5)
+        .position(|t| t.face.unwrap().value != Face::Five)
         .unwrap();
     game.turns[bad].items = vec![Item::Action(Action::new(ActionKind::Resurrection {
         role: Role::Queen,
         square: Square::E4,
     }))];
     let later = game.turns[bad + 5].face.as_mut().unwrap();
-    later.value = later.value % 6 + 1;
+    later.value = next_face(later.value);
     let error = verify(&game).error.expect("an illegal action");
     assert_eq!(error.turn_index, bad);
     assert_ne!(error.code.code(), "die-mismatch", "{}", error.reason);
     // The face of that same turn changed too: the roll comes first.
     let face = game.turns[bad].face.as_mut().unwrap();
-    face.value = if face.value == 4 { 6 } else { 4 };
+    face.value = if face.value == Face::Four {
+        Face::Six
+    } else {
+        Face::Four
+    };
     let error = verify(&game).error.expect("a die mismatch");
     assert_eq!(error.turn_index, bad);
     assert_eq!(error.code.code(), "die-mismatch", "{}", error.reason);
@@ -439,4 +444,9 @@ fn a_start_position_that_is_already_over_gives_a_game_without_turns() {
         let again = verify(parse_str(&to_sdn(&played.game))[0].as_ref().unwrap());
         assert_eq!(summary(&again), summary(&played.verdict));
     }
+}
+
+/// The face after `face`, six before one: a face other than the one rolled.
+fn next_face(face: Face) -> Face {
+    Face::ALL[usize::from(face.get() % 6)]
 }

@@ -3,7 +3,8 @@
 
 use std::collections::HashSet;
 
-use sade_ref::puzzles::{Puzzle, Question, Variant, prove, read_jsonl, to_jsonl};
+use sade_ref::puzzles::{Puzzle, Question, prove, read_jsonl, to_jsonl};
+use sade_ref::record::Variant;
 
 use crate::support::{root, run_binary};
 

@@ -7,7 +7,7 @@
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use sade_ref::play::{Bot, next_actions};
-use sade_ref::record::{Action, Side, VariantName};
+use sade_ref::record::{Action, Side, Variant};
 use sade_ref::referee::{Status, verify};
 use sade_ref::serve::input::{CreateGame, new_game};
 use sade_ref::serve::live::{Declared, Holder, Live, Phase};
@@ -46,7 +46,7 @@ fn agrees(live: &Live, what: &str) {
         sdn()
     );
     let last = live.game.turns.len().saturating_sub(1);
-    if live.game.variant() == VariantName::Sade
+    if live.game.variant() == Ok(Variant::Sade)
         && matches!(phase, Phase::Act { number, .. } if live.game.turns.last().is_some_and(|t| t.number == number))
     {
         assert!(

@@ -2,8 +2,8 @@
 //! move-count rules, Chess960 castling, null moves, and the reasons given for illegal moves.
 
 use sade_ref::record::{
-    Action, ActionKind, Check, DieFace, Game, GameResult, Item, MoveNumber, SanMove, Side, Span,
-    Tag, Turn, UciMove,
+    Action, ActionKind, Check, DieFace, Face, Game, GameResult, Item, MoveNumber, SanMove, Side,
+    Span, Tag, Turn, UciMove,
 };
 use sade_ref::referee::{Status, verify};
 use sade_ref::rules::Article;
@@ -90,7 +90,11 @@ pub fn standard_game(tag_list: &[(&str, &str)], movetext: &str) -> Game {
         } else if let Some(face) = token.strip_suffix(':') {
             let mut turn = new_turn(number);
             turn.face = Some(DieFace {
-                value: face.parse().expect("a die face"),
+                value: face
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(|n| Face::try_from(n).ok())
+                    .expect("a die face"),
                 span: Span::default(),
             });
             game.turns.push(turn);

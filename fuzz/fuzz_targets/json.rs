@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sade_ref::record::{Game, Item, Turn, VariantName};
+use sade_ref::record::{Game, Item, Turn, Variant};
 use sade_ref::write::sdn;
 
 fn turns_ok(turns: &[Turn], depth: usize, one_move: bool) -> bool {
@@ -57,8 +57,8 @@ fn in_contract(game: &Game) -> bool {
         let faces = any_face(&game.turns);
         let one_move = !faces
             && !matches!(
-                VariantName::from_tag(game.tag("Variant"), faces),
-                VariantName::Sade | VariantName::Marseillais | VariantName::MarseillaisClassical
+                Variant::of_record(game.tag("Variant"), faces),
+                Ok(Variant::Sade | Variant::Marseillais | Variant::MarseillaisClassical)
             );
         items_ok(&game.preamble, 0, one_move) && turns_ok(&game.turns, 0, one_move)
     }

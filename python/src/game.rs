@@ -202,7 +202,7 @@ impl Game {
                 Ok(Turn {
                     number: turn.number.number,
                     side: side_name(turn.number.side),
-                    face: turn.face.map(|f| f.value),
+                    face: turn.face.map(|f| f.value.get()),
                     actions: turn.actions().map(ToString::to_string).collect(),
                     json: serde_json::to_string(turn).map_err(|e| value_error(e.to_string()))?,
                 })
@@ -214,11 +214,7 @@ impl Game {
     /// not be read).
     #[getter]
     fn variant(&self) -> Option<String> {
-        self.record
-            .game
-            .as_ref()
-            .ok()
-            .map(|g| g.variant().to_string())
+        self.record.game.as_ref().ok().map(|g| g.variant_name())
     }
 
     /// The result token closing the movetext (`None` when there is none, or the game could
@@ -284,7 +280,7 @@ impl Game {
                 "<Game {} #{} {} {}-{} ({} turns)>",
                 record.file,
                 record.number,
-                game.variant(),
+                game.variant_name(),
                 game.tag("White").unwrap_or("?"),
                 game.tag("Black").unwrap_or("?"),
                 game.turns.len()

@@ -2,8 +2,8 @@
 
 use pyo3::prelude::*;
 use sade_ref::arbiter::options::{Limits, Query, answer};
-use sade_ref::play::{Bot, Options, Variant, play_game};
-use sade_ref::record::{Game as Record, Tag};
+use sade_ref::play::{Bot, Options, play_game};
+use sade_ref::record::{Face, Game as Record, Tag, Variant};
 use sade_ref::rules::marseillais::TurnStart;
 use sade_ref::rules::sade::State;
 use sade_ref::rules::{fen_problem, standard};
@@ -55,9 +55,8 @@ fn query(fen: &str, face: Option<u8>, variant: &str) -> Result<Query, String> {
         "sade" => {
             let face =
                 face.ok_or_else(|| "a Sade position needs the die face: face=1 to 6".to_owned())?;
-            if !(1..=6).contains(&face) {
-                return Err(format!("face {face} is no face of a die: 1 to 6"));
-            }
+            let face = Face::try_from(face)
+                .map_err(|_| format!("face {face} is no face of a die: 1 to 6"))?;
             let state = State::from_game(&game).map_err(|e| cannot(e.reason))?;
             Ok(Query::Sade { state, face })
         }

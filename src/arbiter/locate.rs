@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use shakmaty::{CastlingMode, Color};
 
-use crate::record::{Game, MoveNumber, Side, VariantName};
+use crate::record::{Face, Game, MoveNumber, Side, Variant};
 use crate::referee::{self, Status};
 use crate::rules::sade::{self, State, TurnOutcome};
 use crate::rules::{Detail, marseillais, setup, standard};
@@ -129,13 +129,21 @@ pub fn query_before(
     game: &Game,
     index: usize,
     name: TurnName,
-    face: Option<u8>,
+    face: Option<Face>,
 ) -> Result<Query, String> {
-    let variant = variant_of(game);
-    if variant != VariantName::Sade
+    let variant = match game.variant() {
+        Ok(variant) => variant,
+        Err(unknown) => {
+            return Err(match face {
+                Some(face) => no_die(face, &unknown.name),
+                None => format!("sade-ref does not referee {} games", unknown.name),
+            });
+        }
+    };
+    if variant != Variant::Sade
         && let Some(face) = face
     {
-        return Err(no_die(face, &variant.to_string()));
+        return Err(no_die(face, variant.tag()));
     }
     let side = match name.0.side {
         Side::White => Color::White,
@@ -145,25 +153,24 @@ pub fn query_before(
         return Ok(Query::Over(over));
     }
     match variant {
-        VariantName::Sade => {
+        Variant::Sade => {
             let state = sade_state_before(game, index)?;
             let face = face
                 .or_else(|| game.turns.get(index).and_then(|t| t.face.map(|f| f.value)))
                 .ok_or_else(|| format!("turn {name} has no die face: give --face"))?;
             Ok(Query::Sade { state, face })
         }
-        VariantName::Marseillais | VariantName::MarseillaisClassical => {
+        Variant::Marseillais | Variant::MarseillaisClassical => {
             marseillais_before(game, index).map(Query::Marseillais)
         }
-        VariantName::Standard | VariantName::Chess960 => {
+        Variant::Standard | Variant::Chess960 => {
             standard::Standing::before_turn(game, index).map(Query::Standard)
         }
-        other => Err(format!("sade-ref does not referee {other} games")),
     }
 }
 
 /// `--face` for a game without a die: refused, never ignored.
-pub fn no_die(face: u8, variant: &str) -> String {
+pub fn no_die(face: Face, variant: &str) -> String {
     format!("--face {face}: a {variant} game has no die; --face is for a Sade position")
 }
 
@@ -190,8 +197,8 @@ pub fn ended_before(game: &Game, index: usize, side: Color) -> Option<Over> {
     };
     Some(Over {
         variant: match game.variant() {
-            VariantName::Sade => "Sade",
-            VariantName::Marseillais | VariantName::MarseillaisClassical => "Marseillais",
+            Ok(Variant::Sade) => "Sade",
+            Ok(Variant::Marseillais | Variant::MarseillaisClassical) => "Marseillais",
             _ => "Standard",
         },
         fen: verdict.final_fen,
@@ -201,11 +208,6 @@ pub fn ended_before(game: &Game, index: usize, side: Color) -> Option<Over> {
         article: verdict.article?,
         at,
     })
-}
-
-/// The game variant the referee judges a record as.
-pub fn variant_of(game: &Game) -> VariantName {
-    game.variant()
 }
 
 /// The Sade state before record turn `index`, by playing the turns before it.

@@ -3,7 +3,8 @@
 //! (`uci:PATH [name=value ...]`).
 
 use sade_ref::play::uci::{Engine, EngineSpec};
-use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally, Variant};
+use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally};
+use sade_ref::record::Variant;
 
 use super::Status;
 use super::output::Sink;

@@ -22,6 +22,7 @@ mod report;
 mod serve;
 mod show;
 mod stream;
+mod variants;
 mod verify;
 
 use std::process::ExitCode;

@@ -2,6 +2,8 @@
 //! the option counts and the numbers it takes. (clap's own parsers answer "invalid digit found
 //! in string" and "0 is not in 1..=6".)
 
+use sade_ref::record::Face;
+
 /// A whole number from `min` to `max`; `what` names what the option counts ("a die face").
 fn within(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String> {
     let digits = text.trim();
@@ -22,8 +24,8 @@ fn most() -> u64 {
 }
 
 /// `--face`: 1 to 6.
-pub fn face(text: &str) -> Result<u8, String> {
-    within(text, 1, 6, "a die face").map(|n| u8::try_from(n).unwrap_or(6))
+pub fn face(text: &str) -> Result<Face, String> {
+    within(text, 1, 6, "a die face").and_then(|n| Face::new(n).map_err(|e| e.to_string()))
 }
 
 /// `--games`: 1 or more.
@@ -72,7 +74,7 @@ mod tests {
 
     #[test]
     fn numbers_are_refused_in_words() {
-        assert_eq!(face("3"), Ok(3));
+        assert_eq!(face("3"), Ok(Face::Three));
         assert_eq!(face("7").unwrap_err(), "7 is not a die face: give 1 to 6");
         assert_eq!(
             limit("x").unwrap_err(),

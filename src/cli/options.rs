@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use sade_ref::arbiter::locate::{self, TurnName};
 use sade_ref::arbiter::options::{self, Limits, Query};
-use sade_ref::record::{Game, Tag};
+use sade_ref::record::Face;
+use sade_ref::record::{Game, Tag, Variant};
 use sade_ref::rules::marseillais::TurnStart;
 use sade_ref::rules::sade::State;
 use sade_ref::rules::standard;
@@ -33,9 +34,13 @@ pub struct Args {
     fen: Option<String>,
     /// The die face rolled (Sade); with --game it replaces the record's face.
     #[arg(long, value_parser = super::numbers::face)]
-    face: Option<u8>,
+    face: Option<Face>,
     /// The game of --fen (default: sade); a record says its own.
-    #[arg(long, value_enum, conflicts_with = "game")]
+    #[arg(
+        long,
+        value_parser = super::variants::parser(&super::variants::POSITIONS),
+        conflicts_with = "game"
+    )]
     variant: Option<Variant>,
     /// A record: the position is the one before --turn.
     #[arg(long, requires = "turn")]
@@ -54,13 +59,6 @@ pub struct Args {
     count_only: bool,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Variant {
-    Sade,
-    Standard,
-    Marseillais,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -134,12 +132,12 @@ fn query(args: &Args) -> Result<Query, Option<String>> {
                 let state = State::from_game(&game).map_err(|e| cannot(e.reason))?;
                 Ok(Query::Sade { state, face })
             }
-            Variant::Standard => {
+            Variant::Standard | Variant::Chess960 => {
                 refuse_face(args, "Standard")?;
                 let start = standard::start_position(&game).map_err(|e| cannot(e.reason))?;
                 Ok(Query::Standard(standard::Standing::new(start.pos)))
             }
-            Variant::Marseillais => {
+            Variant::Marseillais | Variant::MarseillaisClassical => {
                 refuse_face(args, "Marseillais")?;
                 TurnStart::from_fen(fen)
                     .map(Query::Marseillais)

@@ -2,12 +2,11 @@
 //! move generation (see [`sade_ref::rules::perft`]).
 
 use clap::ValueEnum;
-use sade_ref::record::VariantName;
+use sade_ref::record::Variant;
 use sade_ref::rules::perft::Root;
 
 use super::Status;
 use super::output::Sink;
-use super::play::VariantArg;
 
 /// Count the leaves of the game tree to a depth: standard chess in plies, Marseillais in full
 /// turns, de Sade chess in turns, each turn summing over the six faces the fulfilments of the
@@ -20,8 +19,8 @@ use super::play::VariantArg;
 pub struct Args {
     /// The game (no default: a Sade count grows so fast that a depth meant for chess would
     /// run for days).
-    #[arg(long, value_enum)]
-    variant: VariantArg,
+    #[arg(long, value_parser = super::variants::parser(&super::variants::PLAYED))]
+    variant: Variant,
     /// Plies (standard chess) or turns (Marseillais, Sade) to count.
     #[arg(long, value_parser = super::numbers::depth)]
     depth: u32,
@@ -44,24 +43,15 @@ enum Format {
     Json,
 }
 
-fn variant_name(variant: VariantArg) -> VariantName {
-    match variant {
-        VariantArg::Sade => VariantName::Sade,
-        VariantArg::Marseillais => VariantName::Marseillais,
-        VariantArg::MarseillaisClassical => VariantName::MarseillaisClassical,
-        VariantArg::Standard => VariantName::Standard,
-    }
-}
-
 pub fn run(args: &Args) -> Status {
-    let variant = variant_name(args.variant);
+    let variant = args.variant;
     if let Some(fen) = &args.fen
         && let Some(problem) = sade_ref::rules::fen_problem(fen)
     {
         eprintln!("sade-ref: perft: --fen `{fen}` is not a position: {problem}");
         return Status::Failed;
     }
-    let root = match Root::new(&variant, args.fen.as_deref()) {
+    let root = match Root::new(variant, args.fen.as_deref()) {
         Ok(root) => root,
         Err(reason) => {
             let fen = args.fen.as_deref().unwrap_or_default();

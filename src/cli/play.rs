@@ -3,9 +3,9 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use sade_ref::play::{self, Bot, Options, PlayError, Variant};
+use sade_ref::play::{self, Bot, Options, PlayError};
+use sade_ref::record::Variant;
 use sade_ref::write::sdn;
 
 use super::Status;
@@ -44,8 +44,8 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct GameArgs {
     /// The game.
-    #[arg(long, value_enum, default_value = "sade")]
-    pub variant: VariantArg,
+    #[arg(long, value_parser = super::variants::parser(&super::variants::PLAYED), default_value = "sade")]
+    pub variant: Variant,
     /// Seed of the bots' generator and of the Sade die.
     #[arg(long, default_value_t = 0, value_parser = super::numbers::seed)]
     pub seed: u64,
@@ -64,14 +64,6 @@ pub struct GameArgs {
     /// limit. The games then depend on the machine's speed.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum VariantArg {
-    Sade,
-    Marseillais,
-    MarseillaisClassical,
-    Standard,
 }
 
 impl GameArgs {
@@ -100,12 +92,7 @@ impl GameArgs {
 
     pub fn options(&self, white: Bot, black: Bot) -> Options {
         Options {
-            variant: match self.variant {
-                VariantArg::Sade => Variant::Sade,
-                VariantArg::Marseillais => Variant::Marseillais,
-                VariantArg::MarseillaisClassical => Variant::MarseillaisClassical,
-                VariantArg::Standard => Variant::Standard,
-            },
+            variant: self.variant,
             white: white.with_limit(self.nodes, self.movetime),
             black: black.with_limit(self.nodes, self.movetime),
             max_turns: self.max_turns,

@@ -3,8 +3,9 @@
 
 use std::time::Instant;
 
-use clap::{Subcommand, ValueEnum};
-use sade_ref::puzzles::{self, Generate, Variant};
+use clap::Subcommand;
+use sade_ref::puzzles::{self, Generate};
+use sade_ref::record::Variant;
 
 use super::{Status, io_words};
 
@@ -29,8 +30,8 @@ enum Action {
 
 #[derive(clap::Args)]
 struct GenerateArgs {
-    #[arg(long, value_enum)]
-    variant: VariantArg,
+    #[arg(long, value_parser = super::variants::parser(&super::variants::PUZZLES))]
+    variant: Variant,
     /// Puzzles wanted.
     #[arg(long)]
     count: usize,
@@ -58,12 +59,6 @@ struct CheckArgs {
     files: Vec<std::path::PathBuf>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum VariantArg {
-    Sade,
-    Marseillais,
-}
-
 pub fn run(args: &Args) -> Status {
     match &args.action {
         Action::Generate(a) => generate(a),
@@ -72,11 +67,7 @@ pub fn run(args: &Args) -> Status {
 }
 
 fn generate(args: &GenerateArgs) -> Status {
-    let variant = match args.variant {
-        VariantArg::Sade => Variant::Sade,
-        VariantArg::Marseillais => Variant::Marseillais,
-    };
-    let mut options = Generate::new(variant, args.count, args.seed);
+    let mut options = Generate::new(args.variant, args.count, args.seed);
     options.per_game = args.per_game.max(1);
     options.max_answers = args.max_answers;
     if let Some(max) = args.max_games {

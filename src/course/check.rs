@@ -29,7 +29,7 @@ pub fn check_lesson(lesson: &Lesson) -> Vec<Problem> {
         });
     };
     // The position alone: the game must not be refused or over before the turn.
-    match record_text(lesson, &[]).map(|t| crate::parse_str(&t)) {
+    match record_text(lesson, &[]).map(|t| crate::parse::parse_str(&t)) {
         Ok(games) => match games.into_iter().next() {
             Some(Ok(game)) => {
                 let verdict = verify(&game);

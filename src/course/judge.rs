@@ -7,8 +7,9 @@
 use serde::Serialize;
 use shakmaty::Color;
 
-use super::lesson::{CourseVariant, Lesson, Task};
+use super::lesson::{Lesson, Task};
 use crate::record::Game;
+use crate::record::Variant;
 use crate::referee::{Status, Verdict, verify};
 use crate::rules::Article;
 use crate::rules::names::color_name;
@@ -141,7 +142,7 @@ pub fn judge_actions(lesson: &Lesson, actions: &[String]) -> Result<Judgement, A
         };
     }
     let text = record_text(lesson, actions)?;
-    let game = crate::parse_str(&text)
+    let game = crate::parse::parse_str(&text)
         .into_iter()
         .next()
         .and_then(Result::ok)
@@ -248,8 +249,8 @@ pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
                     outcome: Outcome::Incomplete,
                     article: None,
                     message: note.unwrap_or_else(|| match lesson.variant {
-                        CourseVariant::Sade => "the face asks for more actions".into(),
-                        CourseVariant::Marseillais => "a turn has two moves".into(),
+                        Variant::Sade => "the face asks for more actions".into(),
+                        _ => "a turn has two moves".into(),
                     }),
                     action: None,
                     solution: None,
@@ -337,7 +338,7 @@ fn side_to_move(fen: &str) -> Option<Color> {
 /// referee accepts the series and the roller does not lose by it.
 pub fn refusal(lesson: &Lesson) -> Option<(Article, String)> {
     let text = record_text(lesson, &lesson.series).ok()?;
-    let game = crate::parse_str(&text).into_iter().next()?.ok()?;
+    let game = crate::parse::parse_str(&text).into_iter().next()?.ok()?;
     let verdict = verify(&game);
     match verdict.status {
         Status::Invalid => verdict

@@ -7,25 +7,23 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use crate::record::{Face, Variant};
 use crate::rules::{Article, Termination};
 
-/// The game a lesson is played in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CourseVariant {
-    /// Marquis de Sade chess: the lesson's turn starts with the face already rolled.
-    Sade,
-    /// Marseillais chess (Classical: two moves in every turn from a FEN setup, M7).
-    Marseillais,
-}
+/// The games the course teaches, as a lesson's file names them by their `Variant` tag: Sade
+/// (the lesson's turn starts with the face already rolled) and Marseillais (two moves in every
+/// turn from a FEN setup, M7).
+pub const VARIANTS: [Variant; 2] = [Variant::Sade, Variant::Marseillais];
 
-impl CourseVariant {
-    /// The `Variant` tag of the lesson's record.
-    pub fn tag(self) -> &'static str {
-        match self {
-            CourseVariant::Sade => "Sade",
-            CourseVariant::Marseillais => "Marseillais",
-        }
-    }
+/// A lesson's `variant`: the tag of one of [`VARIANTS`], refused otherwise as serde refuses an
+/// unknown name.
+fn lesson_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+    const TAGS: &[&str] = &["Sade", "Marseillais"];
+    let tag = String::deserialize(d)?;
+    VARIANTS
+        .into_iter()
+        .find(|v| v.tag() == tag)
+        .ok_or_else(|| serde::de::Error::unknown_variant(&tag, TAGS))
 }
 
 /// What the player does.
@@ -58,7 +56,8 @@ pub struct Wrong {
 pub struct Lesson {
     /// The file's name without `.json`: `01-art-1-face-one`.
     pub id: String,
-    pub variant: CourseVariant,
+    /// Sade or Marseillais ([`VARIANTS`]).
+    pub variant: Variant,
     /// The Article the lesson teaches.
     pub article: Article,
     /// Other Articles or rulings that say the same thing in the referee's words (Art. 14 is
@@ -68,7 +67,7 @@ pub struct Lesson {
     /// The position, a Sade FEN with its pocket where pieces have left the board.
     pub fen: String,
     /// The die face already rolled (Sade only).
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     pub prompt: String,
     pub task: Task,
     /// The series shown (task `why`): actions the referee refuses, or that lose the game.
@@ -113,19 +112,18 @@ impl Lesson {
             })
         };
         let face = match (raw.variant, raw.face) {
-            (CourseVariant::Sade, Some(face @ 1..=6)) => Some(face),
-            (CourseVariant::Sade, Some(face)) => {
-                return Err(error(format!("face: a die has no face {face}")));
+            (Variant::Sade, Some(face)) => {
+                Some(Face::new(face.into()).map_err(|e| error(format!("face: {e}")))?)
             }
-            (CourseVariant::Sade, None) => {
+            (Variant::Sade, None) => {
                 return Err(error(
                     "face: a Sade lesson starts with a face rolled".into(),
                 ));
             }
-            (CourseVariant::Marseillais, Some(_)) => {
+            (_, Some(_)) => {
                 return Err(error("face: Marseillais chess has no die".into()));
             }
-            (CourseVariant::Marseillais, None) => None,
+            (_, None) => None,
         };
         let goal = match raw.goal {
             None => None,
@@ -250,7 +248,8 @@ impl std::error::Error for LessonError {}
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLesson {
-    variant: CourseVariant,
+    #[serde(deserialize_with = "lesson_variant")]
+    variant: Variant,
     article: String,
     #[serde(default)]
     also: Vec<String>,

@@ -31,7 +31,7 @@ pub use judge::{
     AnswerError, DRAW_CLAIM, Judgement, Outcome, judge_actions, judge_game, judge_verdict,
     judge_why, record_text, refusal, roller,
 };
-pub use lesson::{CourseVariant, Goal, Lesson, LessonError, Task, Wrong};
+pub use lesson::{Goal, Lesson, LessonError, Task, VARIANTS, Wrong};
 
 /// The lessons in their order: Sade's first (from the die's simplest faces to the General
 /// Provision on Check), then Marseillais'.

@@ -16,6 +16,7 @@ use rand::seq::SliceRandom;
 
 use super::sade_eval::evaluate;
 use super::{Budget, Limit, Stats};
+use crate::record::Face;
 use crate::rules::sade::{Fulfilment, Refused, State, visit_fulfilments_after};
 
 /// A win: ends every comparison.
@@ -30,7 +31,7 @@ pub(crate) const WIN: i32 = 1_000_000;
 /// [`Refused`] when the referee's search cannot analyse a position on the way.
 pub fn choose(
     state: &State,
-    face: u8,
+    face: Face,
     limit: Limit,
     jitter: i32,
     rng: &mut ChaCha8Rng,
@@ -44,7 +45,7 @@ pub fn choose(
 /// As for [`choose`].
 pub fn choose_timed(
     state: &State,
-    face: u8,
+    face: Face,
     limit: Limit,
     jitter: i32,
     rng: &mut ChaCha8Rng,
@@ -65,7 +66,7 @@ struct Search {
 
 fn search(
     state: &State,
-    face: u8,
+    face: Face,
     limit: Limit,
     jitter: i32,
     rng: &mut ChaCha8Rng,
@@ -136,7 +137,12 @@ impl Search {
     /// that does not end the game is a node, and the walk stops when the budget is spent (the
     /// caller then drops what it was computing) or at the first win; the root's are all
     /// listed.
-    fn children(&mut self, state: &State, face: u8, counted: bool) -> Result<Vec<Child>, Refused> {
+    fn children(
+        &mut self,
+        state: &State,
+        face: Face,
+        counted: bool,
+    ) -> Result<Vec<Child>, Refused> {
         let mut all = Vec::new();
         let budget = &mut self.budget;
         let start = budget.timed.then(std::time::Instant::now);
@@ -181,7 +187,7 @@ impl Search {
         }
         let roller = state.roller();
         let mut total: i64 = 0;
-        for face in 1..=6 {
+        for face in Face::ALL {
             let children = self.children(state, face, true)?;
             if self.budget.stopped() {
                 return Ok(0);

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::record::{MoveNumber, Span};
+use crate::record::{Face, MoveNumber, Span};
 
 /// A syntax error in one game. The reader skips to the next game after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub struct Place {
     /// The turn's number and side (the player whose turn it is).
     pub turn: MoveNumber,
     /// Its die face, when one was written.
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     /// The action at fault, 1-based; 0 for the turn as a whole (its number or die face, or a
     /// number followed by no move); `None` for what is no action (a comment, a NAG, a stray
     /// bracket, the result).

@@ -5,7 +5,7 @@
 use super::error::{ErrorKind, ParseError};
 use super::scanner::{Text, invisible_len, line_end};
 use super::token::{self, NumberToken};
-use crate::record::{Action, Comment, DieFace, GameResult, Nag, Span};
+use crate::record::{Action, Comment, DieFace, Face, GameResult, Nag, Span};
 
 /// The deepest nesting of variations the reader follows.
 pub const MAX_DEPTH: usize = 20;
@@ -321,9 +321,9 @@ fn read_word(
             // `3:` — a die face.
             if let Some(after) = after_digits.strip_prefix(b":") {
                 let next = end - after.len();
-                let value = token::decimal::<u8>(digits);
+                let value = token::decimal::<u64>(digits).and_then(|n| Face::new(n).ok());
                 match value {
-                    Some(value @ 1..=6) => out.push(Element::Face(DieFace {
+                    Some(value) => out.push(Element::Face(DieFace {
                         value,
                         span: Span::new(at, next),
                     })),

@@ -8,7 +8,7 @@
 //! ```
 //! let games = sade_ref::parse::parse_str("[Variant \"Sade\"]\n\n1. 3: e6 d6 Nf6 *\n");
 //! let game = games[0].as_ref().unwrap();
-//! assert_eq!(game.turns[0].face.unwrap().value, 3);
+//! assert_eq!(game.turns[0].face.unwrap().value, sade_ref::record::Face::Three);
 //! assert_eq!(game.turns[0].actions().count(), 3);
 //! ```
 

@@ -6,7 +6,7 @@ use super::error::ParseError;
 use super::grouping::{Grouping, contains_face, group, place_after};
 use super::lexer::{Element, comma_pairs, read_elements};
 use super::scanner::Text;
-use crate::record::{GameResult, Item, MoveNumber, Side, Tag, Turn, VariantName};
+use crate::record::{GameResult, Item, MoveNumber, Side, Tag, Turn, Variant};
 
 pub(crate) use super::lexer::comment_at;
 
@@ -28,7 +28,7 @@ pub(super) fn read(
     let src = text.bytes;
     let read = read_elements(text, pos, elements);
     let has_faces = contains_face(elements);
-    let variant = VariantName::from_tag(
+    let variant = Variant::of_record(
         tags.iter()
             .find(|t| t.name == "Variant")
             .map(|t| t.value.as_str()),
@@ -36,8 +36,8 @@ pub(super) fn read(
     );
     let grouping = match variant {
         _ if has_faces => Grouping::Faces,
-        VariantName::Sade => Grouping::Faces,
-        VariantName::Marseillais | VariantName::MarseillaisClassical => Grouping::Numbers,
+        Ok(Variant::Sade) => Grouping::Faces,
+        Ok(Variant::Marseillais | Variant::MarseillaisClassical) => Grouping::Numbers,
         _ => Grouping::OneMove,
     };
     let first = start_number(tags);

@@ -9,7 +9,7 @@ use nom::combinator::{all_consuming, opt, recognize};
 use shakmaty::{Role, Square};
 
 use super::error::ErrorKind;
-use crate::record::{Action, ActionKind, Check, GameResult, Glyph, SanMove, Span, UciMove};
+use crate::record::{Action, ActionKind, Check, Face, GameResult, Glyph, SanMove, Span, UciMove};
 
 /// A move number as written: `12.`, `12...`, or `12` (side left to the count).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,9 +42,9 @@ pub fn decimal<T: TryFrom<u64>>(digits: &[u8]) -> Option<T> {
 }
 
 /// The Unicode die faces ⚀ (U+2680) … ⚅ (U+2685), as 1 … 6.
-pub fn unicode_die_face(i: &[u8]) -> Option<(u8, &[u8])> {
+pub fn unicode_die_face(i: &[u8]) -> Option<(Face, &[u8])> {
     match i {
-        [0xE2, 0x9A, b @ 0x80..=0x85, rest @ ..] => Some((b - 0x80 + 1, rest)),
+        [0xE2, 0x9A, b @ 0x80..=0x85, rest @ ..] => Some((Face::ALL[usize::from(b - 0x80)], rest)),
         _ => None,
     }
 }
@@ -320,8 +320,14 @@ mod tests {
 
     #[test]
     fn unicode_faces() {
-        assert_eq!(unicode_die_face("⚀".as_bytes()), Some((1, &b""[..])));
-        assert_eq!(unicode_die_face("⚅e4".as_bytes()), Some((6, &b"e4"[..])));
+        assert_eq!(
+            unicode_die_face("⚀".as_bytes()),
+            Some((Face::One, &b""[..]))
+        );
+        assert_eq!(
+            unicode_die_face("⚅e4".as_bytes()),
+            Some((Face::Six, &b"e4"[..]))
+        );
         assert_eq!(unicode_die_face("⚆".as_bytes()), None);
     }
 }

@@ -33,38 +33,19 @@ pub use external::{Mover, play_game_against};
 pub use next::{LEVELS, bot_named, next_actions};
 pub use tally::{Report, Seat, Tally};
 
-use crate::record::{Action, ActionKind, Check, Game, GameResult, Item, MoveNumber, Turn};
+use crate::record::{
+    Action, ActionKind, Check, Face, Game, GameResult, Item, MoveNumber, Turn, Variant,
+};
 use crate::referee::{self, Status, Verdict};
 
-/// The game the bots play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    Sade,
-    /// Balanced Marseillais: White's first turn has one move.
-    Marseillais,
-    /// Two moves in every turn, White's first included.
-    MarseillaisClassical,
-    Standard,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 4] = [
-        Variant::Sade,
-        Variant::Marseillais,
-        Variant::MarseillaisClassical,
-        Variant::Standard,
-    ];
-
-    /// The `Variant` tag value.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Variant::Sade => "Sade",
-            Variant::Marseillais => "Marseillais",
-            Variant::MarseillaisClassical => "Marseillais Classical",
-            Variant::Standard => "Standard",
-        }
-    }
-}
+/// The games the bots play from their usual start (Chess960 they play as Standard, from the
+/// `--fen` given).
+pub const VARIANTS: [Variant; 4] = [
+    Variant::Sade,
+    Variant::Marseillais,
+    Variant::MarseillaisClassical,
+    Variant::Standard,
+];
 
 /// What a run of self-play is asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,7 +157,7 @@ pub fn play_turns(options: &Options, number: u64) -> Result<Game, PlayError> {
             game.set_tag("DieSeed", seed);
             sade::play(&mut game, options, &mut rng)?;
         }
-        Variant::Standard => standard::play(&mut game, options, &mut rng)?,
+        Variant::Standard | Variant::Chess960 => standard::play(&mut game, options, &mut rng)?,
         Variant::Marseillais | Variant::MarseillaisClassical => {
             marseillais::play(&mut game, options, &mut rng)?;
         }
@@ -236,7 +217,7 @@ fn cut_after(game: &mut Game, index: usize, action: usize) {
 }
 
 /// A record turn with these actions.
-fn turn(number: MoveNumber, face: Option<u8>, actions: Vec<Action>) -> Turn {
+fn turn(number: MoveNumber, face: Option<Face>, actions: Vec<Action>) -> Turn {
     Turn {
         number,
         unnumbered: false,

@@ -7,7 +7,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::{Bot, PlayError, marseillais, sade, san_action, standard};
 use crate::arbiter::locate;
-use crate::record::{Action, ActionKind, Game, VariantName};
+use crate::record::{Action, ActionKind, Game, Variant};
 
 /// The levels a seat can be given, weakest first; [`bot_named`] finds one by its name.
 pub const LEVELS: &[Bot] = &Bot::ALL;
@@ -29,7 +29,7 @@ pub fn bot_named(name: &str) -> Option<Bot> {
 /// record does not end with a bare roll); [`PlayError::Refused`] when the search fails.
 pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<Action>, PlayError> {
     match game.variant() {
-        VariantName::Sade => {
+        Ok(Variant::Sade) => {
             let (index, face) = match game.turns.last() {
                 Some(turn) if turn.actions().next().is_none() => (
                     game.turns.len() - 1,
@@ -46,7 +46,7 @@ pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<A
             let state = locate::sade_state_before(game, index).map_err(PlayError::Setup)?;
             sade::choose(bot, &state, face, rng)
         }
-        VariantName::Marseillais | VariantName::MarseillaisClassical => {
+        Ok(Variant::Marseillais | Variant::MarseillaisClassical) => {
             let start =
                 locate::marseillais_before(game, game.turns.len()).map_err(PlayError::Setup)?;
             match marseillais::choose(bot, &start, rng)? {
@@ -67,7 +67,7 @@ pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<A
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{DieFace, MoveNumber, Side, Turn};
+    use crate::record::{DieFace, Face, MoveNumber, Side, Turn};
     use crate::referee::{Status, verify};
 
     #[test]
@@ -89,7 +89,7 @@ mod tests {
             },
             unnumbered: false,
             face: Some(DieFace {
-                value: 3,
+                value: Face::Three,
                 span: Default::default(),
             }),
             items: Vec::new(),

@@ -10,7 +10,7 @@ use super::bots::{Best, Bot, LOSS, WIN};
 use super::{Options, PlayError, first_number, turn};
 use crate::die;
 use crate::engine::{self, Limit};
-use crate::record::{Action, ActionKind, Check, Game};
+use crate::record::{Action, ActionKind, Check, Face, Game};
 use crate::rules::Detail;
 use crate::rules::Termination;
 use crate::rules::sade::{Fulfilment, State, Step, TurnOutcome, play_turn_with, visit_fulfilments};
@@ -63,7 +63,7 @@ pub(super) fn play(
 pub(crate) fn choose(
     bot: Bot,
     state: &State,
-    face: u8,
+    face: Face,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Action>, PlayError> {
     let chosen = match bot {
@@ -98,7 +98,7 @@ pub(crate) fn choose(
 fn one_turn(
     bot: Bot,
     state: &State,
-    face: u8,
+    face: Face,
     rng: &mut ChaCha8Rng,
 ) -> Result<Option<Fulfilment>, PlayError> {
     let roller = state.roller();

@@ -14,8 +14,9 @@ use std::ops::ControlFlow;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
-use super::{Question, Variant};
-use crate::record::{Game, Tag};
+use super::Question;
+use crate::record::Variant;
+use crate::record::{Face, Game, Tag};
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
 use crate::rules::names::color_name;
 use crate::rules::sade::{self, End, State};
@@ -49,7 +50,7 @@ pub struct Answer {
 pub struct Analysis {
     /// The player to act: the roller (Sade), the player to move (Marseillais).
     pub player: Color,
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     /// The answers, in the order the referee's walk first meets them.
     pub answers: Vec<Answer>,
     /// How many ways (orders counted apart) the walks met.
@@ -86,7 +87,7 @@ impl Analysis {
 /// # Errors
 /// A message when the FEN is not a playable position of the variant, the face is missing or
 /// not 1–6 (Sade) or given (Marseillais), or the game is already over there.
-pub fn analyse(variant: Variant, fen: &str, face: Option<u8>) -> Result<Analysis, String> {
+pub fn analyse(variant: Variant, fen: &str, face: Option<Face>) -> Result<Analysis, String> {
     analyse_bounded(variant, fen, face, usize::MAX)?
         .ok_or_else(|| "the walk stopped short".to_owned())
 }
@@ -98,7 +99,7 @@ pub fn analyse(variant: Variant, fen: &str, face: Option<u8>) -> Result<Analysis
 pub(crate) fn analyse_bounded(
     variant: Variant,
     fen: &str,
-    face: Option<u8>,
+    face: Option<Face>,
     most: usize,
 ) -> Result<Option<Analysis>, String> {
     if let Some(problem) = crate::rules::fen_problem(fen) {
@@ -107,18 +108,16 @@ pub(crate) fn analyse_bounded(
     match variant {
         Variant::Sade => {
             let face = face.ok_or("a Sade puzzle needs the face rolled (1 to 6)")?;
-            if !(1..=6).contains(&face) {
-                return Err(format!("a die has six faces: {face} is not one of them"));
-            }
             sade_analysis(&sade_state(fen)?, face, most)
         }
-        Variant::Marseillais => {
+        Variant::Marseillais | Variant::MarseillaisClassical => {
             if face.is_some() {
                 return Err("a Marseillais puzzle has no die face".to_owned());
             }
             let start = TurnStart::from_fen(fen)?;
             Ok(marseillais_analysis(&start, most))
         }
+        Variant::Standard | Variant::Chess960 => Err(format!("sade-ref has no {variant} puzzles")),
     }
 }
 
@@ -201,7 +200,7 @@ fn sade_outcome(end: Option<End>, roller: Color) -> (Outcome, Option<(Terminatio
     }
 }
 
-fn sade_analysis(state: &State, face: u8, most: usize) -> Result<Option<Analysis>, String> {
+fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analysis>, String> {
     let roller = state.roller();
     let mut grouper = Grouper::default();
     let fulfilments = sade::visit_fulfilments_after(state, face, |f, after| {

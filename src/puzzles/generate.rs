@@ -9,9 +9,9 @@ use shakmaty::{EnPassantMode, Position};
 
 use super::analyse::{Analysis, Outcome, analyse_bounded, sade_state};
 use super::prove::check_question;
-use super::{Puzzle, Question, Source, Variant, position_key, puzzle_id, rating};
+use super::{Puzzle, Question, Source, position_key, puzzle_id, rating};
 use crate::play::{self, Bot, Options};
-use crate::record::{Game, Side};
+use crate::record::{Face, Game, Side, Variant};
 use crate::rules::marseillais::TurnStart;
 use crate::rules::sade::{TurnOutcome, play_turn};
 
@@ -71,6 +71,9 @@ pub fn generate(
     options: &Generate,
     mut progress: impl FnMut(u64, usize),
 ) -> Result<Vec<Puzzle>, String> {
+    if !super::VARIANTS.contains(&options.variant) {
+        return Err(format!("sade-ref makes no {} puzzles", options.variant));
+    }
     let mut found = Vec::new();
     let mut seen = HashSet::new();
     for number in 1..=options.max_games {
@@ -79,10 +82,7 @@ pub fn generate(
         }
         let (white, black) = bots_of(number);
         let play_options = Options {
-            variant: match options.variant {
-                Variant::Sade => play::Variant::Sade,
-                Variant::Marseillais => play::Variant::Marseillais,
-            },
+            variant: options.variant,
             white,
             black,
             max_turns: options.max_turns,
@@ -99,9 +99,9 @@ pub fn generate(
         };
         let mut from_game = 0;
         for (turn, fen) in positions(options.variant, &played.game) {
-            let faces: Vec<Option<u8>> = match options.variant {
-                Variant::Sade => (1..=6).map(Some).collect(),
-                Variant::Marseillais => vec![None],
+            let faces: Vec<Option<Face>> = match options.variant {
+                Variant::Sade => Face::ALL.map(Some).to_vec(),
+                _ => vec![None],
             };
             for face in faces {
                 if from_game >= options.per_game || found.len() >= options.count {
@@ -150,7 +150,7 @@ fn positions(variant: Variant, game: &Game) -> Vec<(String, String)> {
                 }
             }
         }
-        Variant::Marseillais => {
+        _ => {
             for i in 0..game.turns.len() {
                 let Ok(start) = TurnStart::before_turn(game, i) else {
                     break;
@@ -176,7 +176,7 @@ fn positions(variant: Variant, game: &Game) -> Vec<(String, String)> {
 fn puzzle_at(
     options: &Generate,
     fen: &str,
-    face: Option<u8>,
+    face: Option<Face>,
     source: impl FnOnce() -> Source,
 ) -> Option<Puzzle> {
     let variant = options.variant;
@@ -186,7 +186,7 @@ fn puzzle_at(
     let analysis = analyse_bounded(variant, fen, face, options.max_answers).ok()??;
     let questions: &[Question] = match variant {
         Variant::Sade => &[Question::WinNow, Question::Survive],
-        Variant::Marseillais => &[Question::MateInOneTurn],
+        _ => &[Question::MateInOneTurn],
     };
     let (question, answer) = questions
         .iter()

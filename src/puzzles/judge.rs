@@ -4,8 +4,9 @@
 use serde::Serialize;
 
 use super::analyse::{Outcome, sade_state};
-use super::{Puzzle, Question, Variant};
+use super::{Puzzle, Question};
 use crate::record::Game;
+use crate::record::Variant;
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
 use crate::rules::sade::{TurnOutcome, play_turn};
 use shakmaty::Position;
@@ -63,7 +64,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, String> 
                 TurnOutcome::Stopped { .. } | TurnOutcome::Invalid { .. } => return Ok(None),
             }
         }
-        Variant::Marseillais => {
+        Variant::Marseillais | Variant::MarseillaisClassical => {
             let start = TurnStart::from_fen(&puzzle.fen)?;
             let mover = start.pos.turn();
             let mut found = None;
@@ -95,6 +96,9 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, String> 
                     )),
                 ),
             }
+        }
+        Variant::Standard | Variant::Chess960 => {
+            return Err(format!("sade-ref has no {} puzzles", puzzle.variant));
         }
     };
     let wanted = match puzzle.question {

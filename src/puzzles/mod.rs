@@ -9,11 +9,12 @@
 //! - [`rating`]: the initial rating of a puzzle, and the Glicko-2 ratings of play.
 //!
 //! ```
-//! use sade_ref::puzzles::{Question, Variant, analyse};
+//! use sade_ref::puzzles::{Question, analyse};
+//! use sade_ref::record::{Face, Variant};
 //!
 //! // White rolls 1 with Black's rook the only Black piece that can move: of its moves, only
 //! // Ra1, Black mating White, wins for White (Art. 1, 9.2).
-//! let analysis = analyse(Variant::Sade, "7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", Some(1)).unwrap();
+//! let analysis = analyse(Variant::Sade, "7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1", Some(Face::One)).unwrap();
 //! let wins = analysis.solving(Question::WinNow);
 //! assert_eq!(wins.len(), 1);
 //! assert_eq!(wins[0].text, "Ra1");
@@ -34,22 +35,28 @@ pub use prove::{prove, prove_all};
 
 use serde::{Deserialize, Serialize};
 
-/// The game a puzzle is played in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Variant {
-    Sade,
-    Marseillais,
+use crate::record::{Face, Variant};
+
+/// The games a puzzle is played in, as the JSONL file names them (`sade`, `marseillais`).
+pub const VARIANTS: [Variant; 2] = [Variant::Sade, Variant::Marseillais];
+
+/// The names of [`VARIANTS`].
+pub const VARIANT_NAMES: &[&str] = &["sade", "marseillais"];
+
+/// A game of puzzles by its name: one of [`VARIANTS`], refused otherwise as serde refuses an
+/// unknown name.
+///
+/// # Errors
+/// serde's "unknown variant" error, listing [`VARIANT_NAMES`].
+pub fn variant_named<E: serde::de::Error>(name: &str) -> Result<Variant, E> {
+    VARIANTS
+        .into_iter()
+        .find(|v| v.name() == name)
+        .ok_or_else(|| E::unknown_variant(name, VARIANT_NAMES))
 }
 
-impl Variant {
-    /// The name in the JSONL file and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Sade => "sade",
-            Variant::Marseillais => "marseillais",
-        }
-    }
+fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+    variant_named(&String::deserialize(d)?)
 }
 
 /// What the player is asked.
@@ -104,12 +111,13 @@ pub struct Source {
 pub struct Puzzle {
     /// `sade-` or `marseillais-` and 12 hex digits of the SHA-256 of the position (and face).
     pub id: String,
+    #[serde(deserialize_with = "puzzle_variant")]
     pub variant: Variant,
     /// The position, the player to act to move; Sade with the pocket (`…/RNBQKBNR[Qrn] w …`).
     pub fen: String,
     /// Sade: the face rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     pub question: Question,
     /// The one answer, as SDN actions separated by spaces (`Ra1`, `Nf3 Qh5`).
     pub answer: String,
@@ -126,7 +134,7 @@ pub struct Puzzle {
 
 /// The key that tells two puzzles' positions apart: the FEN without its move counters, and the
 /// face.
-pub fn position_key(fen: &str, face: Option<u8>) -> String {
+pub fn position_key(fen: &str, face: Option<Face>) -> String {
     let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
     match face {
         Some(face) => format!("{} face {face}", fields.join(" ")),
@@ -135,7 +143,7 @@ pub fn position_key(fen: &str, face: Option<u8>) -> String {
 }
 
 /// The id of a puzzle of `variant` at `fen` with `face`.
-pub fn puzzle_id(variant: Variant, fen: &str, face: Option<u8>) -> String {
+pub fn puzzle_id(variant: Variant, fen: &str, face: Option<Face>) -> String {
     use sha2::Digest;
     let digest = sha2::Sha256::digest(position_key(fen, face).as_bytes());
     let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();

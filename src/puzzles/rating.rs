@@ -156,7 +156,8 @@ pub const NEAR: f64 = 200.0;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::{Question, Source, Variant};
+    use crate::puzzles::{Question, Source};
+    use crate::record::Variant;
 
     fn puzzle(id: &str, rating: u32) -> Puzzle {
         Puzzle {

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Span};
+use super::{Action, Face, Span};
 
 /// One game: tag pairs, then the main line of turns, then the result token.
 ///
@@ -75,8 +75,18 @@ impl Game {
 
     /// The game the record is (its `Variant` tag; without one, Sade when a turn of the main
     /// line has a die face, Standard otherwise).
-    pub fn variant(&self) -> super::VariantName {
-        super::VariantName::from_tag(self.tag("Variant"), self.has_die_faces())
+    ///
+    /// # Errors
+    /// [`super::UnknownVariant`] when the tag names a game sade-ref has no rules for.
+    pub fn variant(&self) -> Result<super::Variant, super::UnknownVariant> {
+        super::Variant::of_record(self.tag("Variant"), self.has_die_faces())
+    }
+
+    /// The game's name as sade-ref writes its `Variant` tag (`Marseillais Classical`), or the
+    /// tag as written when it names a game sade-ref has no rules for.
+    pub fn variant_name(&self) -> String {
+        self.variant()
+            .map_or_else(|unknown| unknown.name, |known| known.tag().to_owned())
     }
 
     /// Whether any turn of the main line carries a die face.
@@ -188,8 +198,7 @@ impl std::fmt::Display for MoveNumber {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DieFace {
-    /// 1 to 6.
-    pub value: u8,
+    pub value: Face,
     #[serde(default)]
     pub span: Span,
 }

@@ -9,15 +9,17 @@
 //! out to be. The referee (`crate::referee`) decides the rest.
 
 mod action;
+mod face;
 mod game;
 mod notation;
 mod span;
 mod variant;
 
 pub use action::{Action, ActionKind, Check, Glyph};
+pub use face::{Face, NotAFace};
 pub use game::{
     Comment, DieFace, Game, GameResult, Item, MoveNumber, Nag, Side, Tag, Turn, Variation,
 };
 pub use notation::{SanMove, UciMove};
 pub use span::Span;
-pub use variant::VariantName;
+pub use variant::{UnknownVariant, Variant};

@@ -27,6 +27,7 @@ use shakmaty::Color;
 
 use super::model::{ActionView, GameView, Shape};
 use super::svg::{self, Mark, escape};
+use crate::record::Face;
 
 const SCRIPT: &str = include_str!("report.js");
 const STYLE: &str = include_str!("report.css");
@@ -125,7 +126,7 @@ fn game_data(game: &GameView) -> Value {
             }
             let mut item = vec![
                 json!(turn.label),
-                json!(turn.face.unwrap_or(0)),
+                json!(turn.face.map_or(0, Face::get)),
                 Value::Array(turn.actions.iter().map(action).collect()),
             ];
             if !extra.is_empty() {

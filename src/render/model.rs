@@ -5,7 +5,7 @@
 use crate::rules::names::color_name;
 use shakmaty::{Board, ByColor, ByRole, Color, Piece, Role, Square};
 
-use crate::record::{ActionKind, Game, Item, SanMove, VariantName};
+use crate::record::{ActionKind, Face, Game, Item, SanMove, Variant};
 use crate::referee::{Status, Verdict, verify_annotated};
 use crate::rules::sade::State;
 use crate::rules::{Resolved, standard};
@@ -109,7 +109,7 @@ pub struct TurnView {
     /// `12.` or `12...`.
     pub label: String,
     pub side: Color,
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     pub before: Snapshot,
     pub actions: Vec<ActionView>,
     /// The referee on this turn: "legal", the illegal action and why, or how the game ended.
@@ -175,8 +175,8 @@ pub fn one_turn_view(
 pub fn frame(game: &Game, verdict: &Verdict, start: Snapshot, turns: Vec<TurnView>) -> GameView {
     GameView {
         number: 1,
-        variant: verdict.variant.to_string(),
-        sade: verdict.variant == VariantName::Sade,
+        variant: verdict.variant_name().to_owned(),
+        sade: verdict.variant == Ok(Variant::Sade),
         at_fault: verdict.status == Status::Invalid || verdict.dispute.is_some(),
         tags: game
             .tags
@@ -273,7 +273,7 @@ fn start_fen(game: &Game, verdict: &Verdict) -> Result<String, String> {
                 format!("the start position cannot be read: {}", e.reason)
             })
     };
-    if verdict.variant == crate::record::VariantName::Sade {
+    if verdict.variant == Ok(crate::record::Variant::Sade) {
         State::from_game(game).map(|s| s.fen()).map_err(|_| fault())
     } else {
         standard::start_position(game)

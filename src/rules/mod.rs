@@ -19,7 +19,7 @@ pub mod standard;
 use serde::Serialize;
 use shakmaty::{Color, Role, Square};
 
-use crate::record::{Game, Span, VariantName};
+use crate::record::{Face, Game, Span, Variant};
 
 pub use article::Article;
 pub use fault::FaultCode;
@@ -49,16 +49,14 @@ pub struct RuleSet {
     pub draws: bool,
 }
 
-/// The table of rule sets: the one that replays games of a variant, or `None` for a game
-/// sade-ref does not referee.
-pub fn rule_set(variant: &VariantName) -> Option<RuleSet> {
+/// The table of rule sets: the one that replays games of a variant.
+pub fn rule_set(variant: Variant) -> RuleSet {
     let (replay, draws): (Replayer, bool) = match variant {
-        VariantName::Sade => (sade::replay, false),
-        VariantName::Standard | VariantName::Chess960 => (standard::replay, true),
-        VariantName::Marseillais | VariantName::MarseillaisClassical => (marseillais::replay, true),
-        VariantName::Other(_) => return None,
+        Variant::Sade => (sade::replay, false),
+        Variant::Standard | Variant::Chess960 => (standard::replay, true),
+        Variant::Marseillais | Variant::MarseillaisClassical => (marseillais::replay, true),
     };
-    Some(RuleSet { replay, draws })
+    RuleSet { replay, draws }
 }
 
 /// What a rule set found when it replayed a game.
@@ -174,7 +172,7 @@ pub struct Violation {
     #[serde(serialize_with = "color_name")]
     pub side: Color,
     /// The die face of the turn (Sade).
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     /// 1-based index of the action in its turn; 0 when the turn as a whole is at fault.
     pub action: usize,
     /// Index of the turn in `Game::turns`.

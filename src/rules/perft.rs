@@ -14,7 +14,7 @@ use shakmaty::{CastlingMode, Chess, Position};
 use super::marseillais::{self, TurnStart};
 use super::sade::{self, State};
 use super::standard;
-use crate::record::{Game, VariantName};
+use crate::record::{Game, Variant};
 
 /// The root of a perft: a position of one of the games, its player to move.
 #[derive(Clone, Debug)]
@@ -41,15 +41,15 @@ impl Root {
     ///
     /// # Errors
     /// A message when the variant has no perft or the FEN cannot start a game.
-    pub fn new(variant: &VariantName, fen: Option<&str>) -> Result<Root, String> {
+    pub fn new(variant: Variant, fen: Option<&str>) -> Result<Root, String> {
         let mut game = Game::default();
-        game.set_tag("Variant", variant.to_string());
+        game.set_tag("Variant", variant.tag());
         if let Some(fen) = fen {
             game.set_tag("SetUp", "1");
             game.set_tag("FEN", fen.trim());
         }
         match variant {
-            VariantName::Sade => {
+            Variant::Sade => {
                 let state = State::from_game(&game).map_err(|e| e.reason)?;
                 match shakmaty::Color::ALL
                     .into_iter()
@@ -63,15 +63,14 @@ impl Root {
                     None => Ok(Root::Sade(state)),
                 }
             }
-            VariantName::Marseillais | VariantName::MarseillaisClassical => Ok(match fen {
+            Variant::Marseillais | Variant::MarseillaisClassical => Ok(match fen {
                 Some(fen) => Root::Marseillais(TurnStart::from_fen(fen)?),
-                None => Root::Marseillais(TurnStart::initial(*variant == VariantName::Marseillais)),
+                None => Root::Marseillais(TurnStart::initial(variant == Variant::Marseillais)),
             }),
-            VariantName::Standard | VariantName::Chess960 => {
+            Variant::Standard | Variant::Chess960 => {
                 let start = standard::start_position(&game).map_err(|e| e.reason)?;
                 Ok(Root::Standard(start.pos, start.mode))
             }
-            VariantName::Other(name) => Err(format!("sade-ref has no rules for {name}")),
         }
     }
 

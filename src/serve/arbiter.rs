@@ -6,7 +6,7 @@ use super::error::ApiError;
 use super::live::{
     Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, side_word, turn_label,
 };
-use crate::record::{GameResult, Item, Side, VariantName};
+use crate::record::{GameResult, Item, Side, Variant};
 use crate::referee::Status;
 
 impl Live {
@@ -82,7 +82,7 @@ impl Live {
                 ));
             }
         }
-        let sade = self.game.variant() == VariantName::Sade;
+        let sade = self.game.variant() == Ok(Variant::Sade);
         let result = match (end, winner) {
             (Declared::Agreement, None) | (Declared::Adjudication, None) if sade => {
                 return Err(ApiError::bad(

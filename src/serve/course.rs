@@ -26,6 +26,7 @@ use super::live::{Holder, Live, Mode};
 use super::routes::{admit, body};
 use super::store::{valid_id, write_atomic};
 use crate::course::{Course, Judgement, Lesson, Outcome, Task, judge_game, judge_why};
+use crate::record::Face;
 
 type Shared = Arc<App>;
 
@@ -139,7 +140,7 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<serde_json::V
             variant: l.variant.tag(),
             article: l.article.to_string(),
             title: &l.title,
-            face: l.face,
+            face: l.face.map(Face::get),
             prompt: &l.prompt,
             task: l.task,
             series: &l.series,
@@ -172,7 +173,7 @@ fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
     live.game.set_tag("Event", "sade-ref course");
     live.game.set_tag(LESSON_TAG, &lesson.id);
     if let Some(face) = lesson.face {
-        live.roll(Holder::Arbiter, Some(face))?;
+        live.roll(Holder::Arbiter, Some(face.get()))?;
     }
     Ok(live)
 }

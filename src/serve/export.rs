@@ -47,7 +47,7 @@ pub async fn export(
             "text/plain; charset=utf-8",
             "sdn",
         ),
-        "pgn" if live.game.variant() == crate::record::VariantName::Standard => (
+        "pgn" if live.game.variant() == Ok(crate::record::Variant::Standard) => (
             super::view::pgn(&live.game),
             "application/x-chess-pgn",
             "pgn",

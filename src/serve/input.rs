@@ -8,9 +8,9 @@ use shakmaty::Square;
 use super::error::ApiError;
 use super::live::{Declared, Live, Meta, Mode};
 use super::secret::token;
-use crate::parse_str;
+use crate::parse::parse_str;
 use crate::play::bot_named;
-use crate::record::{Action, GameResult, Item, Side, VariantName};
+use crate::record::{Action, GameResult, Item, Side, Variant};
 use crate::referee::Status;
 
 /// `POST /api/games`.
@@ -127,7 +127,7 @@ pub fn new_game(request: &CreateGame) -> Result<Live, ApiError> {
             game
         }
     };
-    let sade = game.variant() == VariantName::Sade;
+    let sade = game.variant() == Ok(Variant::Sade);
     let die = request.die.as_deref().unwrap_or("server");
     if !["server", "entered"].contains(&die) {
         return Err(ApiError::bad(

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::die;
 use crate::play::{Bot, bot_named, next_actions};
 use crate::record::{
-    Action, Comment, DieFace, Game, GameResult, Item, MoveNumber, Side, Turn, VariantName,
+    Action, Comment, DieFace, Face, Game, GameResult, Item, MoveNumber, Side, Turn, Variant,
 };
 use crate::referee::{Status, Verdict, verify_memo};
 use crate::rules::sade::Memo;
@@ -51,7 +51,7 @@ pub enum Phase {
     /// `number`'s player acts; `face` in Sade; `written` actions of the turn are in.
     Act {
         number: MoveNumber,
-        face: Option<u8>,
+        face: Option<Face>,
         written: usize,
     },
 }
@@ -134,7 +134,7 @@ impl Live {
         if self.verdict.status != Status::Unfinished || self.game.result.is_some_and(decisive) {
             return Phase::Over;
         }
-        let sade = self.game.variant() == VariantName::Sade;
+        let sade = self.game.variant() == Ok(Variant::Sade);
         let last = self.game.turns.last();
         if sade {
             match last {
@@ -234,7 +234,7 @@ impl Live {
         let Phase::Roll { number } = self.phase() else {
             return Err(match self.phase() {
                 Phase::Over => over(),
-                _ if self.game.variant() != VariantName::Sade => {
+                _ if self.game.variant() != Ok(Variant::Sade) => {
                     ApiError::conflict("face", "this game has no die".to_owned())
                 }
                 _ => ApiError::conflict(
@@ -253,13 +253,9 @@ impl Live {
                     "this game uses the server's auditable die: no face may be entered".to_owned(),
                 ));
             }
-            (None, Some(face)) if (1..=6).contains(&face) => face,
-            (None, Some(face)) => {
-                return Err(ApiError::bad(
-                    "face",
-                    format!("a die face is 1 to 6, not {face}"),
-                ));
-            }
+            (None, Some(entered)) => Face::try_from(entered).map_err(|_| {
+                ApiError::bad("face", format!("a die face is 1 to 6, not {entered}"))
+            })?,
             // Only an auditable die rolls on the server (a continued record without a seed
             // has its faces entered, spec/SERVE.md).
             (None, None) => {
@@ -281,7 +277,7 @@ impl Live {
                 span: Default::default(),
             });
         })?;
-        Ok(face)
+        Ok(face.get())
     }
 
     /// Writes `actions` in the turn in progress, if the referee accepts them.

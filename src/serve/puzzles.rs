@@ -26,6 +26,7 @@ use super::routes::{admit, body};
 use super::store::valid_id;
 use crate::puzzles::rating::Progress;
 use crate::puzzles::{Puzzle, judge, read_jsonl};
+use crate::record::Variant;
 
 type Shared = Arc<App>;
 
@@ -111,9 +112,16 @@ pub(super) struct NextRequest {
     #[serde(default)]
     player: Option<String>,
     /// Only puzzles of this variant (`sade`, `marseillais`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "puzzle_variant")]
     #[schema(schema_with = super::openapi::puzzle_variant)]
-    variant: Option<crate::puzzles::Variant>,
+    variant: Option<Variant>,
+}
+
+/// `variant`: a game of puzzles, or null.
+fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Variant>, D::Error> {
+    Option::<String>::deserialize(d)?
+        .map(|name| crate::puzzles::variant_named(&name))
+        .transpose()
 }
 
 #[utoipa::path(
@@ -158,13 +166,10 @@ pub(super) async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Resp
             ApiError::not_found("variant", "no puzzle of this variant".to_owned())
         })?;
         let mut live = new_game(&CreateGame {
-            variant: Some(match puzzle.variant {
-                crate::puzzles::Variant::Sade => "Sade".to_owned(),
-                crate::puzzles::Variant::Marseillais => "Marseillais".to_owned(),
-            }),
+            variant: Some(puzzle.variant.tag().to_owned()),
             fen: Some(puzzle.fen.clone()),
             mode: Some(Mode::Record),
-            die: (puzzle.variant == crate::puzzles::Variant::Sade).then(|| "entered".to_owned()),
+            die: (puzzle.variant == Variant::Sade).then(|| "entered".to_owned()),
             white: None,
             black: None,
             record: None,
@@ -172,7 +177,7 @@ pub(super) async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Resp
         live.game
             .set_tag("Event", format!("sade-ref puzzle {}", puzzle.id));
         if let Some(face) = puzzle.face {
-            live.roll(Holder::Arbiter, Some(face))?;
+            live.roll(Holder::Arbiter, Some(face.get()))?;
         }
         let created = admit(&app, live)?;
         progress.last = Some(puzzle.id.clone());

@@ -166,7 +166,7 @@ pub async fn upload_page(
 }
 
 fn read_games(text: &str) -> Result<Vec<Game>, ApiError> {
-    let games: Vec<Game> = crate::parse_str(text)
+    let games: Vec<Game> = crate::parse::parse_str(text)
         .into_iter()
         .filter_map(Result::ok)
         .take(500)

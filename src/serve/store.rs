@@ -12,7 +12,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
-use crate::parse_str;
+use crate::parse::parse_str;
 use crate::write::sdn::to_sdn;
 
 use super::live::{Live, Meta};

@@ -7,7 +7,7 @@ use shakmaty::Color;
 
 use crate::arbiter::locate::{TurnName, query_before};
 use crate::arbiter::options::{Answer, Limits, Line, answer};
-use crate::record::{Side, VariantName};
+use crate::record::{Face, Side, Variant};
 use crate::referee::Verdict;
 use crate::render::model::{GameView, TurnView, frame, game_view, one_turn_view, snapshot};
 use crate::render::svg;
@@ -112,7 +112,7 @@ impl GameState {
                 written,
             } => ("act", Some(number), face, written),
         };
-        let sade = live.game.variant() == VariantName::Sade;
+        let sade = live.game.variant() == Ok(Variant::Sade);
         let die = match (sade, &live.meta.seed) {
             (false, _) => "none",
             (true, Some(_)) => "server",
@@ -120,7 +120,7 @@ impl GameState {
         };
         let mut state = GameState {
             id: live.id.clone(),
-            variant: live.game.variant().to_string(),
+            variant: live.game.variant_name(),
             mode: live.meta.mode,
             white: live.meta.players[0].clone(),
             black: live.meta.players[1].clone(),
@@ -130,7 +130,7 @@ impl GameState {
             phase: phase_name,
             side: number.map(|n| n.side),
             turn: number.map(|n| n.to_string()),
-            face,
+            face: face.map(Face::get),
             written,
             fen: live.verdict.final_fen.clone(),
             verdict: live.verdict.clone(),
@@ -178,7 +178,7 @@ pub fn board_svg(live: &Live, phase: Phase) -> Result<String, ApiError> {
     let before = live
         .memo
         .state_before(&live.game, index)
-        .filter(|_| live.game.variant() == VariantName::Sade);
+        .filter(|_| live.game.variant() == Ok(Variant::Sade));
     let Some(before) = before else {
         return board_svg_replayed(live, phase);
     };
@@ -402,7 +402,7 @@ impl Summary {
     pub fn of(live: &Live) -> Summary {
         Summary {
             id: live.id.clone(),
-            variant: live.game.variant().to_string(),
+            variant: live.game.variant_name(),
             mode: live.meta.mode,
             white: live.meta.players[0].clone(),
             black: live.meta.players[1].clone(),

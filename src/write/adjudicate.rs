@@ -17,7 +17,8 @@ use crate::referee::{Status, Verdict};
 /// and the `Result` tag are left as written.
 pub fn adjudicate(game: &Game, verdict: &Verdict) -> Game {
     let out = write_verdict(game, verdict, true);
-    if verdict.status == Status::Invalid && !same_infraction(&crate::verify(&out), verdict) {
+    if verdict.status == Status::Invalid && !same_infraction(&crate::referee::verify(&out), verdict)
+    {
         return write_verdict(game, verdict, false);
     }
     out

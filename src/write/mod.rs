@@ -2,7 +2,7 @@
 //! ([`annotated`]).
 //!
 //! ```
-//! use sade_ref::record::{Action, ActionKind, DieFace, Game, Item, MoveNumber, Side, Turn};
+//! use sade_ref::record::{Action, ActionKind, DieFace, Face, Game, Item, MoveNumber, Side, Turn};
 //! use sade_ref::write::sdn;
 //!
 //! let mut game = Game::default();
@@ -10,7 +10,7 @@
 //! game.turns.push(Turn {
 //!     number: MoveNumber { number: 1, side: Side::White },
 //!     unnumbered: false,
-//!     face: Some(DieFace { value: 4, span: Default::default() }),
+//!     face: Some(DieFace { value: Face::Four, span: Default::default() }),
 //!     items: vec![Item::Action(Action::new(ActionKind::Sacrifice {
 //!         role: Some(shakmaty::Role::Knight),
 //!         square: shakmaty::Square::B1,

@@ -36,7 +36,7 @@
 use std::borrow::Cow;
 
 use super::nested::{self, Event};
-use crate::record::{Comment, Game, Item, MoveNumber, Side, Tag, Turn, VariantName};
+use crate::record::{Comment, Game, Item, MoveNumber, Side, Tag, Turn, Variant};
 
 /// Longest line the movetext is wrapped to, in characters.
 pub const MAX_LINE: usize = 80;
@@ -236,11 +236,11 @@ fn write_tag(name: &str, value: &str, out: &mut String) {
 /// numbers at the start of a line (`Turn::unnumbered`, M1).
 fn numbering(game: &Game) -> Numbering {
     let faces = nested::any_face(&game.turns);
-    let variant = VariantName::from_tag(game.tag("Variant"), faces);
+    let variant = Variant::of_record(game.tag("Variant"), faces);
     match variant {
         _ if faces => Numbering::EveryTurn,
-        VariantName::Sade => Numbering::EveryTurn,
-        VariantName::Marseillais | VariantName::MarseillaisClassical => Numbering::Groups,
+        Ok(Variant::Sade) => Numbering::EveryTurn,
+        Ok(Variant::Marseillais | Variant::MarseillaisClassical) => Numbering::Groups,
         _ => Numbering::PgnExport,
     }
 }

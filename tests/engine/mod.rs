@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use sade_ref::engine::{self, Limit};
-use sade_ref::play::{Bot, Options, Variant, play_game};
+use sade_ref::play::{Bot, Options, VARIANTS, play_game};
+use sade_ref::record::{Face, Variant};
 use sade_ref::rules::marseillais::{TurnStart, full_turns};
 use sade_ref::rules::sade::{State, TurnOutcome, play_turn, visit_fulfilments};
 use sade_ref::write::sdn::to_sdn;
@@ -15,7 +16,7 @@ use sade_ref::write::sdn::to_sdn;
 use crate::support::run_binary as run;
 
 /// The Sade states of a novice game of `turns` turns from `fen`, each with the face rolled.
-fn sade_states(fen: &str, seed: u64, turns: usize) -> Vec<(State, u8)> {
+fn sade_states(fen: &str, seed: u64, turns: usize) -> Vec<(State, Face)> {
     let options = Options {
         variant: Variant::Sade,
         max_turns: turns,
@@ -105,7 +106,7 @@ fn the_marseillais_engine_plays_a_listed_turn() {
 
 #[test]
 fn the_same_seed_and_node_limit_play_the_same_game() {
-    for variant in Variant::ALL {
+    for variant in VARIANTS {
         let options = Options {
             variant,
             white: Bot::CLUB.with_limit(Some(60), None),

@@ -199,7 +199,7 @@ fn a_label_for_the_wrong_player_is_a_note() {
             side: Side::White,
         },
         face: Some(DieFace {
-            value: 1,
+            value: Face::One,
             span: Span::default(),
         }),
         items: vec![Item::Action(Action::new(ActionKind::San(

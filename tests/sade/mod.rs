@@ -16,7 +16,7 @@ pub(super) use std::ops::ControlFlow;
 
 pub(super) use sade_ref::parse::parse_str;
 pub(super) use sade_ref::record::{
-    Action, ActionKind, DieFace, Game, Item, MoveNumber, Side, Span, Turn,
+    Action, ActionKind, DieFace, Face, Game, Item, MoveNumber, Side, Span, Turn,
 };
 pub(super) use sade_ref::referee::{self, Status};
 pub(super) use sade_ref::rules::sade::{self, State, TurnOutcome};

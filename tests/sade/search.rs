@@ -9,7 +9,7 @@ use super::*;
 // The search and the referee agree.
 
 /// Every fulfilment the search lists is a turn the referee accepts with the same ending.
-fn listed_turns_are_accepted(fen: &str, face: u8) -> usize {
+fn listed_turns_are_accepted(fen: &str, face: Face) -> usize {
     let state = State::from_game(&game(fen, "")).expect("a playable start");
     let all = sade::fulfilments(&state, face).expect("analysable");
     for f in &all {
@@ -64,6 +64,7 @@ fn search_lists_only_turns_the_referee_accepts() {
         ("8/8/8/8/8/p1k5/P2n4/K7 w - - 0 1", 6),
         ("k7/p7/8/8/8/8/8/4K2R w K - 0 1", 6),
     ] {
+        let face = Face::new(face).expect("a die face");
         assert!(
             listed_turns_are_accepted(fen, face) > 0,
             "{fen} face {face}"
@@ -71,7 +72,7 @@ fn search_lists_only_turns_the_referee_accepts() {
     }
 }
 
-fn turn_of(state: &State, face: u8, actions: &[ActionKind]) -> Turn {
+fn turn_of(state: &State, face: Face, actions: &[ActionKind]) -> Turn {
     Turn {
         unnumbered: false,
         number: MoveNumber {
@@ -97,7 +98,7 @@ fn turn_of(state: &State, face: u8, actions: &[ActionKind]) -> Turn {
 
 /// Whether the referee accepts a turn as a fulfilment, or (`None`) accepts its actions so far
 /// but wants more, with the state reached.
-fn judge(state: &State, face: u8, actions: &[ActionKind]) -> (Option<bool>, State) {
+fn judge(state: &State, face: Face, actions: &[ActionKind]) -> (Option<bool>, State) {
     let played = sade::play_turn(state, &turn_of(state, face, actions));
     let verdict = match played.outcome {
         TurnOutcome::Complete => Some(true),
@@ -132,6 +133,7 @@ fn the_referee_accepts_exactly_what_the_search_lists() {
         ("k7/p7/8/8/8/8/3N4/4K2R w K - 0 1", 6),
         ("8/8/8/8/8/p1k5/P2n4/K7 w - - 0 1", 6),
     ] {
+        let face = Face::new(face).expect("a die face");
         let state = State::from_game(&game(fen, "")).expect("a playable start");
         let listed: Vec<Vec<ActionKind>> = sade::fulfilments(&state, face)
             .expect("analysable")
@@ -211,14 +213,14 @@ fn candidate_actions(state: &State) -> Vec<ActionKind> {
 fn has_fulfilment_stops_at_the_first() {
     let state = State::from_game(&game(START, "")).expect("start");
     let mut seen = 0;
-    let flow = sade::visit_fulfilments(&state, 3, |_| {
+    let flow = sade::visit_fulfilments(&state, Face::Three, |_| {
         seen += 1;
         ControlFlow::Break(())
     })
     .expect("analysable");
     assert!(flow.is_break());
     assert_eq!(seen, 1);
-    assert!(sade::has_fulfilment(&state, 3).expect("analysable"));
+    assert!(sade::has_fulfilment(&state, Face::Three).expect("analysable"));
 }
 
 /// Timing of the heaviest face-3 searches with the roller's own pieces (run with
@@ -235,11 +237,11 @@ fn slowest_face_3_own_mode_searches() {
     for (name, fen) in [("open", open), ("two queens", two_queens)] {
         let state = State::from_game(&game(fen, "")).expect("a playable start");
         let t = std::time::Instant::now();
-        let exists = sade::has_fulfilment(&state, 3).expect("analysable");
+        let exists = sade::has_fulfilment(&state, Face::Three).expect("analysable");
         let first = t.elapsed();
         let t = std::time::Instant::now();
         let mut count = 0u64;
-        let _ = sade::visit_fulfilments(&state, 3, |_| {
+        let _ = sade::visit_fulfilments(&state, Face::Three, |_| {
             count += 1;
             ControlFlow::Continue(())
         })

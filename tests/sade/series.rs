@@ -99,7 +99,10 @@ fn non_mating_check_inside_a_series_loses_the_game_for_the_roller() {
 fn non_mating_check_on_face_1_is_an_illegal_action() {
     let r = replay(OPEN_BACK_RANK, "1. 1: Ra1+");
     let v = invalid(&r);
-    assert_eq!((v.action, v.article, v.face), (1, Article::R1, Some(1)));
+    assert_eq!(
+        (v.action, v.article, v.face),
+        (1, Article::R1, Some(Face::One))
+    );
     assert!(
         v.reason
             .contains("Ra1 gives check to White's king that is not mate"),

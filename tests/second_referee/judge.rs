@@ -232,7 +232,7 @@ pub fn judge(game: &Game) -> Judgement {
         if actions.is_empty() {
             verdict.applied.push("R15");
         }
-        match judge_turn(&pos, roller, face.value, &actions, last) {
+        match judge_turn(&pos, roller, face.value.get(), &actions, last) {
             TurnResult::Complete(next) => pos = next,
             TurnResult::Over { end, counted, void } => {
                 verdict.ended_at = Some((index, counted));

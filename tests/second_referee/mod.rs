@@ -21,7 +21,7 @@ mod turn;
 
 use std::collections::BTreeMap;
 
-use sade_ref::record::{Game, VariantName};
+use sade_ref::record::{Game, Variant};
 use sade_ref::referee::{self, Status};
 
 use crate::support;
@@ -263,7 +263,7 @@ impl Tally {
 }
 
 fn is_sade(game: &Game) -> bool {
-    VariantName::from_tag(game.tag("Variant"), game.has_die_faces()) == VariantName::Sade
+    Variant::of_record(game.tag("Variant"), game.has_die_faces()) == Ok(Variant::Sade)
 }
 
 fn self_play(seed: u64, turns: usize) -> Tally {

@@ -2,7 +2,8 @@
 //! sequences the second referee enumerates, and mutations of them.
 
 use sade_ref::record::{
-    Action, ActionKind, DieFace, Game, GameResult, Item, MoveNumber, SanMove, Side, Turn, UciMove,
+    Action, ActionKind, DieFace, Face, Game, GameResult, Item, MoveNumber, SanMove, Side, Turn,
+    UciMove,
 };
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Color};
@@ -400,7 +401,7 @@ pub fn game(rng: &mut Rng, max_turns: usize, fen: Option<&str>, seen: &mut Seen)
             unnumbered: false,
             number,
             face: Some(DieFace {
-                value: face,
+                value: Face::try_from(face).expect("a die face"),
                 span: Default::default(),
             }),
             items,
@@ -463,7 +464,7 @@ pub fn mutate(game: &Game, rng: &mut Rng) -> (Game, &'static str) {
         }
         2 => {
             let face = g.turns[t].face.as_mut().expect("a face");
-            face.value = 1 + ((face.value as usize + rng.below(5)) % 6) as u8;
+            face.value = Face::ALL[(usize::from(face.value.get()) + rng.below(5)) % 6];
             "change the face"
         }
         3 => {

@@ -142,7 +142,7 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
         .iter()
         .map(|t| {
             (
-                t.face.map(|f| f.value),
+                t.face.map(|f| f.value.get()),
                 t.actions().map(|a| a.to_string()).collect(),
             )
         })

@@ -3,7 +3,7 @@
 //! of an unfinished Standard game, and the die of a continued Sade record.
 
 use sade_ref::arbiter::options::{Limits, Query, answer};
-use sade_ref::record::Game;
+use sade_ref::record::{Face, Game};
 use sade_ref::rules::sade::State;
 use serde_json::{Value, json};
 
@@ -51,7 +51,14 @@ fn options_continue_the_actions_written() {
     };
     table.ok("roll", json!({"face": 3}));
     let state = State::from_game(&Game::default()).expect("the start");
-    let all = answer(&Query::Sade { state, face: 3 }, Limits::default()).expect("the search");
+    let all = answer(
+        &Query::Sade {
+            state,
+            face: Face::Three,
+        },
+        Limits::default(),
+    )
+    .expect("the search");
     let starting = |prefix: &[&str]| {
         all.options
             .iter()

@@ -83,8 +83,8 @@ fn sade_turns_with_die_faces_are_all_numbered() {
     let g = game(
         vec![],
         vec![
-            turn(1, Side::White, Some(6), vec![san("e4")]),
-            turn(1, Side::Black, Some(2), vec![san("e5"), san("d5")]),
+            turn(1, Side::White, Some(Face::Six), vec![san("e4")]),
+            turn(1, Side::Black, Some(Face::Two), vec![san("e5"), san("d5")]),
         ],
         None,
     );
@@ -328,7 +328,10 @@ fn a_die_face_in_a_variation_numbers_every_turn() {
                 1,
                 vec![
                     san("e5"),
-                    variation(vec![], vec![turn(1, Side::Black, Some(3), vec![san("c5")])]),
+                    variation(
+                        vec![],
+                        vec![turn(1, Side::Black, Some(Face::Three), vec![san("c5")])],
+                    ),
                 ],
             ),
             white(2, vec![san("Nf3")]),
@@ -352,8 +355,8 @@ fn r15_a_bare_face_is_written_bare_so_its_fault_stays_on_the_turn_as_a_whole() {
     let g = game(
         vec![tag("Variant", "Sade")],
         vec![
-            turn(1, Side::White, Some(3), vec![]),
-            turn(1, Side::Black, Some(1), vec![san("Nc3")]),
+            turn(1, Side::White, Some(Face::Three), vec![]),
+            turn(1, Side::Black, Some(Face::One), vec![san("Nc3")]),
         ],
         Some(GameResult::Unknown),
     );

@@ -112,7 +112,7 @@ fn arb_turns(depth: u32, faces: u8) -> BoxedStrategy<Vec<Turn>> {
     };
     let one = (
         prop::collection::vec(item, 0..4),
-        1u8..=6,
+        prop::sample::select(Face::ALL.to_vec()),
         any::<bool>(),
         any::<bool>(),
     );
@@ -224,9 +224,9 @@ fn mark_unnumbered(game: &mut Game) {
     }
     let faces = any_face(&game.turns);
     let marseillais = matches!(
-        sade_ref::record::VariantName::from_tag(game.tag("Variant"), faces),
-        sade_ref::record::VariantName::Marseillais
-            | sade_ref::record::VariantName::MarseillaisClassical
+        sade_ref::record::Variant::of_record(game.tag("Variant"), faces),
+        Ok(sade_ref::record::Variant::Marseillais
+            | sade_ref::record::Variant::MarseillaisClassical)
     );
     if marseillais && !faces {
         mark(&mut game.turns);
@@ -248,10 +248,10 @@ pub(super) fn one_move_turns(g: &Game) -> bool {
     let faces = any_face(&g.turns);
     !faces
         && !matches!(
-            sade_ref::record::VariantName::from_tag(g.tag("Variant"), faces),
-            sade_ref::record::VariantName::Sade
-                | sade_ref::record::VariantName::Marseillais
-                | sade_ref::record::VariantName::MarseillaisClassical
+            sade_ref::record::Variant::of_record(g.tag("Variant"), faces),
+            Ok(sade_ref::record::Variant::Sade
+                | sade_ref::record::Variant::Marseillais
+                | sade_ref::record::Variant::MarseillaisClassical)
         )
 }
 

@@ -14,6 +14,7 @@ mod json_io;
 mod verdicts;
 
 use canonical::check_writer;
+use sade_ref::record::Face;
 
 pub(super) use proptest::prelude::*;
 pub(super) use sade_ref::parse::parse_str;
@@ -88,7 +89,7 @@ pub(super) fn variation(preamble: Vec<Item>, turns: Vec<Turn>) -> Item {
     })
 }
 
-pub(super) fn turn(number: u32, side: Side, face: Option<u8>, items: Vec<Item>) -> Turn {
+pub(super) fn turn(number: u32, side: Side, face: Option<Face>, items: Vec<Item>) -> Turn {
     Turn {
         unnumbered: false,
         number: MoveNumber { number, side },
@@ -144,13 +145,13 @@ pub(super) fn boudoir_open() -> Game {
             turn(
                 1,
                 Side::White,
-                Some(3),
+                Some(Face::Three),
                 vec![san("e6"), san("d6"), san("Nf6")],
             ),
             turn(
                 1,
                 Side::Black,
-                Some(4),
+                Some(Face::Four),
                 vec![
                     action(ActionKind::Sacrifice {
                         role: Some(Role::Knight),
@@ -162,13 +163,13 @@ pub(super) fn boudoir_open() -> Game {
             turn(
                 2,
                 Side::White,
-                Some(5),
+                Some(Face::Five),
                 vec![action(ActionKind::Resurrection {
                     role: Role::Knight,
                     square: Square::A6,
                 })],
             ),
-            turn(2, Side::Black, Some(1), vec![san("Nc3")]),
+            turn(2, Side::Black, Some(Face::One), vec![san("Nc3")]),
         ],
         Some(GameResult::Unknown),
     )
@@ -193,7 +194,7 @@ pub(super) fn everything() -> Game {
             turn(
                 1,
                 Side::White,
-                Some(3),
+                Some(Face::Three),
                 vec![
                     marked(san("e6"), None, Some(Glyph::Speculative)),
                     san("d6"),
@@ -205,7 +206,7 @@ pub(super) fn everything() -> Game {
             turn(
                 1,
                 Side::Black,
-                Some(4),
+                Some(Face::Four),
                 vec![
                     action(ActionKind::Sacrifice {
                         role: Some(Role::Knight),
@@ -217,7 +218,7 @@ pub(super) fn everything() -> Game {
             turn(
                 2,
                 Side::White,
-                Some(5),
+                Some(Face::Five),
                 vec![
                     marked(
                         action(ActionKind::Resurrection {
@@ -233,7 +234,7 @@ pub(super) fn everything() -> Game {
             turn(
                 2,
                 Side::Black,
-                Some(1),
+                Some(Face::One),
                 vec![
                     uci("g1f3"),
                     variation(
@@ -241,7 +242,7 @@ pub(super) fn everything() -> Game {
                         vec![turn(
                             2,
                             Side::Black,
-                            Some(1),
+                            Some(Face::One),
                             vec![
                                 uci("b1c3"),
                                 variation(
@@ -249,7 +250,7 @@ pub(super) fn everything() -> Game {
                                     vec![turn(
                                         2,
                                         Side::Black,
-                                        Some(2),
+                                        Some(Face::Two),
                                         vec![san("Nc3"), san("Nh3")],
                                     )],
                                 ),
@@ -262,7 +263,7 @@ pub(super) fn everything() -> Game {
             turn(
                 3,
                 Side::White,
-                Some(4),
+                Some(Face::Four),
                 vec![
                     action(ActionKind::Sacrifice {
                         role: None,

@@ -39,6 +39,7 @@ use super::*;
 
 use std::ops::ControlFlow;
 
+use sade_ref::record::Face;
 use sade_ref::referee::{Status, Verdict, verify};
 use sade_ref::rules::Outcome;
 use sade_ref::rules::sade::{self as sade_rules, State, TurnOutcome, play_turn};
@@ -321,7 +322,7 @@ fn sade_game(rng: &mut Rng) -> Game {
         side: Side::White,
     };
     for _ in 0..rng.below(36) {
-        let face = rng.below(6) as u8 + 1;
+        let face = Face::ALL[rng.below(6)];
         let wanted = rng.below(24) + 1;
         // Now and then a fulfilment that ends the game (a self-mate, nakedness, a stalemate),
         // when one comes among the first four hundred.

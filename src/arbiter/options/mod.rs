@@ -3,11 +3,11 @@
 //!
 //! ```
 //! use sade_ref::arbiter::options::{Limits, Pieces, Query, answer};
-//! use sade_ref::record::Game;
+//! use sade_ref::record::{Face, Game};
 //! use sade_ref::rules::sade::State;
 //!
 //! let state = State::from_game(&Game::default()).unwrap();
-//! let found = answer(&Query::Sade { state, face: 1 }, Limits::default()).unwrap();
+//! let found = answer(&Query::Sade { state, face: Face::One }, Limits::default()).unwrap();
 //! assert_eq!(found.count, 20);
 //! assert_eq!(found.mode.unwrap().pieces, Pieces::Opponent);
 //! ```
@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use shakmaty::Color;
 
-use crate::record::Side;
+use crate::record::{Face, Side};
 use crate::rules::marseillais::TurnStart;
 use crate::rules::sade::State;
 use crate::rules::standard::Standing;
@@ -46,7 +46,7 @@ pub const VERSION: u32 = 1;
 #[derive(Clone, Debug)]
 pub enum Query {
     /// The roller of `state` has rolled `face`.
-    Sade { state: State, face: u8 },
+    Sade { state: State, face: Face },
     /// The side to move in a Standard position, with the positions the game stood in since the
     /// last capture or pawn move (a FEN has none: [`Standing::new`]).
     Standard(Standing),
@@ -93,7 +93,7 @@ pub struct Answer {
     pub fen: String,
     /// The player whose turn it is (`"white"`, `"black"`, as in the verdict).
     pub side: Side,
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     /// Faces 1–3: whose pieces the series moves, and why.
     pub mode: Option<Mode>,
     /// The options kept (see [`Limits`]), in the search's order.

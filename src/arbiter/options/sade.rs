@@ -7,6 +7,7 @@ use shakmaty::Role;
 
 use super::{Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, Pieces, no_option, side};
 use crate::arbiter::locate::color_name;
+use crate::record::Face;
 use crate::rules::names::role_name;
 use crate::rules::sade::{self, End, State, Step};
 use crate::rules::{Article, Termination};
@@ -19,7 +20,7 @@ fn sade_ends(end: End) -> Ends {
     }
 }
 
-pub(super) fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Answer, String> {
+pub(super) fn sade_answer(state: &State, face: Face, limits: Limits) -> Result<Answer, String> {
     let roller = state.roller();
     if state.is_naked(roller) && state.is_naked(!roller) {
         return Err(
@@ -76,8 +77,9 @@ pub(super) fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Ans
         ControlFlow::Continue(())
     })
     .map_err(|e| e.reason)?;
-    let mode = (1..=3)
-        .contains(&face)
+    let mode = face
+        .pieces()
+        .is_some()
         .then(|| series_mode(state, face))
         .transpose()?;
     let none = if collector.count == 0 {
@@ -119,7 +121,7 @@ pub(super) fn sade_answer(state: &State, face: u8, limits: Limits) -> Result<Ans
 }
 
 /// The only option is `--`: face 5 with nothing to return, face 6 with no move at all.
-fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
+fn nothing_answer(state: &State, face: Face, end: Option<End>) -> NoneAnswer {
     let roller = state.roller();
     if let Some(end) = end {
         return NoneAnswer {
@@ -156,7 +158,7 @@ fn nothing_answer(state: &State, face: u8, end: Option<End>) -> NoneAnswer {
 
 /// Faces 1–3: whose pieces are due, with the count at the roll as proof (R4): "Black's knight
 /// c8 and bishop e8 can move: face 2 asks for 2".
-fn series_mode(state: &State, face: u8) -> Result<Mode, String> {
+fn series_mode(state: &State, face: Face) -> Result<Mode, String> {
     let roller = state.roller();
     let them = !roller;
     let due = sade::pieces_due(state, face).map_err(|e| e.reason)?;

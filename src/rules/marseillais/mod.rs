@@ -38,7 +38,7 @@ mod replayer;
 mod turn_state;
 mod turns;
 
-use crate::record::{Game, VariantName};
+use crate::record::{Game, Variant};
 use crate::rules::standard;
 use shakmaty::{Color, Position};
 
@@ -70,7 +70,7 @@ pub(crate) fn replay_looking_back(game: &Game, detail: Detail) -> (Replay, LookB
     };
     let variant = game.variant();
     // M7: the Balanced single first move belongs to a game from the initial position only.
-    let balanced = variant != VariantName::MarseillaisClassical && !start.from_fen;
+    let balanced = variant != Ok(Variant::MarseillaisClassical) && !start.from_fen;
     let mover = start.pos.turn();
     let fullmoves = start.pos.fullmoves();
     // The FEN's halfmove clock counts single moves, two a turn.

@@ -30,7 +30,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Setup, Square};
 use super::board::{Board, double_step, insufficient_material, rebase};
 use super::ends::{LookBack, Standing, judge, position_key};
 use super::replayer::second_move_ep;
-use crate::record::{Game, VariantName};
+use crate::record::{Game, Variant};
 use crate::rules::standard::{self, position_from_setup};
 use crate::rules::{Article, Detail, GameEnd, Outcome, Termination};
 
@@ -100,13 +100,16 @@ impl TurnStart {
     /// A message when the game is not Marseillais, the turns before are not a legal game that
     /// goes on, or the record turn starts in the middle of a real turn.
     pub fn before_turn(game: &Game, turn_index: usize) -> Result<TurnStart, String> {
-        let variant = game.variant();
-        if !matches!(
-            variant,
-            VariantName::Marseillais | VariantName::MarseillaisClassical
-        ) {
-            return Err(format!("this is a {variant} game, not a Marseillais one"));
-        }
+        let variant = match game.variant() {
+            Ok(variant) if variant.is_marseillais() => variant,
+            Ok(other) => return Err(format!("this is a {other} game, not a Marseillais one")),
+            Err(unknown) => {
+                return Err(format!(
+                    "this is a {} game, not a Marseillais one",
+                    unknown.name
+                ));
+            }
+        };
         let start = standard::start_position(game).map_err(|e| e.reason)?;
         let mut before = game.clone();
         before.turns.truncate(turn_index);
@@ -157,7 +160,7 @@ impl TurnStart {
                 mover.fold_wb("White", "Black")
             ));
         }
-        let balanced = variant == VariantName::Marseillais && !start.from_fen;
+        let balanced = variant == Variant::Marseillais && !start.from_fen;
         let moves = if balanced && replay.resolved.is_empty() && mover == Color::White {
             1
         } else {

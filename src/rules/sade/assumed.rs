@@ -20,16 +20,16 @@ use super::played::{Played, TurnOutcome, resolved};
 use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
 use super::state::State;
 use super::{reach, search};
-use crate::record::{ActionKind, Turn};
+use crate::record::{ActionKind, Face, Turn};
 use crate::rules::Resolved;
 
 /// The turn, when the record answers the searches; `None` otherwise.
 pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
     let face = turn.face?.value;
     let phase = match face {
-        1..=3 => Progress::begin(state, face).ok()?.phase,
-        4 => Phase::Removal,
-        6 => {
+        Face::One | Face::Two | Face::Three => Progress::begin(state, face).ok()?.phase,
+        Face::Four => Phase::Removal,
+        Face::Six => {
             let exposure = Exposure::at_roll(state).ok()?;
             // No piece next to the king can leave, seen from the board: the regular move instead
             // (Art. 8.7), as below, without resolving the written move as an exposure first.
@@ -39,7 +39,7 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
                 Phase::Regular
             }
         }
-        _ => return None,
+        Face::Five => return None,
     };
     let mut current = Progress {
         state: state.clone(),
@@ -61,7 +61,7 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
             Ok(step) => step,
             // Face 6 where no piece can leave the king: the regular move instead (Art. 8.7),
             // which the written move, accepted, shows to exist (so no stalemate, R7).
-            Err(_) if index == 0 && face == 6 && !search::any_step(&current).ok()? => {
+            Err(_) if index == 0 && face == Face::Six && !search::any_step(&current).ok()? => {
                 current.phase = Phase::Regular;
                 current.resolve(&action.kind).ok()?
             }

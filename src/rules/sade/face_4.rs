@@ -14,7 +14,7 @@ use super::progress::{LookAhead, Next, Phase, Progress};
 use super::search;
 use super::state::{self, State};
 use super::step::Step;
-use crate::record::ActionKind;
+use crate::record::{ActionKind, Face};
 use crate::rules::Termination;
 
 /// Every piece the roller may take off: his own, never the king.
@@ -170,7 +170,7 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
     if !matches!(kind, ActionKind::San(_) | ActionKind::Uci(_)) {
         return Err(Illegal::new(
             format!("a regular move is due here, not `{kind}` (Art. 6, Art. 8.7)"),
-            if progress.face == 4 {
+            if progress.face == Face::Four {
                 Article::Art6
             } else {
                 Article::Art8_7
@@ -192,7 +192,7 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
                 state::possessive(!roller),
                 state::role_name(m.role())
             ),
-            if progress.face == 4 {
+            if progress.face == Face::Four {
                 Article::Art6
             } else {
                 Article::Art8_7

@@ -16,7 +16,7 @@ use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
 use super::state::{self, State};
 use super::step::Step;
 use super::{reach, search};
-use crate::record::ActionKind;
+use crate::record::{ActionKind, Face};
 
 /// The phase a roll of 6 starts: the exposure, the fallback regular move, or the stalemate when
 /// there is no move at all (R7).
@@ -24,7 +24,7 @@ pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
     let exposure = Exposure::at_roll(state)?;
     let progress = |phase| Progress {
         state: state.clone(),
-        face: 6,
+        face: Face::Six,
         phase,
         done: 0,
     };

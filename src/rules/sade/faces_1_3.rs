@@ -18,13 +18,21 @@ use super::progress::{Next, Phase, Progress, Series};
 use super::state::{self, State};
 use super::step::Step;
 use super::{reach, search};
-use crate::record::ActionKind;
+use crate::record::{ActionKind, Face};
 
 /// The series a roll of `face` (1–3) asks for: with the opponent's pieces when the count at the
 /// roll finds N of them that can move, else with the roller's own (R4).
-pub(crate) fn begin(state: &State, face: u8) -> Result<Series, Refused> {
-    let due = decide(state, face, u32::from(face))?;
-    Ok(Series::new(due.by, face, due.counted))
+pub(crate) fn begin(state: &State, face: Face) -> Result<Series, Refused> {
+    let size = pieces(face)?;
+    let due = decide(state, size, u32::from(size))?;
+    Ok(Series::new(due.by, size, due.counted))
+}
+
+/// The pieces a series of `face` moves: 1–3.
+fn pieces(face: Face) -> Result<u8, Refused> {
+    face.pieces().ok_or_else(|| Refused {
+        reason: format!("face {face} moves no series: only faces 1–3 count pieces (R4)"),
+    })
 }
 
 /// Faces 1–3: whose pieces the series moves, and the whole count at the roll that chose them
@@ -42,20 +50,16 @@ pub struct PiecesDue {
 ///
 /// # Errors
 /// [`Refused`] when the position cannot be analysed, or `face` is not 1–3.
-pub fn pieces_due(state: &State, face: u8) -> Result<PiecesDue, Refused> {
-    if !(1..=3).contains(&face) {
-        return Err(Refused {
-            reason: format!("face {face} moves no series: only faces 1–3 count pieces (R4)"),
-        });
-    }
-    decide(state, face, u32::MAX)
+pub fn pieces_due(state: &State, face: Face) -> Result<PiecesDue, Refused> {
+    decide(state, pieces(face)?, u32::MAX)
 }
 
-/// The pieces due on `face`, from a count that stops once `enough` pieces are found: the
-/// opponent's when at least `face` of them can move, the roller's own otherwise (R4).
-fn decide(state: &State, face: u8, enough: u32) -> Result<PiecesDue, Refused> {
+/// The pieces due for a series of `size` moves, from a count that stops once `enough` pieces
+/// are found: the opponent's when at least `size` of them can move, the roller's own otherwise
+/// (R4).
+fn decide(state: &State, size: u8, enough: u32) -> Result<PiecesDue, Refused> {
     let counted = count(state, enough)?;
-    let by = if counted.count() >= usize::from(face) {
+    let by = if counted.count() >= usize::from(size) {
         !state.roller()
     } else {
         state.roller()
@@ -387,7 +391,7 @@ mod tests {
     fn the_count_at_the_start_position_stops_at_the_face() {
         let series = begin(
             &state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            3,
+            Face::Three,
         )
         .unwrap();
         assert_eq!(series.by, Color::Black);
@@ -397,7 +401,7 @@ mod tests {
     #[test]
     fn own_series_when_the_enemy_has_only_a_king_and_a_blocked_pawn() {
         // Black: king h8 and a pawn a5 blocked by White's pawn a4.
-        let series = begin(&state("7k/8/8/p7/P7/8/8/R3K3 w - - 0 1"), 1).unwrap();
+        let series = begin(&state("7k/8/8/p7/P7/8/8/R3K3 w - - 0 1"), Face::One).unwrap();
         assert_eq!(series.by, Color::White);
         assert!(series.counted.is_empty());
     }
@@ -407,7 +411,7 @@ mod tests {
         // R4's first example: Black's knight c8 and bishop e8 can each move; whichever moves
         // first, Rh8 pins the other. The count makes Black's pieces due all the same.
         let state = state("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1");
-        let series = begin(&state, 2).unwrap();
+        let series = begin(&state, Face::Two).unwrap();
         assert_eq!(series.by, Color::Black);
         assert_eq!(
             counted_text(&state, Color::Black, series.counted),
@@ -419,14 +423,14 @@ mod tests {
     fn one_enemy_piece_that_can_move_is_not_enough_for_face_two() {
         // R4's second example: only Black's rook can move (Ra1 would even mate White).
         let state = state("r3k3/8/8/8/8/8/1P4PP/7K w - - 0 1");
-        let series = begin(&state, 2).unwrap();
+        let series = begin(&state, Face::Two).unwrap();
         assert_eq!(series.by, Color::White);
         assert_eq!(
             counted_text(&state, Color::Black, series.counted),
             "only Black's rook a8"
         );
         // On face 1 the rook alone is enough.
-        assert_eq!(begin(&state, 1).unwrap().by, Color::Black);
+        assert_eq!(begin(&state, Face::One).unwrap().by, Color::Black);
     }
 
     #[test]
@@ -435,7 +439,7 @@ mod tests {
         // blocks; the rook could move only after the knight has. Face 3 counts the knight and
         // the pawn h7 (h6 free): two, so White plays his own.
         let state = state("rn5k/p6p/P7/8/8/8/1P4PP/7K w - - 0 1");
-        let series = begin(&state, 3).unwrap();
+        let series = begin(&state, Face::Three).unwrap();
         assert_eq!(
             counted_text(&state, Color::Black, series.counted),
             "Black's pawn h7 and knight b8"

@@ -6,6 +6,7 @@ use std::fmt;
 
 use shakmaty::Color;
 
+use crate::record::Face;
 use crate::rules::Article;
 use crate::rules::names::possessive;
 
@@ -110,13 +111,13 @@ pub(crate) fn both_kings_in_check(what: &str) -> Fault {
 }
 
 /// The Article of a face.
-pub(crate) fn face_article(face: u8) -> Article {
+pub(crate) fn face_article(face: Face) -> Article {
     match face {
-        1 => Article::Art1,
-        2 => Article::Art2,
-        3 => Article::Art3,
-        4 => Article::Art6,
-        5 => Article::Art7,
-        _ => Article::Art8,
+        Face::One => Article::Art1,
+        Face::Two => Article::Art2,
+        Face::Three => Article::Art3,
+        Face::Four => Article::Art6,
+        Face::Five => Article::Art7,
+        Face::Six => Article::Art8,
     }
 }

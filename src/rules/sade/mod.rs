@@ -28,12 +28,12 @@
 //!   face from a state, exact and exhaustive, that can stop at the first one found.
 //!
 //! ```
-//! use sade_ref::record::Game;
+//! use sade_ref::record::{Face, Game};
 //! use sade_ref::rules::sade::{self, State};
 //!
 //! let state = State::from_game(&Game::default()).unwrap();
 //! // Face 1 at the start: White plays one of Black's pieces (20 moves, none of the king's).
-//! assert_eq!(sade::fulfilments(&state, 1).unwrap().len(), 20);
+//! assert_eq!(sade::fulfilments(&state, Face::One).unwrap().len(), 20);
 //! ```
 //!
 //! How a turn is judged lives in one place (`turn.rs`): a turn in progress (the face, the state,
@@ -296,7 +296,7 @@ pub fn replay_with(game: &Game, detail: Detail, memo: Option<&mut Memo>) -> Repl
                     "the record stops inside turn {label} ({} face {}) after {action} \
                      action{}: {reason} (R16)",
                     state::color_name(side),
-                    turn.face.map_or(0, |f| f.value),
+                    turn.face.map_or(0, |f| f.value.get()),
                     if action == 1 { "" } else { "s" },
                 ));
                 replay.stopped = Some(ActionRef { turn_index, action });

@@ -17,15 +17,13 @@ use super::fulfilment::Fulfilment;
 use super::progress::{Next, Progress};
 use super::search::visit_fulfilments;
 use super::state::State;
-
-/// The faces of the die.
-const FACES: std::ops::RangeInclusive<u8> = 1..=6;
+use crate::record::Face;
 
 /// One branch of the root of a [`divide`]: a face and one of its fulfilments (`None`: the face
 /// has none), with the leaves below it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Branch {
-    pub face: u8,
+    pub face: Face,
     pub fulfilment: Option<Fulfilment>,
     pub leaves: u64,
 }
@@ -39,7 +37,7 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, Refused> {
         return Ok(1);
     }
     let mut total = 0;
-    for face in FACES {
+    for face in Face::ALL {
         total += face_leaves(state, face, depth, |_, _| {})?;
     }
     Ok(total)
@@ -54,7 +52,7 @@ pub fn divide(state: &State, depth: u32) -> Result<Vec<Branch>, Refused> {
     if depth == 0 {
         return Ok(branches);
     }
-    for face in FACES {
+    for face in Face::ALL {
         let mut any = false;
         let none = face_leaves(state, face, depth, |fulfilment, leaves| {
             any = true;
@@ -79,7 +77,7 @@ pub fn divide(state: &State, depth: u32) -> Result<Vec<Branch>, Refused> {
 /// fulfilment with the leaves below it.
 fn face_leaves(
     state: &State,
-    face: u8,
+    face: Face,
     depth: u32,
     mut each: impl FnMut(&Fulfilment, u64),
 ) -> Result<u64, Refused> {
@@ -113,7 +111,7 @@ fn face_leaves(
 }
 
 /// The state after a fulfilment that does not end the game, the opponent to roll.
-fn after(state: &State, face: u8, fulfilment: &Fulfilment) -> Result<State, Refused> {
+fn after(state: &State, face: Face, fulfilment: &Fulfilment) -> Result<State, Refused> {
     let mut progress = Progress::begin(state, face)?;
     for (at, &step) in fulfilment.steps.iter().enumerate() {
         let next = progress.apply(step).map_err(|fault| match fault {

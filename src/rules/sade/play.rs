@@ -125,15 +125,7 @@ impl TurnPlayer {
                 None,
             );
         };
-        let face = face.value;
-        if !(1..=6).contains(&face) {
-            return invalid(
-                0,
-                Illegal::new(format!("a die has no face {face}"), Article::Art2),
-                None,
-            );
-        }
-        let start = match Progress::begin(state, face) {
+        let start = match Progress::begin(state, face.value) {
             Ok(progress) => progress,
             Err(e) => return refused(0, e, None),
         };
@@ -149,9 +141,10 @@ impl TurnPlayer {
                     number,
                     Illegal::new(
                         format!(
-                            "face {face} is already fulfilled; `{action}` is one action too many"
+                            "face {} is already fulfilled; `{action}` is one action too many",
+                            face.value
                         ),
-                        face_article(face),
+                        face_article(face.value),
                     ),
                     Some(action.span),
                 );

@@ -13,6 +13,7 @@ use super::ends::End;
 use super::fault::Refused;
 use super::state::State;
 use super::step::Step;
+use crate::record::Face;
 use crate::rules::names::color_name;
 
 /// A series in progress.
@@ -33,12 +34,12 @@ pub(crate) struct Series {
 }
 
 impl Series {
-    /// A series of `face` moves with `by`'s pieces, chosen by the count `counted` (R4).
-    pub(crate) fn new(by: Color, face: u8, counted: Bitboard) -> Series {
+    /// A series of `size` moves with `by`'s pieces, chosen by the count `counted` (R4).
+    pub(crate) fn new(by: Color, size: u8, counted: Bitboard) -> Series {
         Series {
             by,
-            size: face,
-            left: face,
+            size,
+            left: size,
             used: Bitboard::EMPTY,
             counted,
         }
@@ -139,7 +140,7 @@ pub(crate) enum LookAhead {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Progress {
     pub state: State,
-    pub face: u8,
+    pub face: Face,
     pub phase: Phase,
     /// Actions accepted so far in this turn.
     pub done: usize,

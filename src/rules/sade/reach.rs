@@ -156,12 +156,13 @@ fn moves_of(state: &State, from: Square) -> Option<Moves> {
 mod tests {
     use super::super::progress::Series;
     use super::*;
+    use crate::record::Face;
     use shakmaty::Position;
 
-    fn series(fen: &str, face: u8) -> Progress {
+    fn series(fen: &str, face: Face) -> Progress {
         let state = super::super::state::from_fen(fen).unwrap();
         Progress {
-            phase: Phase::Series(Series::new(!state.roller(), face, Bitboard::EMPTY)),
+            phase: Phase::Series(Series::new(!state.roller(), face.get(), Bitboard::EMPTY)),
             state,
             face,
             done: 0,
@@ -254,7 +255,13 @@ mod tests {
     fn one_move_due_and_no_piece_with_a_move() {
         // Art. 1: face 1 moves one of Black's pieces. His pawn a5 is blocked by White's a4 and
         // has nothing to take; with a pawn on b4 to take, it has a move.
-        assert!(hopeless(&series("7k/8/8/p7/P7/8/8/4K3 w - - 0 1", 1)));
-        assert!(!hopeless(&series("7k/8/8/p7/PP6/8/8/4K3 w - - 0 1", 1)));
+        assert!(hopeless(&series(
+            "7k/8/8/p7/P7/8/8/4K3 w - - 0 1",
+            Face::One
+        )));
+        assert!(!hopeless(&series(
+            "7k/8/8/p7/PP6/8/8/4K3 w - - 0 1",
+            Face::One
+        )));
     }
 }

@@ -18,6 +18,7 @@ use super::progress::{LookAhead, Next, Phase, Progress};
 use super::reach;
 use super::state::State;
 use super::step::Step;
+use crate::record::Face;
 
 /// Calls `visit` with every legal fulfilment of `face` from `state` (the roller is
 /// `state.roller()`), until it returns [`ControlFlow::Break`].
@@ -35,7 +36,7 @@ use super::step::Step;
 /// [`Refused`] when a position on the way cannot be analysed, or `face` is not 1–6.
 pub fn visit_fulfilments<F>(
     state: &State,
-    face: u8,
+    face: Face,
     mut visit: F,
 ) -> Result<ControlFlow<()>, Refused>
 where
@@ -48,7 +49,7 @@ where
 /// the engine. Errors as for [`visit_fulfilments`].
 pub(crate) fn visit_fulfilments_after<F>(
     state: &State,
-    face: u8,
+    face: Face,
     mut visit: F,
 ) -> Result<ControlFlow<()>, Refused>
 where
@@ -77,7 +78,7 @@ where
 ///
 /// # Errors
 /// [`Refused`] as for [`visit_fulfilments`].
-pub fn visit_losses<F>(state: &State, face: u8, mut visit: F) -> Result<ControlFlow<()>, Refused>
+pub fn visit_losses<F>(state: &State, face: Face, mut visit: F) -> Result<ControlFlow<()>, Refused>
 where
     F: FnMut(&Fulfilment) -> ControlFlow<()>,
 {
@@ -101,7 +102,7 @@ where
 ///
 /// # Errors
 /// [`Refused`] as for [`visit_fulfilments`].
-pub fn fulfilments(state: &State, face: u8) -> Result<Vec<Fulfilment>, Refused> {
+pub fn fulfilments(state: &State, face: Face) -> Result<Vec<Fulfilment>, Refused> {
     let mut all = Vec::new();
     let _complete = visit_fulfilments(state, face, |f| {
         all.push(f.clone());
@@ -114,7 +115,7 @@ pub fn fulfilments(state: &State, face: u8) -> Result<Vec<Fulfilment>, Refused> 
 ///
 /// # Errors
 /// [`Refused`] as for [`visit_fulfilments`].
-pub fn has_fulfilment(state: &State, face: u8) -> Result<bool, Refused> {
+pub fn has_fulfilment(state: &State, face: Face) -> Result<bool, Refused> {
     Ok(visit_fulfilments(state, face, |_| ControlFlow::Break(()))?.is_break())
 }
 
@@ -314,7 +315,7 @@ fn ways_without_cuts(progress: &Progress) -> Result<usize, Refused> {
 
 /// [`fulfilments`] walked without the cuts, for the tests of the cuts.
 #[cfg(test)]
-fn fulfilments_without_cuts(state: &State, face: u8) -> Result<Vec<Fulfilment>, Refused> {
+fn fulfilments_without_cuts(state: &State, face: Face) -> Result<Vec<Fulfilment>, Refused> {
     let progress = Progress::begin(state, face)?;
     let by = progress.by();
     let mut all = Vec::new();
@@ -346,7 +347,7 @@ mod tests {
     fn face_5_with_only_pawns_in_the_pool_lists_nothing() {
         // Black's pieces are all on the board but the pawns: the pool holds eight pawns only.
         let s = state("rnbqkbnr/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        let all = fulfilments(&s, 5).unwrap();
+        let all = fulfilments(&s, Face::Five).unwrap();
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].steps, vec![Step::Nothing]);
     }
@@ -355,7 +356,7 @@ mod tests {
     fn face_5_lists_every_square_that_gives_no_check() {
         // Black's queen is in the pool; White's king on a1, a pawn on a2, a knight on b1.
         let s = state("rnb1kbnr/pppppppp/8/8/8/8/P7/KN6 w kq - 0 1");
-        let all = fulfilments(&s, 5).unwrap();
+        let all = fulfilments(&s, Face::Five).unwrap();
         // 18 squares occupied, 46 empty; the queen would check a1 from the long diagonal b2,
         // c3, d4, e5, f6 (g7 is occupied), nowhere else (a2 and b1 block the file and rank).
         assert_eq!(all.len(), 46 - 5);
@@ -368,7 +369,7 @@ mod tests {
     #[test]
     fn face_1_from_the_initial_position_moves_any_black_piece_but_the_king() {
         let s = state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        let all = fulfilments(&s, 1).unwrap();
+        let all = fulfilments(&s, Face::One).unwrap();
         assert_eq!(all.len(), 20);
         assert!(
             all.iter()
@@ -382,12 +383,12 @@ mod tests {
         // two, so White's own pieces are due (R4), even though Ra1 would mate White. On face 1
         // the rook alone is due, and Ra1 is one of its fulfilments, ending the game.
         let s = state("7k/8/8/8/8/8/r4PPP/6K1 w - - 0 1");
-        let all = fulfilments(&s, 2).unwrap();
+        let all = fulfilments(&s, Face::Two).unwrap();
         assert!(
             !all.is_empty() && all.iter().all(|f| f.by == shakmaty::Color::White),
             "{all:?}"
         );
-        let all = fulfilments(&s, 1).unwrap();
+        let all = fulfilments(&s, Face::One).unwrap();
         assert!(all.iter().all(|f| f.by == shakmaty::Color::Black));
         let ra1 = Step::Move(shakmaty::Move::Normal {
             role: Role::Rook,
@@ -405,7 +406,7 @@ mod tests {
         // White rolls 2 with his king and one knight; Black's bishop c3 and pawn h7 can move, so
         // Black's pieces are due. Bxa1 leaves White naked (Art. 9.3): the series ends there.
         let s = state("7k/7p/8/8/8/2b5/8/N5K1 w - - 0 1");
-        let all = fulfilments(&s, 2).unwrap();
+        let all = fulfilments(&s, Face::Two).unwrap();
         assert!(all.iter().all(|f| f.by == shakmaty::Color::Black));
         let stripped: Vec<_> = all.iter().filter(|f| f.steps.len() == 1).collect();
         assert_eq!(stripped.len(), 1, "{all:?}");
@@ -418,12 +419,12 @@ mod tests {
             Some(shakmaty::Color::White)
         );
         // Face 3: only two Black pieces can move, so White's own are due, and White has two.
-        assert!(fulfilments(&s, 3).unwrap().is_empty());
+        assert!(fulfilments(&s, Face::Three).unwrap().is_empty());
     }
 
     /// The cuts of the walk skip only what cannot be a fulfilment: the lists are the same
     /// without them.
-    fn same_without_cuts(fen: &str, face: u8) -> Vec<Fulfilment> {
+    fn same_without_cuts(fen: &str, face: Face) -> Vec<Fulfilment> {
         let s = state(fen);
         let all = fulfilments(&s, face).unwrap();
         assert_eq!(
@@ -439,11 +440,11 @@ mod tests {
         // R4's first example: Black's knight c8 and bishop e8 can move, so Black's pieces are
         // due; whichever moves first, Rh8 pins the other. No fulfilment (Poverty of the Flesh),
         // and White's own pieces are never used instead.
-        let all = same_without_cuts("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", 2);
+        let all = same_without_cuts("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", Face::Two);
         assert!(all.is_empty(), "{all:?}");
         // Face 1: any one of them; the knight's 4 moves and 6 of the bishop's 7 (Bc6 checks
         // White's king on the long diagonal and is not mate: an illegal action on face 1, R3).
-        let all = same_without_cuts("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", 1);
+        let all = same_without_cuts("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", Face::One);
         assert_eq!(all.len(), 4 + 6, "{all:?}");
     }
 
@@ -457,22 +458,15 @@ mod tests {
             "k7/8/1n6/p7/P7/8/3n4/R3K2R w - - 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         ] {
-            for face in 1..=3 {
+            for face in [Face::One, Face::Two, Face::Three] {
                 let _all = same_without_cuts(fen, face);
             }
         }
         let s = state("3k4/8/8/8/p7/P7/8/Rn2K1nR w - - 0 1");
-        let all = fulfilments(&s, 3).unwrap();
+        let all = fulfilments(&s, Face::Three).unwrap();
         assert!(
             all.iter().all(|f| f.by == shakmaty::Color::White),
             "{all:?}"
         );
-    }
-
-    #[test]
-    fn a_die_has_six_faces() {
-        let s = state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        assert!(fulfilments(&s, 7).is_err());
-        assert!(fulfilments(&s, 0).is_err());
     }
 }

@@ -15,25 +15,20 @@ use super::progress::{LookAhead, Next, Options, Phase, Progress};
 use super::state::{self, State};
 use super::step::Step;
 use super::{face_4, face_5, face_6, faces_1_3, search};
-use crate::record::ActionKind;
+use crate::record::{ActionKind, Face};
 use crate::rules::{Article, Termination};
 
 impl Progress {
     /// The turn right after the roll of `face`.
     ///
     /// # Errors
-    /// [`Refused`] when a position cannot be analysed, or `face` is not 1–6.
-    pub fn begin(state: &State, face: u8) -> Result<Progress, Refused> {
+    /// [`Refused`] when a position cannot be analysed.
+    pub fn begin(state: &State, face: Face) -> Result<Progress, Refused> {
         let phase = match face {
-            1..=3 => Phase::Series(faces_1_3::begin(state, face)?),
-            4 => Phase::Removal,
-            5 => Phase::Resurrection,
-            6 => face_6::begin(state)?,
-            _ => {
-                return Err(Refused {
-                    reason: format!("a die has no face {face}"),
-                });
-            }
+            Face::One | Face::Two | Face::Three => Phase::Series(faces_1_3::begin(state, face)?),
+            Face::Four => Phase::Removal,
+            Face::Five => Phase::Resurrection,
+            Face::Six => face_6::begin(state)?,
         };
         Ok(Progress {
             state: state.clone(),
@@ -138,7 +133,7 @@ impl Progress {
                 "face 4 asks for a sacrifice, then a regular move (Art. 6)",
                 Article::Art6,
             )),
-            Phase::Regular if self.face == 4 => Ok(Illegal::new(
+            Phase::Regular if self.face == Face::Four => Ok(Illegal::new(
                 "after the sacrifice a regular move must follow (Art. 6)",
                 Article::Art6,
             )),

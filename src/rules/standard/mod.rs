@@ -58,7 +58,7 @@ pub use explain::{Explanation, Why, color_name, explain, role_name};
 pub use repetition::repetition_key;
 pub use replay::replay;
 
-use crate::record::{Game, Side, VariantName};
+use crate::record::{Game, Side, Variant};
 use crate::rules::setup::start_of;
 use crate::rules::{ActionRef, FaultCode, Resolved, Violation};
 
@@ -154,7 +154,7 @@ pub fn start_position(game: &Game) -> Result<StartPosition, Violation> {
     }
     let setup: Setup = start.setup;
     let variant = game.variant();
-    let mode = if variant == VariantName::Chess960 {
+    let mode = if variant == Ok(Variant::Chess960) {
         CastlingMode::Chess960
     } else {
         CastlingMode::detect(&setup)

@@ -5,7 +5,7 @@
 use serde_json::value::RawValue;
 
 use super::words::{in_json_words, in_record_words, message};
-use crate::record::{Game, Item, Turn, VariantName};
+use crate::record::{Game, Item, Turn, Variant};
 
 /// A JSON text that is not a game record, with where it went wrong: a line and column where
 /// the text is not JSON, and a JSON pointer (`/0/turns/3/face/value`) as well where the JSON is
@@ -295,8 +295,8 @@ pub fn check(game: &Game) -> Result<(), (String, String)> {
     let faces = crate::write::nested::any_face(&game.turns);
     let groups = !faces
         && matches!(
-            VariantName::from_tag(game.tag("Variant"), faces),
-            VariantName::Marseillais | VariantName::MarseillaisClassical
+            Variant::of_record(game.tag("Variant"), faces),
+            Ok(Variant::Marseillais | Variant::MarseillaisClassical)
         );
     check_items(&game.preamble, "/preamble", groups)?;
     check_turns(&game.turns, "", groups)
@@ -316,14 +316,6 @@ fn check_turns(turns: &[Turn], at: &str, groups: bool) -> Result<(), (String, St
                 format!(
                     "only moves at the start of a line of a Marseillais record can be written                      without a number, and {place}"
                 ),
-            ));
-        }
-        if let Some(face) = turn.face
-            && !(1..=6).contains(&face.value)
-        {
-            return Err((
-                format!("{here}/face/value"),
-                format!("a die has no face {}: a face is 1 to 6", face.value),
             ));
         }
         check_items(&turn.items, &here, groups)?;
@@ -367,7 +359,11 @@ mod tests {
         let text = r#"[{"tags":[],"turns":[{"number":{"number":1,"side":"white"},"face":{"value":9},"items":[]}]}]"#;
         let err = from_json(text).unwrap_err();
         assert_eq!(err.pointer(), Some("/0/turns/0/face/value"));
-        assert!(err.to_string().contains("no face 9"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("a die has six faces: 9 is not one of them"),
+            "{err}"
+        );
     }
 
     #[test]
