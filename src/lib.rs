@@ -1,3 +1,19 @@
+// The modules stand on floors, listed from the bottom up; a module imports only from the
+// floors below its own (the test in `layers.rs` reads this list and holds every module to it):
+//
+// 0. `layers`: the floors held (a test)
+// 1. `record`: the typed game record, what a text says
+// 2. `diagnostic`, `parse`: an error shown at its place; text read into records
+// 3. `rules`: the rules of each game, replaying a record
+// 4. `die`: the auditable die
+// 5. `referee`: the verdict on a record
+// 6. `arbiter`, `render`, `write`: the arbiter's questions; the board drawn; records written
+// 7. `report`, `engine`: the verdict as a page; the search that chooses a turn
+// 8. `play`: bots playing games
+// 9. `puzzles`, `course`: puzzles proved by the referee; the rules course
+// 10. `serve`: the web application
+// (The command line, `src/cli/`, is a crate of its own above them all.)
+
 //! sade-ref: the referee and record toolkit for Marquis de Sade chess, Marseillais chess and
 //! standard chess.
 //!
@@ -30,6 +46,8 @@ pub mod course;
 pub mod diagnostic;
 pub mod die;
 pub mod engine;
+#[cfg(test)]
+mod layers;
 pub mod parse;
 pub mod play;
 pub mod puzzles;

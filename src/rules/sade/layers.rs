@@ -7,9 +7,10 @@
 //! (after `super::super::` in its test module, where `super` is the file itself) and after
 //! `crate::rules::sade::`. A name that is no file of the folder is an item of `mod.rs`, the top.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use crate::layers::{code_of, floors, segments_after, split_tests};
 
 /// This file, which no floor lists: a test that imports nothing of the rule set.
 const THIS_FILE: &str = "layers";
@@ -19,159 +20,6 @@ const DISPATCH: &str = "turn";
 
 fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/sade")
-}
-
-/// The floor of each file the comment at the top of `mod.rs` lists (`mod` for `mod.rs`): on
-/// each numbered line (`// 3. ...`), the names in backticks before the colon. A file listed
-/// twice is an error.
-fn floors(mod_rs: &str) -> Result<BTreeMap<String, usize>, String> {
-    let mut floors = BTreeMap::new();
-    let header = mod_rs
-        .lines()
-        .take_while(|line| line.starts_with("//") && !line.starts_with("//!"));
-    for line in header {
-        let text = line.trim_start_matches('/').trim();
-        let Some((number, rest)) = text.split_once(". ") else {
-            continue;
-        };
-        let Ok(floor) = number.parse::<usize>() else {
-            continue;
-        };
-        let names = rest.split_once(':').map_or(rest, |(names, _)| names);
-        for name in names.split('`').skip(1).step_by(2) {
-            let name = name.strip_suffix(".rs").unwrap_or(name);
-            if floors.insert(name.to_owned(), floor).is_some() {
-                return Err(format!("{name} stands on two floors"));
-            }
-        }
-    }
-    Ok(floors)
-}
-
-/// The code of `source`: its comments and the insides of its strings and character literals
-/// blanked (lines kept), so that neither a doc link nor a message reads as a path.
-fn code_of(source: &str) -> String {
-    let chars: Vec<char> = source.chars().collect();
-    let mut code = String::with_capacity(source.len());
-    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
-    let mut at = 0;
-    while at < chars.len() {
-        let c = chars[at];
-        let next = chars.get(at + 1).copied();
-        let skip = match (c, next) {
-            // A line comment, to the end of the line.
-            ('/', Some('/')) => chars[at..].iter().take_while(|&&c| c != '\n').count(),
-            // A block comment (not nested in this folder).
-            ('/', Some('*')) => {
-                let mut end = at + 2;
-                while end < chars.len() && !(chars[end - 1] == '*' && chars[end] == '/') {
-                    end += 1;
-                }
-                end + 1 - at
-            }
-            // A string, to the quote that is not escaped.
-            ('"', _) => {
-                let mut end = at + 1;
-                while end < chars.len() && chars[end] != '"' {
-                    end += if chars[end] == '\\' { 2 } else { 1 };
-                }
-                end + 1 - at
-            }
-            // A character literal (`'{'`, `'\n'`), not a lifetime.
-            ('\'', Some('\\')) => 4,
-            ('\'', Some(_)) if chars.get(at + 2) == Some(&'\'') => 3,
-            _ => 0,
-        };
-        if skip == 0 {
-            code.push(c);
-            at += 1;
-        } else {
-            let end = (at + skip).min(chars.len());
-            code.extend(chars[at..end].iter().map(|&c| blank(c)));
-            at = end;
-        }
-    }
-    code
-}
-
-/// The code of a file's test module (`mod tests { ... }`), and the rest of its code.
-fn split_tests(code: &str) -> (String, String) {
-    let Some(start) = code.find("mod tests {") else {
-        return (String::new(), code.to_owned());
-    };
-    let open = start + "mod tests ".len();
-    let mut depth = 0;
-    let mut end = code.len();
-    for (at, c) in code[open..].char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ => {}
-        }
-        if depth == 0 {
-            end = open + at + 1;
-            break;
-        }
-    }
-    let rest = format!("{}{}", &code[..start], &code[end..]);
-    (code[start..end].to_owned(), rest)
-}
-
-/// The first segment of every path written after `prefix` in `code`: `b` of `prefix b::c`, `a`
-/// and `b` of `prefix {a, b::c}`; `self` and `*` name the parent itself. A path that climbs
-/// further (`super::super::` after `super::`) leaves the folder and is skipped.
-fn segments_after(code: &str, prefix: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut rest = code;
-    while let Some(at) = rest.find(prefix) {
-        // A longer name that ends in the prefix (`my_super::`) is no path to the parent.
-        let before = rest[..at].chars().next_back();
-        rest = &rest[at + prefix.len()..];
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            continue;
-        }
-        if let Some(climbs) = rest.strip_prefix("super::") {
-            rest = climbs;
-            continue;
-        }
-        if let Some(group) = rest.strip_prefix('{') {
-            let mut depth = 1;
-            let close = group
-                .char_indices()
-                .find(|&(_, c)| {
-                    match c {
-                        '{' => depth += 1,
-                        '}' => depth -= 1,
-                        _ => {}
-                    }
-                    depth == 0
-                })
-                .map_or(group.len(), |(at, _)| at);
-            let mut entry_depth = 0;
-            let entries = group[..close].split(|c| {
-                match c {
-                    '{' => entry_depth += 1,
-                    '}' => entry_depth -= 1,
-                    _ => {}
-                }
-                c == ',' && entry_depth == 0
-            });
-            for entry in entries {
-                let first = entry.trim().split("::").next().unwrap_or_default().trim();
-                if !first.is_empty() {
-                    names.push(first.to_owned());
-                }
-            }
-            rest = &group[close..];
-        } else {
-            let end = rest
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '*'))
-                .unwrap_or(rest.len());
-            names.push(rest[..end].to_owned());
-            rest = &rest[end..];
-        }
-    }
-    names
 }
 
 /// The modules of this folder (or items of `mod.rs`) a file's code names, in the order written:

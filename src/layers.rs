@@ -1,0 +1,306 @@
+//! The floors of the crate, held: the comment at the top of `lib.rs` lists the modules from the
+//! bottom up, and a module names only modules on the floors below its own, so no import points
+//! up or sideways and no two modules form a circle. The reader of imports here (comments and
+//! strings blanked, then the paths after `crate::` and `super::`) serves the Sade rule set's own
+//! layer test too (`rules/sade/layers.rs`).
+//!
+//! A module's imports are the first segments of the paths its code writes after `crate::`, and
+//! after as many `super::` as climb from its file to the crate's root. `lib.rs`, the front door,
+//! re-exports what a tool builder calls most and is no floor; a module names the module an item
+//! lives in (`crate::parse::parse_str`), never the front door (`crate::parse_str`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The floor of each name the comment at the top of a file lists (`mod` for `mod.rs`): on each
+/// numbered line (`// 3. ...`), the names in backticks before the colon. A name listed twice is
+/// an error.
+pub(crate) fn floors(header: &str) -> Result<BTreeMap<String, usize>, String> {
+    let mut floors = BTreeMap::new();
+    let header = header
+        .lines()
+        .take_while(|line| line.starts_with("//") && !line.starts_with("//!"));
+    for line in header {
+        let text = line.trim_start_matches('/').trim();
+        let Some((number, rest)) = text.split_once(". ") else {
+            continue;
+        };
+        let Ok(floor) = number.parse::<usize>() else {
+            continue;
+        };
+        let names = rest.split_once(':').map_or(rest, |(names, _)| names);
+        for name in names.split('`').skip(1).step_by(2) {
+            let name = name.strip_suffix(".rs").unwrap_or(name);
+            if floors.insert(name.to_owned(), floor).is_some() {
+                return Err(format!("{name} stands on two floors"));
+            }
+        }
+    }
+    Ok(floors)
+}
+
+/// The code of `source`: its comments and the insides of its strings and character literals
+/// blanked (lines kept), so that neither a doc link nor a message reads as a path.
+pub(crate) fn code_of(source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut code = String::with_capacity(source.len());
+    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+    let mut at = 0;
+    while at < chars.len() {
+        let c = chars[at];
+        let next = chars.get(at + 1).copied();
+        let skip = match (c, next) {
+            // A line comment, to the end of the line.
+            ('/', Some('/')) => chars[at..].iter().take_while(|&&c| c != '\n').count(),
+            // A block comment (not nested in this folder).
+            ('/', Some('*')) => {
+                let mut end = at + 2;
+                while end < chars.len() && !(chars[end - 1] == '*' && chars[end] == '/') {
+                    end += 1;
+                }
+                end + 1 - at
+            }
+            // A string, to the quote that is not escaped.
+            ('"', _) => {
+                let mut end = at + 1;
+                while end < chars.len() && chars[end] != '"' {
+                    end += if chars[end] == '\\' { 2 } else { 1 };
+                }
+                end + 1 - at
+            }
+            // A character literal (`'{'`, `'\n'`), not a lifetime.
+            ('\'', Some('\\')) => 4,
+            ('\'', Some(_)) if chars.get(at + 2) == Some(&'\'') => 3,
+            _ => 0,
+        };
+        if skip == 0 {
+            code.push(c);
+            at += 1;
+        } else {
+            let end = (at + skip).min(chars.len());
+            code.extend(chars[at..end].iter().map(|&c| blank(c)));
+            at = end;
+        }
+    }
+    code
+}
+
+/// The code of a file's test module (`mod tests { ... }`), and the rest of its code.
+pub(crate) fn split_tests(code: &str) -> (String, String) {
+    let Some(start) = code.find("mod tests {") else {
+        return (String::new(), code.to_owned());
+    };
+    let open = start + "mod tests ".len();
+    let mut depth = 0;
+    let mut end = code.len();
+    for (at, c) in code[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            end = open + at + 1;
+            break;
+        }
+    }
+    let rest = format!("{}{}", &code[..start], &code[end..]);
+    (code[start..end].to_owned(), rest)
+}
+
+/// The first segment of every path written after `prefix` in `code`: `b` of `prefix b::c`, `a`
+/// and `b` of `prefix {a, b::c}`; `self` and `*` name the parent itself. A path that climbs
+/// further (`super::super::` after `super::`) leaves the folder and is skipped.
+pub(crate) fn segments_after(code: &str, prefix: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(prefix) {
+        // A longer name that ends in the prefix (`my_super::`) is no path to the parent.
+        let before = rest[..at].chars().next_back();
+        rest = &rest[at + prefix.len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        if let Some(climbs) = rest.strip_prefix("super::") {
+            rest = climbs;
+            continue;
+        }
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 1;
+            let close = group
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    depth == 0
+                })
+                .map_or(group.len(), |(at, _)| at);
+            let mut entry_depth = 0;
+            let entries = group[..close].split(|c| {
+                match c {
+                    '{' => entry_depth += 1,
+                    '}' => entry_depth -= 1,
+                    _ => {}
+                }
+                c == ',' && entry_depth == 0
+            });
+            for entry in entries {
+                let first = entry.trim().split("::").next().unwrap_or_default().trim();
+                if !first.is_empty() {
+                    names.push(first.to_owned());
+                }
+            }
+            rest = &group[close..];
+        } else {
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '*'))
+                .unwrap_or(rest.len());
+            names.push(rest[..end].to_owned());
+            rest = &rest[end..];
+        }
+    }
+    names
+}
+
+/// The crate's source folder.
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`, as paths relative to `src/`, sorted.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top module a file under `src/` belongs to (`rules` for `src/rules/sade/turn.rs`), and how
+/// many `super::` climb from its code to the crate's root (1 for `src/die.rs` and
+/// `src/rules/mod.rs`, 2 for `src/rules/fault.rs`).
+fn place(relative: &Path) -> Option<(String, usize)> {
+    let parts: Vec<&str> = relative.iter().filter_map(|p| p.to_str()).collect();
+    let top = parts.first()?.trim_end_matches(".rs").to_owned();
+    let in_mod_rs = parts.last().is_some_and(|p| *p == "mod.rs");
+    let depth = parts.len() - usize::from(in_mod_rs);
+    Some((top, depth.max(1)))
+}
+
+/// The crate's top modules a file's code names: after `crate::`, and after the `super::`s that
+/// reach the root (one more in its test module).
+fn named_modules(source: &str, depth: usize) -> Vec<String> {
+    let code = code_of(source);
+    let (tests, rest) = split_tests(&code);
+    let mut names = segments_after(&code, "crate::");
+    names.extend(segments_after(&rest, &"super::".repeat(depth)));
+    names.extend(segments_after(&tests, &"super::".repeat(depth + 1)));
+    names.retain(|name| !matches!(name.as_str(), "self" | "*" | ""));
+    names
+}
+
+#[test]
+fn imports_run_downward_across_the_crate() {
+    let src = src();
+    let lib = fs::read_to_string(src.join("lib.rs")).expect("lib.rs");
+    let floors = floors(&lib).expect("the floors at the top of lib.rs");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| place(f.strip_prefix(&src).ok()?).map(|(top, _)| top))
+        .collect();
+    let mut wrong: Vec<String> = floors
+        .keys()
+        .filter(|name| !modules.contains(*name))
+        .map(|name| format!("lib.rs lists {name}, which is no module of src/"))
+        .collect();
+    let mut imports = 0;
+    for file in &files {
+        let relative = file.strip_prefix(&src).expect("under src/");
+        let Some((top, depth)) = place(relative) else {
+            continue;
+        };
+        // The front door and the command line (a crate of its own, on the top floor).
+        if matches!(top.as_str(), "lib" | "main" | "cli") {
+            continue;
+        }
+        let Some(&floor) = floors.get(&top) else {
+            wrong.push(format!(
+                "src/{top} stands on no floor: add it to the list at the top of lib.rs"
+            ));
+            continue;
+        };
+        let source = fs::read_to_string(file).expect("a source file");
+        for name in named_modules(&source, depth) {
+            if name == top {
+                continue;
+            }
+            imports += 1;
+            let Some(&other) = floors.get(&name) else {
+                wrong.push(format!(
+                    "src/{} names crate::{name}, an item of the front door: name the module it \
+                     lives in",
+                    relative.display()
+                ));
+                continue;
+            };
+            if other >= floor {
+                wrong.push(format!(
+                    "src/{} ({top}, floor {floor}) imports {name} (floor {other}): a module \
+                     imports only from the floors below its own",
+                    relative.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        imports > 200,
+        "only {imports} imports found: the reader is broken"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_file_climbs_to_the_root_by_its_depth() {
+    assert_eq!(place(Path::new("die.rs")), Some(("die".into(), 1)));
+    assert_eq!(place(Path::new("rules/mod.rs")), Some(("rules".into(), 1)));
+    assert_eq!(
+        place(Path::new("rules/fault.rs")),
+        Some(("rules".into(), 2))
+    );
+    assert_eq!(
+        place(Path::new("rules/sade/mod.rs")),
+        Some(("rules".into(), 2))
+    );
+    assert_eq!(
+        place(Path::new("rules/sade/turn.rs")),
+        Some(("rules".into(), 3))
+    );
+    let source = "\
+use super::super::record::Face;
+use super::fault::Refused;
+use crate::{die, referee::verify};
+/// [`crate::serve`]
+fn f() { let _ = \"crate::cli\"; }
+#[cfg(test)]
+mod tests {
+    use super::super::super::play::Bot;
+    use super::*;
+}
+";
+    assert_eq!(
+        named_modules(source, 2),
+        ["die", "referee", "record", "play"]
+    );
+}
