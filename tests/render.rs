@@ -296,3 +296,25 @@ fn a_page_of_600_games_is_within_five_times_its_records() {
     let ratio = page.len() as f64 / text.len() as f64;
     assert!(ratio <= 5.0, "the page is {ratio:.2} times its records");
 }
+
+/// The page's script is joined from the files of `src/render/report/` (`html.rs` lists them):
+/// each file is in the page whole and once, so none is left out of the list, and the page loads
+/// no other file.
+#[test]
+fn every_file_of_the_report_script_is_in_the_page_once() {
+    let text = std::fs::read_to_string(root().join("corpus/games/sade_05.sdn")).unwrap();
+    let game = parse_str(&text).into_iter().next().unwrap().unwrap();
+    let page = html::page(&[game_view(&game).unwrap()], &[], "t");
+    let mut files = 0;
+    for entry in std::fs::read_dir(root().join("src/render/report")).unwrap() {
+        let path = entry.unwrap().path();
+        let script = std::fs::read_to_string(&path).unwrap();
+        let count = page.matches(&script).count();
+        assert_eq!(count, 1, "{} is in the page {count} times", display(&path));
+        files += 1;
+    }
+    assert!(files >= 5, "{files} script files");
+    for outside in ["<script src", "<link"] {
+        assert!(!page.contains(outside), "the page loads a file: {outside}");
+    }
+}

@@ -29,7 +29,32 @@ use super::model::{ActionView, GameView, Shape};
 use super::svg::{self, Mark, escape};
 use crate::record::Face;
 
-const SCRIPT: &str = include_str!("report.js");
+/// The page's script: the files of `report/`, one per job, joined in this order inside one
+/// function, so that they share its scope and its `'use strict'` and leave nothing global.
+/// `common.js` comes first (the others' top-level lines read its data) and `start.js` last (it
+/// opens the page, when every other file has run).
+const SCRIPT: &str = concat!(
+    "// sade-ref report: steps through the games in #data; the files of src/render/report/.\n",
+    "(function () {\n'use strict';\n\n",
+    include_str!("report/common.js"),
+    "\n",
+    include_str!("report/replay.js"),
+    "\n",
+    include_str!("report/layout.js"),
+    "\n",
+    include_str!("report/draw.js"),
+    "\n",
+    include_str!("report/page.js"),
+    "\n",
+    include_str!("report/moves.js"),
+    "\n",
+    include_str!("report/fragment.js"),
+    "\n",
+    include_str!("report/trace.js"),
+    "\n",
+    include_str!("report/start.js"),
+    "})();\n",
+);
 const STYLE: &str = include_str!("report.css");
 
 /// What the referee resolved an action to, in a few characters (the page applies it; see the

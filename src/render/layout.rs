@@ -1,8 +1,8 @@
 //! Where the marks of a turn go, in board units (a square is 100, a8's top-left corner is 0 0):
 //! each arrow stops short of the piece it points at, and each number badge is placed so that it
 //! covers no other badge and no piece on the move's destination. The SVG diagram and the report
-//! page (report.js, `arrowEnds` and `badgePlaces`, the same steps in the same order) draw from
-//! these places; the browser test compares the two.
+//! page (`report/layout.js`, `arrowEnds` and `badgePlaces`, the same steps in the same order)
+//! draw from these places; the browser test compares the two.
 
 use shakmaty::{Board, Square};
 
