@@ -1,6 +1,7 @@
 """Type stubs of the Rust extension ``sade_ref._sade_ref`` (python/src). Use it through
 ``sade_ref``; ``Game`` and ``Turn`` are re-exported there."""
 
+from ._enums import Color
 from ._errors import ParseError
 
 class Turn:
@@ -10,8 +11,8 @@ class Turn:
     def number(self) -> int:
         """The move number."""
     @property
-    def side(self) -> str:
-        """``"white"`` or ``"black"``: whose turn it is."""
+    def side(self) -> Color:
+        """Whose turn it is (equal to ``"white"`` or ``"black"``, as in sade_ref 0.1.0)."""
     @property
     def face(self) -> int | None:
         """The die face (Sade), 1 to 6; ``None`` in other games."""
