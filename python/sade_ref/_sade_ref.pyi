@@ -1,9 +1,14 @@
 """Type stubs of the Rust extension ``sade_ref._sade_ref`` (python/src). Use it through
 ``sade_ref``; ``Game`` and ``Turn`` are re-exported there."""
 
+from typing import final
+
 from ._enums import Color
 from ._errors import ParseError
 
+__all__ = ["Game", "Turn", "options", "play", "read", "verify", "verify_many"]
+
+@final
 class Turn:
     """One player's turn of the main line."""
 
@@ -25,6 +30,7 @@ class Turn:
     def to_json(self) -> str:
         """The turn as the JSON record writes it (spec/sdn.schema.json)."""
 
+@final
 class Game:
     """A game record: tags (``headers``), turns and result; or, when it could not be read,
     the reason (``errors``)."""
@@ -72,8 +78,8 @@ def options(
 ) -> str: ...
 def play(
     variant: str = "sade",
-    white: str = "novice",
-    black: str = "novice",
+    white: str = "random",
+    black: str = "random",
     seed: int = 0,
     max_turns: int = 200,
     fen: str | None = None,
