@@ -9,7 +9,18 @@ referee as the ``sade-ref`` command, with the same verdicts.
 >>> game = next(sade_ref.read_games(text))
 >>> verdict = sade_ref.verify(game)
 >>> verdict.status, verdict.winner, verdict.termination, verdict.article
-('finished', 'white', 'nakedness', 'Art. 9.3')
+(<Status.FINISHED: 'finished'>, <Color.WHITE: 'white'>, <Termination.NAKEDNESS: 'nakedness'>, 'Art. 9.3')
+>>> verdict.status == sade_ref.Status.FINISHED == "finished"
+True
+
+Verdicts (``Verdict``), their errors (``ErrorInfo``, and the exception ``ParseError``) and the
+answers of ``options`` (``Options``) are typed: frozen dataclasses, with the enums ``Status``,
+``Termination`` and ``Color``. ``to_dict()`` gives the JSON object of the ``sade-ref`` command.
+
+Compatibility with sade_ref 0.1.0, for one release: the enums are ``enum.StrEnum``s, equal to
+the strings 0.1.0 gave (``verdict.status == "finished"``, ``str(verdict.winner) == "white"``);
+the answer of ``options`` and ``Verdict.void`` and ``Verdict.ended_at``, which were dicts, still
+answer ``obj["key"]`` with what the dict held, and a ``DeprecationWarning``.
 """
 
 from __future__ import annotations
@@ -20,19 +31,31 @@ import gzip
 import json
 import os
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, Union
+from typing import IO, Union
 
 from . import _sade_ref
+from ._enums import Color, Status, Termination
 from ._errors import ParseError
+from ._options import Ends, Line, Mode, NoneAnswer, Options
 from ._sade_ref import Game, Turn
-from ._verdict import ErrorInfo, Verdict
+from ._verdict import ErrorInfo, Locator, Verdict, Void
 
 __all__ = [
+    "Color",
+    "Ends",
     "ErrorInfo",
     "Game",
+    "Line",
+    "Locator",
+    "Mode",
+    "NoneAnswer",
+    "Options",
     "ParseError",
+    "Status",
+    "Termination",
     "Turn",
     "Verdict",
+    "Void",
     "options",
     "play",
     "read_game",
@@ -99,11 +122,11 @@ def _input(source: Source, name: str | None) -> tuple[bytes, str]:
         label = name if name is not None else "<bytes>"
         return _decompress(bytes(source), label), label
     if hasattr(source, "read"):
-        data = source.read()
+        content = source.read()
         label = name if name is not None else str(getattr(source, "name", "<stream>"))
-        if isinstance(data, str):
-            return data.encode("utf-8"), label
-        return _decompress(bytes(data), label), label
+        if isinstance(content, str):
+            return content.encode("utf-8"), label
+        return _decompress(bytes(content), label), label
     raise TypeError(
         f"read_games reads a text (str), bytes, a path or a file object, not {type(source).__name__}"
     )
@@ -153,13 +176,13 @@ def read_game(source: Source, *, name: str | None = None, format: str | None = N
 def verify(game: Game) -> Verdict:
     """Referees ``game``: who won, how and by which Article, or the first illegal action and
     why. The GIL is released while the game is verified."""
-    return Verdict(json.loads(_sade_ref.verify(game)))
+    return Verdict.from_dict(json.loads(_sade_ref.verify(game)))
 
 
 def verify_many(games: Iterable[Game], jobs: int | None = None) -> list[Verdict]:
     """The verdicts on ``games``, in their order, verified in parallel on ``jobs`` threads
     (1 to 256; default: one per core) without the GIL, as ``sade-ref verify --jobs N`` does."""
-    return [Verdict(json.loads(line)) for line in _sade_ref.verify_many(list(games), jobs)]
+    return [Verdict.from_dict(json.loads(line)) for line in _sade_ref.verify_many(list(games), jobs)]
 
 
 def options(
@@ -169,14 +192,18 @@ def options(
     variant: str = "sade",
     limit: int | None = None,
     count_only: bool = False,
-) -> dict[str, Any]:
+) -> Options:
     """Every option of the player to move in ``fen`` (Sade: having rolled ``face``, 1 to 6;
     a pocket of captured pieces may follow the placement, ``[Qrn]``): the fulfilments, each
     with the end of the game it leads to, the ways that lose at once, and what follows when
-    there is none. The dict of ``sade-ref options --format json`` (spec/options.schema.json).
-    ``variant`` is ``"sade"``, ``"standard"`` or ``"marseillais"``. Raises ``ValueError`` for a
-    position or a face the referee refuses."""
-    return json.loads(_sade_ref.options(fen, face, variant, limit, count_only))
+    there is none; ``to_dict()`` is the object of ``sade-ref options --format json``
+    (spec/options.schema.json). ``variant`` is ``"sade"``, ``"standard"`` or ``"marseillais"``.
+    ``limit`` keeps the first options, ``count_only`` none (``count`` counts them all). Raises
+    ``ValueError`` for a position or a face the referee refuses.
+
+    sade_ref 0.1.0 returned that object as a dict; ``answer["count"]`` still works for one
+    release, with a ``DeprecationWarning``."""
+    return Options.from_dict(json.loads(_sade_ref.options(fen, face, variant, limit, count_only)))
 
 
 def play(

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+
+from ._enums import Color
+from ._verdict import ErrorInfo
+
+__all__ = ["ParseError"]
 
 
 class ParseError(ValueError):
@@ -12,7 +16,9 @@ class ParseError(ValueError):
 
     It carries what ``sade-ref verify --format json`` says of the error: where it stands
     (``line`` and ``column``, 1-based, in the whole input), and, where the notation tells, the
-    ``turn``, the ``side`` whose turn it is, the die ``face`` and the ``action``.
+    ``turn``, the ``side`` whose turn it is (a ``Color``, equal to ``"white"`` or ``"black"``
+    as in sade_ref 0.1.0, for one release), the die ``face`` and the ``action``. ``info`` is
+    the same error as a verdict gives it (``Verdict.error``).
     """
 
     code: str
@@ -23,7 +29,7 @@ class ParseError(ValueError):
     column: int
     turn: int | None
     label: str | None
-    side: str | None
+    side: Color | None
     face: int | None
     action: int | None
     file: str
@@ -42,7 +48,7 @@ class ParseError(ValueError):
         help: str | None = None,
         turn: int | None = None,
         label: str | None = None,
-        side: str | None = None,
+        side: Color | str | None = None,
         face: int | None = None,
         action: int | None = None,
     ) -> None:
@@ -57,26 +63,47 @@ class ParseError(ValueError):
         self.help = help
         self.turn = turn
         self.label = label
-        self.side = side
+        self.side = None if side is None else Color(side)
         self.face = face
         self.action = action
 
+    @property
+    def info(self) -> ErrorInfo:
+        """The error as a verdict on the game gives it (``kind`` is ``"syntax"``)."""
+        return ErrorInfo(
+            kind="syntax",
+            code=self.code,
+            reason=self.reason,
+            article=self.article,
+            help=self.help,
+            turn=self.turn,
+            label=self.label,
+            side=self.side,
+            face=self.face,
+            action=self.action,
+            line=self.line,
+            column=self.column,
+        )
+
     @classmethod
     def _from_report(cls, error_json: str, file: str, game: int) -> ParseError:
-        """The exception for the ``error`` object of a verify report."""
-        error: dict[str, Any] = json.loads(error_json) or {}
+        """The exception for the ``error`` object (JSON) of a verify report; the extension
+        (python/src/error.rs) raises it."""
+        if not error_json:
+            return cls("the game could not be read", code="unknown", line=0, column=0, file=file, game=game)
+        error = ErrorInfo.from_dict(json.loads(error_json))
         return cls(
-            error.get("reason", "the game could not be read"),
-            code=error.get("code", "unknown"),
-            line=error.get("line", 0),
-            column=error.get("column", 0),
+            error.reason,
+            code=error.code,
+            line=error.line,
+            column=error.column,
             file=file,
             game=game,
-            article=error.get("article", "SDN syntax"),
-            help=error.get("help"),
-            turn=error.get("turn"),
-            label=error.get("label"),
-            side=error.get("side"),
-            face=error.get("face"),
-            action=error.get("action"),
+            article=error.article or "SDN syntax",
+            help=error.help,
+            turn=error.turn,
+            label=error.label,
+            side=error.side,
+            face=error.face,
+            action=error.action,
         )

@@ -1,8 +1,14 @@
 """Type stubs of the Rust extension ``sade_ref._sade_ref`` (python/src). Use it through
 ``sade_ref``; ``Game`` and ``Turn`` are re-exported there."""
 
+from typing import final
+
+from ._enums import Color
 from ._errors import ParseError
 
+__all__ = ["Game", "Turn", "options", "play", "read", "verify", "verify_many"]
+
+@final
 class Turn:
     """One player's turn of the main line."""
 
@@ -10,8 +16,8 @@ class Turn:
     def number(self) -> int:
         """The move number."""
     @property
-    def side(self) -> str:
-        """``"white"`` or ``"black"``: whose turn it is."""
+    def side(self) -> Color:
+        """Whose turn it is (equal to ``"white"`` or ``"black"``, as in sade_ref 0.1.0)."""
     @property
     def face(self) -> int | None:
         """The die face (Sade), 1 to 6; ``None`` in other games."""
@@ -24,6 +30,7 @@ class Turn:
     def to_json(self) -> str:
         """The turn as the JSON record writes it (spec/sdn.schema.json)."""
 
+@final
 class Game:
     """A game record: tags (``headers``), turns and result; or, when it could not be read,
     the reason (``errors``)."""
@@ -71,8 +78,8 @@ def options(
 ) -> str: ...
 def play(
     variant: str = "sade",
-    white: str = "novice",
-    black: str = "novice",
+    white: str = "random",
+    black: str = "random",
     seed: int = 0,
     max_turns: int = 200,
     fen: str | None = None,

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyDict, PyType};
 use sade_ref::parse::ParseError;
 use sade_ref::record::Side;
 use sade_ref::report::Report;
@@ -296,8 +297,7 @@ pub struct Turn {
     /// The move number.
     #[pyo3(get)]
     number: u32,
-    /// `"white"` or `"black"`: whose turn it is.
-    #[pyo3(get)]
+    /// `"white"` or `"black"`: whose turn it is (given to Python as a `sade_ref.Color`).
     side: &'static str,
     /// The die face (Sade), 1 to 6; `None` in other games.
     #[pyo3(get)]
@@ -308,8 +308,19 @@ pub struct Turn {
     json: String,
 }
 
+/// The enum `sade_ref.Color` (python/sade_ref/_enums.py), imported once.
+static COLOR: GILOnceCell<Py<PyType>> = GILOnceCell::new();
+
 #[pymethods]
 impl Turn {
+    /// Whose turn it is: `Color.WHITE` or `Color.BLACK`.
+    #[getter]
+    fn side<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        COLOR
+            .import(py, "sade_ref._enums", "Color")?
+            .call1((self.side,))
+    }
+
     /// The turn as `12.` or `12...`.
     #[getter]
     fn label(&self) -> String {

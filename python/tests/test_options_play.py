@@ -4,6 +4,7 @@ errors for what the referee refuses."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,20 +30,22 @@ def test_options_are_the_commands(
     cli: Path, fen: str, face: int | None, variant: str, args: list[str]
 ) -> None:
     expected = json.loads(run_cli(cli, "options", "--fen", fen, "--format", "json", *args, ok=(0,)))
-    assert sade_ref.options(fen, face, variant=variant) == expected
+    assert sade_ref.options(fen, face, variant=variant).to_dict() == expected
 
 
 def test_options_count_all_and_keep_what_is_asked() -> None:
     full = sade_ref.options(START, 1)
-    assert full["count"] == 20 and len(full["options"]) == 20
-    assert full["mode"]["pieces"] == "opponent" and full["side"] == "white"
+    assert full.count == 20 and len(full.options) == 20
+    assert full.mode is not None
+    assert full.mode.pieces == "opponent" and full.side == "white"
     few = sade_ref.options(START, 1, limit=3)
-    assert few["count"] == 20 and few["options"] == full["options"][:3]
+    assert few.count == 20 and few.options == full.options[:3]
     counted = sade_ref.options(START, 1, count_only=True)
-    assert counted["count"] == 20 and counted["options"] == []
+    assert counted.count == 20 and counted.options == ()
     mate = sade_ref.options(MATE_IN_ONE, variant="standard")
-    ends = [o for o in mate["options"] if o["ends"]]
-    assert ends and ends[0]["actions"] == ["Ra8#"] and ends[0]["ends"]["winner"] == "white"
+    ends = [o for o in mate.options if o.ends]
+    assert ends and ends[0].actions == ("Ra8#",)
+    assert ends[0].ends is not None and ends[0].ends.winner == "white"
 
 
 @pytest.mark.parametrize(
@@ -60,7 +63,7 @@ def test_options_count_all_and_keep_what_is_asked() -> None:
         (lambda: sade_ref.play(fen="8/8/8/8/8/8/8/8 w - - 0 1"), "FEN|king|position"),
     ],
 )
-def test_what_the_referee_refuses_is_a_value_error(call, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_what_the_referee_refuses_is_a_value_error(call: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()
 

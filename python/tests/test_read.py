@@ -6,6 +6,7 @@ import bz2
 import gzip
 import io
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -53,7 +54,7 @@ def test_a_sade_turn_has_its_face_and_actions() -> None:
 def test_paths_bytes_and_files_read_the_same_games(tmp_path: Path) -> None:
     path = tmp_path / "two.pgn"
     path.write_text(TWO)
-    sources = [
+    sources: list[sade_ref.Source] = [
         path,
         str(path),
         TWO.encode(),
@@ -115,7 +116,7 @@ def test_an_empty_text_has_no_game() -> None:
 
 def test_what_is_no_source_is_refused() -> None:
     with pytest.raises(TypeError, match="not int"):
-        list(sade_ref.read_games(42))  # type: ignore[arg-type]
+        list(sade_ref.read_games(cast(Any, 42)))
     with pytest.raises(ValueError, match="format"):
         list(sade_ref.read_games(TWO, format="xml"))
     with pytest.raises(FileNotFoundError):
