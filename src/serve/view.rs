@@ -17,6 +17,7 @@ use crate::write::json::to_json_value;
 
 use super::error::ApiError;
 use super::live::{Live, Mode, Phase};
+use super::seat::Seat;
 
 /// A game as the API shows it.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -29,17 +30,17 @@ pub struct GameState {
     pub white: String,
     pub black: String,
     /// `server`: the auditable die; `entered`: the arbiter enters each face; `none`: no die.
-    #[schema(schema_with = super::openapi::die)]
+    #[schema(schema_with = super::schema::die)]
     pub die: &'static str,
     /// The die's commitment, shown before the first roll.
     pub die_commit: Option<String>,
     /// The seed, revealed when the game is over.
     pub die_seed: Option<String>,
     /// `roll`, `act` or `over`.
-    #[schema(schema_with = super::openapi::phase)]
+    #[schema(schema_with = super::schema::phase)]
     pub phase: &'static str,
     /// Whose turn: `white`, `black`; `None` when the game is over.
-    #[schema(schema_with = super::openapi::side_or_null)]
+    #[schema(schema_with = super::schema::side_or_null)]
     pub side: Option<Side>,
     /// The turn to play or in progress: `5...`.
     pub turn: Option<String>,
@@ -51,7 +52,7 @@ pub struct GameState {
     pub fen: String,
     /// The referee's verdict on the record so far (spec/verdict.schema.json, without `file`
     /// and `game`).
-    #[schema(schema_with = super::openapi::verdict)]
+    #[schema(schema_with = super::schema::verdict)]
     pub verdict: Verdict,
     /// Changes whenever the record does: `GET /api/games/{id}?since=VERSION` answers 304 while
     /// it is still this (the page polls so).
@@ -59,7 +60,7 @@ pub struct GameState {
     /// The record (spec/sdn.schema.json). Absent from a minimal answer (`Prefer:
     /// return=minimal`), as are `sdn`, `svg` and `board`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(schema_with = super::openapi::record, required = false, nullable = false)]
+    #[schema(schema_with = super::schema::record, required = false, nullable = false)]
     pub record: Option<Box<RawValue>>,
     /// The record as canonical SDN.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -388,7 +389,7 @@ pub struct Summary {
     pub mode: Mode,
     pub white: String,
     pub black: String,
-    #[schema(schema_with = super::openapi::status)]
+    #[schema(schema_with = super::schema::status)]
     pub status: crate::referee::Status,
     /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
@@ -472,10 +473,10 @@ impl Levels {
     /// What this server offers.
     pub fn offered() -> Levels {
         Levels {
-            variants: vec!["Sade", "Marseillais", "Marseillais Classical", "Standard"],
-            players: std::iter::once("human")
-                .chain(crate::play::LEVELS.iter().map(|b| b.name()))
-                .collect(),
+            variants: crate::play::Variant::ALL
+                .map(crate::play::Variant::tag)
+                .to_vec(),
+            players: Seat::names(),
             modes: vec!["play", "record"],
             ends: vec!["resignation", "agreement", "time-forfeit", "adjudication"],
         }
