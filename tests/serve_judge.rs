@@ -9,10 +9,10 @@ use rand::{RngExt, SeedableRng};
 use sade_ref::play::{Bot, next_actions};
 use sade_ref::record::{Action, Side, VariantName};
 use sade_ref::referee::{Status, verify};
+use sade_ref::serve::board::{board_svg, board_svg_replayed};
 use sade_ref::serve::input::CreateGame;
 use sade_ref::serve::live::{Declared, Holder, Live, Phase};
 use sade_ref::serve::new_game::{NewGame, new_game};
-use sade_ref::serve::view::{board_svg, board_svg_replayed};
 
 /// Games a variant, and steps (rolls, actions, take-backs) a game at most.
 const GAMES: u64 = 4;

@@ -15,8 +15,9 @@ use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, held};
 use super::input::{CreateGame, Limit, Since};
 use super::live::Live;
 use super::new_game::{NewGame, new_game};
+use super::options::options;
 use super::schema::OptionsAnswer;
-use super::view::{Created, GameState, Levels, Summary, options, version_of};
+use super::view::{Created, GameState, Levels, Summary, version_of};
 
 #[utoipa::path(
     get,

@@ -8,19 +8,22 @@
 //! - [`router`]: the JSON API and the page (spec/SERVE.md);
 //! - [`view`]: what the API answers about a game.
 
-// The floors of serve/: a file names only modules of the floors below its own.
-// 0. `error`, `secret`: the API's errors; tokens and seeds.
-// 1. `seat`, `schema`: who sits at a side; the schemas the handlers' types name.
-// 2. `live`: a game in progress.
-// 3. `arbiter`, `store`, `view`, `input`: the arbiter's changes; the data folder; the answers
-//    about a game; the requests.
-// 4. `new_game`: a new game from its request.
+// The floors of serve/, from the bottom up: a file names only modules of the floors below its
+// own (the test in `layers.rs` reads this list and holds every file to it).
+// 0. `error`: the API's errors.
+// 1. `secret`, `seat`: tokens and seeds; who sits at a side.
+// 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
+// 3. `arbiter`, `store`, `board`, `options`, `input`: the arbiter's changes; the data folder;
+//    the board of a game's state; the options of its turn; the requests.
+// 4. `view`, `new_game`: what the API answers about a game; a new game from its request.
 // 5. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check.
 // 6. `page`, `review`: the page; review.
 // 7. `games`, `changes`, `export`, `puzzles`, `course`: the routes' handlers.
 // 8. `router`, `openapi`: every route; the OpenAPI document naming every handler.
+// 9. `mod.rs`: the table of contents, and the server's run.
 
 pub mod arbiter;
+pub mod board;
 mod changes;
 pub mod course;
 pub mod error;
@@ -31,6 +34,7 @@ pub mod input;
 pub mod live;
 pub mod new_game;
 pub mod openapi;
+pub mod options;
 mod page;
 pub mod puzzles;
 mod review;
@@ -40,6 +44,9 @@ pub mod seat;
 pub mod secret;
 pub mod store;
 pub mod view;
+
+#[cfg(test)]
+mod layers;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
