@@ -61,22 +61,7 @@ impl NewGame {
                 fen: request.fen.as_deref().map(fen).transpose()?,
             },
         };
-        let die = match &request.die {
-            None => Die::Server,
-            Some(Word::Known(die)) => *die,
-            Some(Word::Unknown(other)) => {
-                return Err(ApiError::bad(
-                    "die",
-                    format!("{other:?}: the die is server or entered"),
-                ));
-            }
-        };
-        if die == Die::Entered && mode == Mode::Play {
-            return Err(ApiError::bad(
-                "die",
-                "faces are entered only when recording a game (mode record)".to_owned(),
-            ));
-        }
+        let die = die(request.die.as_ref(), mode)?;
         Ok(NewGame {
             start,
             mode,
@@ -133,6 +118,28 @@ fn variant(word: Option<&Word<Variant>>) -> Result<Variant, ApiError> {
             ),
         )),
     }
+}
+
+/// The die the request names (the server's when it names none), which only a recorded game
+/// may have entered.
+fn die(word: Option<&Word<Die>>, mode: Mode) -> Result<Die, ApiError> {
+    let die = match word {
+        None => Die::Server,
+        Some(Word::Known(die)) => *die,
+        Some(Word::Unknown(other)) => {
+            return Err(ApiError::bad(
+                "die",
+                format!("{other:?}: the die is server or entered"),
+            ));
+        }
+    };
+    if die == Die::Entered && mode == Mode::Play {
+        return Err(ApiError::bad(
+            "die",
+            "faces are entered only when recording a game (mode record)".to_owned(),
+        ));
+    }
+    Ok(die)
 }
 
 /// A FEN as the game's tag holds it: one line of at most 200 characters, trimmed.
