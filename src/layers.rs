@@ -13,15 +13,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The floor of each name the comment at the top of a file lists (`mod` for `mod.rs`): on each
-/// numbered line (`// 3. ...`), the names in backticks before the colon. A name listed twice is
-/// an error.
+/// The floor of each name a file's plain comments list (`mod` for `mod.rs`): on each numbered
+/// line (`// 3. ...`, at the start of the line), the names in backticks before the colon. A
+/// name listed twice is an error.
 pub(crate) fn floors(header: &str) -> Result<BTreeMap<String, usize>, String> {
     let mut floors = BTreeMap::new();
-    let header = header
-        .lines()
-        .take_while(|line| line.starts_with("//") && !line.starts_with("//!"));
-    for line in header {
+    for line in header.lines().filter(|line| line.starts_with("// ")) {
         let text = line.trim_start_matches('/').trim();
         let Some((number, rest)) = text.split_once(". ") else {
             continue;
@@ -164,6 +161,79 @@ pub(crate) fn segments_after(code: &str, prefix: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// The modules of one folder (or items of its `mod.rs`) a file's code names, in the order
+/// written: after `super::` outside its test module, after `super::super::` inside it, then
+/// after `within` (`crate::rules::sade::`).
+pub(crate) fn named_siblings(source: &str, within: &str) -> Vec<String> {
+    let code = code_of(source);
+    let (tests, rest) = split_tests(&code);
+    let mut names = segments_after(&rest, "super::");
+    names.extend(segments_after(&tests, "super::super::"));
+    names.extend(segments_after(&code, within));
+    names
+}
+
+/// One folder of the crate (`rules/sade`, named `crate::rules::sade::` in paths) held to the
+/// floors its `mod.rs` lists: every file but `layers.rs` stands on one, and names only files of
+/// the floors below its own (a name that is no file of the folder is an item of `mod.rs`, the
+/// top). `also` may refuse an import for a reason of the folder's own: it is given the file and
+/// the module named. The number of imports read, or every import refused, in words.
+pub(crate) fn folder_held(
+    folder: &str,
+    within: &str,
+    also: impl Fn(&str, &str) -> Option<String>,
+) -> Result<usize, String> {
+    let dir = src().join(folder);
+    let mod_rs = fs::read_to_string(dir.join("mod.rs")).map_err(|e| format!("{folder}: {e}"))?;
+    let floors = floors(&mod_rs)?;
+    let mut files: Vec<String> = fs::read_dir(&dir)
+        .map_err(|e| format!("{folder}: {e}"))?
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let stem = path.file_stem()?.to_str()?.to_owned();
+            (path.extension()? == "rs" && stem != "layers").then_some(stem)
+        })
+        .collect();
+    files.sort();
+    let mut wrong: Vec<String> = floors
+        .keys()
+        .filter(|name| !files.contains(name))
+        .map(|name| format!("mod.rs lists {name}, which is no file of src/{folder}/"))
+        .collect();
+    let mut imports = 0;
+    for file in &files {
+        let Some(&floor) = floors.get(file) else {
+            wrong.push(format!(
+                "{file}.rs stands on no floor: add it to the list in src/{folder}/mod.rs"
+            ));
+            continue;
+        };
+        let source = fs::read_to_string(dir.join(format!("{file}.rs")))
+            .map_err(|e| format!("{folder}/{file}.rs: {e}"))?;
+        for name in named_siblings(&source, within) {
+            imports += 1;
+            let module = if files.contains(&name) { &name } else { "mod" };
+            let Some(&other) = floors.get(module) else {
+                continue;
+            };
+            if other >= floor && module != file {
+                wrong.push(format!(
+                    "{file}.rs (floor {floor}) imports {name} ({module}.rs, floor {other}): a \
+                     file imports only from the floors below its own"
+                ));
+            }
+            if module != file {
+                wrong.extend(also(file, module));
+            }
+        }
+    }
+    if wrong.is_empty() {
+        Ok(imports)
+    } else {
+        Err(wrong.join("\n"))
+    }
 }
 
 /// The crate's source folder.

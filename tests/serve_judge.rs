@@ -9,9 +9,10 @@ use rand::{RngExt, SeedableRng};
 use sade_ref::play::{Bot, next_actions};
 use sade_ref::record::{Action, Side, Variant};
 use sade_ref::referee::{Status, verify};
-use sade_ref::serve::input::{CreateGame, new_game};
+use sade_ref::serve::board::{board_svg, board_svg_replayed};
+use sade_ref::serve::input::CreateGame;
 use sade_ref::serve::live::{Declared, Holder, Live, Phase};
-use sade_ref::serve::view::{board_svg, board_svg_replayed};
+use sade_ref::serve::new_game::{NewGame, new_game};
 
 /// Games a variant, and steps (rolls, actions, take-backs) a game at most.
 const GAMES: u64 = 4;
@@ -23,7 +24,7 @@ fn new_live(variant: &str) -> Live {
         "mode": "record",
     }))
     .expect("a create request");
-    new_game(&request).expect("a new game")
+    new_game(&NewGame::read(&request).expect("a new game's request")).expect("a new game")
 }
 
 /// The incremental verdict is the full replay's, and so is the board of the turn in progress,

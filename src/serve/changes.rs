@@ -5,17 +5,16 @@
 //! module they were written in first, so that spec/openapi.json did not change with the move.
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::error::{ApiError, ErrorBody};
+use super::http::{Body, GAME, Shared, blocking, find, held, seat};
 use super::input::{
     ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions,
 };
 use super::live::{Holder, Live, Mode};
-use super::routes::{Shared, body, find};
 use super::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
@@ -28,19 +27,12 @@ async fn change(
     change: impl FnOnce(&mut Live, Holder) -> Result<(), ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
     let game = find(&app, &id)?;
-    let state = tokio::task::spawn_blocking(move || {
-        let mut live = game
-            .lock()
-            .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?;
-        let holder = token
-            .as_deref()
-            .and_then(|t| live.holder(t))
-            .ok_or_else(|| {
-                ApiError::forbidden("no seat of this game holds that token".to_owned())
-            })?;
+    let state = blocking("the referee's task", move || {
+        let mut live = held(game.lock(), GAME)?;
+        let holder = seat(&live, token.as_deref())?;
         let mut next = live.clone();
         change(&mut next, holder)?;
-        if next.meta.players.iter().filter(|p| *p != "human").count() == 1 {
+        if next.against_a_bot() {
             next.play_bots(1)?;
         }
         let sdn = crate::write::sdn::to_sdn(&next.game);
@@ -52,8 +44,7 @@ async fn change(
         *live = next;
         GameState::answer(&live, sdn, extent)
     })
-    .await
-    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))??;
+    .await?;
     let mut response = Json(state).into_response();
     if extent == Extent::Minimal {
         let headers = response.headers_mut();
@@ -149,9 +140,8 @@ pub(super) async fn roll(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<RollRequest>,
 ) -> Result<Response, ApiError> {
-    let request: RollRequest = body(&bytes)?;
     change(
         app,
         id,
@@ -184,9 +174,8 @@ pub(super) async fn act(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<ActRequest>,
 ) -> Result<Response, ApiError> {
-    let request: ActRequest = body(&bytes)?;
     let token = request.token.clone();
     change(app, id, token, extent(&headers), move |live, holder| {
         let actions = act_actions(&request, &live.verdict.final_fen)?;
@@ -209,9 +198,8 @@ pub(super) async fn bot(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    let request: TokenRequest = body(&bytes)?;
     change(app, id, request.token, extent(&headers), |live, _holder| {
         let played = live.play_bots(1)?;
         if played == 0 {
@@ -236,9 +224,8 @@ pub(super) async fn take_back(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    let request: TokenRequest = body(&bytes)?;
     change(app, id, request.token, extent(&headers), |live, holder| {
         live.take_back(holder).map(drop)
     })
@@ -259,9 +246,8 @@ pub(super) async fn end(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<EndRequest>,
 ) -> Result<Response, ApiError> {
-    let request: EndRequest = body(&bytes)?;
     change(
         app,
         id,
@@ -286,9 +272,8 @@ pub(super) async fn tags(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<TagsRequest>,
 ) -> Result<Response, ApiError> {
-    let request: TagsRequest = body(&bytes)?;
     let tags: Vec<(String, String)> = request.tags.into_iter().collect();
     change(
         app,

@@ -8,27 +8,23 @@
 //! what the browser says was played, and judges it with [`crate::course::judge_game`]. The
 //! lessons completed are kept in `course-progress.json` in the data folder, written atomically.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
-use axum::body::Bytes;
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
-use super::App;
 use super::error::{ApiError, ErrorBody};
-use super::input::{CreateGame, new_game};
-use super::live::{Holder, Live, Mode};
-use super::routes::{admit, body};
-use super::store::{valid_id, write_atomic};
+use super::http::{App, Body, GAME, Shared, admit, blocking, find, held, seat, sorted};
+use super::input::Die;
+use super::live::{Holder, Live};
+use super::new_game::{NewGame, new_game};
+use super::store::write_atomic;
+use super::view::Created;
 use crate::course::{Course, Judgement, Lesson, Outcome, Task, judge_game, judge_why};
 use crate::record::Face;
-
-type Shared = Arc<App>;
 
 const SCRIPT: &str = include_str!("assets/course.js");
 
@@ -40,15 +36,6 @@ const LESSON_TAG: &str = "Lesson";
 
 /// One writer of the progress file at a time.
 static PROGRESS: Mutex<()> = Mutex::new(());
-
-/// The Course mode's routes; `routes::router` merges them.
-pub fn router() -> Router<Shared> {
-    Router::new()
-        .route("/course.js", get(script))
-        .route("/api/course", get(list))
-        .route("/api/course/start", post(start))
-        .route("/api/course/{id}/judge", post(judge))
-}
 
 #[utoipa::path(
     get,
@@ -77,19 +64,93 @@ fn course() -> Result<&'static Course, ApiError> {
         .map_err(|e| ApiError::internal(format!("the course's lessons do not read: {e}")))
 }
 
-/// What the page shows of a lesson before it is played.
-#[derive(Serialize)]
-struct LessonView<'a> {
-    id: &'a str,
+/// A lesson of the course (spec/COURSE.md), as the list shows it before it is played.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Lesson)]
+pub struct LessonView {
+    id: String,
     variant: &'static str,
     article: String,
-    title: &'a str,
+    title: String,
+    #[schema(minimum = 1, maximum = 6, required = true)]
     face: Option<u8>,
-    prompt: &'a str,
+    prompt: String,
+    #[schema(schema_with = super::schema::task)]
     task: Task,
     /// The series to explain (task `why`).
-    series: &'a [String],
+    series: Vec<String>,
     completed: bool,
+}
+
+/// The lessons in order, each marked completed or not.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CourseList {
+    lessons: Vec<LessonView>,
+    /// The lessons completed.
+    completed: usize,
+}
+
+/// A new game of the lesson (as `POST /api/games` answers), with its prompt.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CourseStarted {
+    #[serde(flatten)]
+    game: Created,
+    lesson: LessonPrompt,
+}
+
+/// What the page shows of a lesson started.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct LessonPrompt {
+    id: String,
+    article: String,
+    title: String,
+    prompt: String,
+    #[schema(schema_with = super::schema::task)]
+    task: Task,
+    series: Vec<String>,
+}
+
+/// The judgement of the lesson's turn as the game's record holds it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CourseJudged {
+    lesson: String,
+    article: String,
+    judgement: LessonJudgement,
+    /// The lesson's explanation, once it is completed.
+    #[schema(required = true)]
+    explanation: Option<String>,
+    /// The lessons completed.
+    completed: Vec<String>,
+}
+
+/// The judgement of one answer to a lesson (the library's course `Judgement`).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct LessonJudgement {
+    #[schema(schema_with = super::schema::outcome)]
+    outcome: Outcome,
+    /// The Article behind the judgement: the refusal's, the ending's, or the lesson's.
+    #[schema(required = true)]
+    article: Option<String>,
+    /// In the referee's words where the referee refused the answer.
+    message: String,
+    /// The 1-based action the referee refused (0: the turn as a whole), when it refused one.
+    #[schema(required = true)]
+    action: Option<usize>,
+    /// The lesson's solution, shown when the answer failed.
+    #[schema(required = true)]
+    solution: Option<Vec<String>>,
+}
+
+impl From<Judgement> for LessonJudgement {
+    fn from(j: Judgement) -> LessonJudgement {
+        LessonJudgement {
+            outcome: j.outcome,
+            article: j.article.map(|a| a.to_string()),
+            message: j.message,
+            action: j.action,
+            solution: j.solution,
+        }
+    }
 }
 
 /// The lessons completed, as stored.
@@ -107,9 +168,7 @@ fn read_progress(app: &App) -> Progress {
 }
 
 fn complete(app: &App, lesson: &str) -> Result<Vec<String>, ApiError> {
-    let _one = PROGRESS
-        .lock()
-        .map_err(|_| ApiError::internal("the progress lock is poisoned".to_owned()))?;
+    let _one = held(PROGRESS.lock(), "the progress lock is poisoned")?;
     let mut progress = read_progress(app);
     if !progress.completed.iter().any(|l| l == lesson) {
         progress.completed.push(lesson.to_owned());
@@ -127,7 +186,7 @@ fn complete(app: &App, lesson: &str) -> Result<Vec<String>, ApiError> {
     get,
     path = "/api/course",
     operation_id = "course_list",
-    responses((status = 200, description = "The lessons.", body = super::openapi_modes::CourseList))
+    responses((status = 200, description = "The lessons.", body = CourseList))
 )]
 pub(super) async fn list(State(app): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
     let course = course()?;
@@ -136,19 +195,19 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<serde_json::V
         .lessons
         .iter()
         .map(|l| LessonView {
-            id: &l.id,
+            id: l.id.clone(),
             variant: l.variant.tag(),
             article: l.article.to_string(),
-            title: &l.title,
+            title: l.title.clone(),
             face: l.face.map(Face::get),
-            prompt: &l.prompt,
+            prompt: l.prompt.clone(),
             task: l.task,
-            series: &l.series,
+            series: l.series.clone(),
             completed: progress.completed.contains(&l.id),
         })
         .collect();
-    let done = lessons.iter().filter(|l| l.completed).count();
-    Ok(Json(json!({ "lessons": lessons, "completed": done })))
+    let completed = lessons.iter().filter(|l| l.completed).count();
+    Ok(Json(sorted(&CourseList { lessons, completed })?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -160,16 +219,9 @@ pub(super) struct StartRequest {
 
 /// The lesson's game: its position, in record mode with the die entered, the face rolled.
 fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
-    let request = CreateGame {
-        variant: Some(lesson.variant.tag().to_owned()),
-        fen: Some(lesson.fen.clone()),
-        mode: Some(Mode::Record),
-        die: lesson.face.map(|_| "entered".to_owned()),
-        white: None,
-        black: None,
-        record: None,
-    };
-    let mut live = new_game(&request)?;
+    let variant = lesson.variant;
+    let die = lesson.face.map_or(Die::Server, |_| Die::Entered);
+    let mut live = new_game(&NewGame::recorded(variant, &lesson.fen, die)?)?;
     live.game.set_tag("Event", "sade-ref course");
     live.game.set_tag(LESSON_TAG, &lesson.id);
     if let Some(face) = lesson.face {
@@ -186,7 +238,7 @@ fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
     operation_id = "course_start",
     request_body = StartRequest,
     responses(
-        (status = 201, description = "The lesson's game.", body = super::openapi_modes::CourseStarted),
+        (status = 201, description = "The lesson's game.", body = CourseStarted),
         (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
         (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
@@ -194,29 +246,31 @@ fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
         (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
     )
 )]
-pub(super) async fn start(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
-    let request: StartRequest = body(&bytes)?;
+pub(super) async fn start(
+    State(app): State<Shared>,
+    Body(request): Body<StartRequest>,
+) -> Result<Response, ApiError> {
     let course = course()?;
     let lesson = course
         .lesson(&request.lesson)
         .ok_or_else(|| ApiError::not_found("lesson", format!("no lesson {:?}", request.lesson)))?
         .clone();
-    tokio::task::spawn_blocking(move || {
+    blocking("the referee's task", move || {
         let live = lesson_game(&lesson)?;
-        let mut answer = serde_json::to_value(admit(&app, live)?)
-            .map_err(|e| ApiError::internal(e.to_string()))?;
-        answer["lesson"] = json!({
-            "id": lesson.id,
-            "article": lesson.article.to_string(),
-            "title": lesson.title,
-            "prompt": lesson.prompt,
-            "task": lesson.task,
-            "series": lesson.series,
-        });
-        Ok((StatusCode::CREATED, Json(answer)).into_response())
+        let answer = CourseStarted {
+            game: admit(&app, live)?,
+            lesson: LessonPrompt {
+                article: lesson.article.to_string(),
+                id: lesson.id,
+                title: lesson.title,
+                prompt: lesson.prompt,
+                task: lesson.task,
+                series: lesson.series,
+            },
+        };
+        Ok((StatusCode::CREATED, Json(sorted(&answer)?)).into_response())
     })
     .await
-    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -236,7 +290,7 @@ pub(super) struct JudgeRequest {
     params(("id" = String, Path, description = "The lesson's game: 16 hex digits.")),
     request_body = JudgeRequest,
     responses(
-        (status = 200, description = "Completed, failed or not complete yet, with the Article.", body = super::openapi_modes::CourseJudged),
+        (status = 200, description = "Completed, failed or not complete yet, with the Article.", body = CourseJudged),
         (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
         (status = 403, description = "The token is not the game's.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
@@ -248,33 +302,11 @@ pub(super) struct JudgeRequest {
 pub(super) async fn judge(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    Body(request): Body<JudgeRequest>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let request: JudgeRequest = body(&bytes)?;
-    if !valid_id(&id) {
-        return Err(ApiError::not_found("id", format!("no game {id:?}")));
-    }
-    let game = app
-        .games
-        .read()
-        .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?
-        .get(&id)
-        .cloned()
-        .ok_or_else(|| ApiError::not_found("id", format!("no game {id}")))?;
-    let live = game
-        .lock()
-        .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?
-        .clone();
-    if request
-        .token
-        .as_deref()
-        .and_then(|t| live.holder(t))
-        .is_none()
-    {
-        return Err(ApiError::forbidden(
-            "no seat of this game holds that token".to_owned(),
-        ));
-    }
+    let game = find(&app, &id)?;
+    let live = held(game.lock(), GAME)?.clone();
+    seat(&live, request.token.as_deref())?;
     let course = course()?;
     let lesson = live
         .game
@@ -284,7 +316,7 @@ pub(super) async fn judge(
             ApiError::conflict("id", "this game is not a lesson of the course".to_owned())
         })?
         .clone();
-    tokio::task::spawn_blocking(move || {
+    blocking("the referee's task", move || {
         let judgement = match (lesson.task, &request.article) {
             (Task::Play, None) => judge_game(&lesson, &live.game),
             (Task::Play, Some(_)) => {
@@ -309,14 +341,14 @@ pub(super) async fn judge(
         } else {
             read_progress(&app).completed
         };
-        Ok(Json(json!({
-            "lesson": lesson.id,
-            "article": lesson.article.to_string(),
-            "judgement": judgement,
-            "explanation": (judgement.outcome == Outcome::Completed).then_some(&lesson.explanation),
-            "completed": completed,
-        })))
+        let answer = CourseJudged {
+            explanation: (judgement.outcome == Outcome::Completed).then_some(lesson.explanation),
+            lesson: lesson.id,
+            article: lesson.article.to_string(),
+            judgement: judgement.into(),
+            completed,
+        };
+        Ok(Json(sorted(&answer)?))
     })
     .await
-    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }

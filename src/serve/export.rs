@@ -1,17 +1,14 @@
 //! `GET /api/games/{id}/export/{format}`: a game as canonical SDN, PGN, the JSON record, the
 //! verdict line of `verify --format json`, or the `report` page.
 
-use std::sync::Arc;
-
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::App;
 use super::error::{ApiError, ErrorBody};
-use super::openapi::ExportJson;
+use super::http::{GAME, Shared, find, held};
 use super::review;
-use super::routes::find;
+use super::schema::ExportJson;
 
 #[utoipa::path(
     get,
@@ -33,14 +30,11 @@ use super::routes::find;
     )
 )]
 pub async fn export(
-    State(app): State<Arc<App>>,
+    State(app): State<Shared>,
     Path((id, format)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let game = find(&app, &id)?;
-    let live = game
-        .lock()
-        .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?
-        .clone();
+    let live = held(game.lock(), GAME)?.clone();
     let (body, kind, ext) = match format.as_str() {
         "sdn" => (
             crate::write::sdn::to_sdn(&live.game),

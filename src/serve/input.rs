@@ -2,16 +2,76 @@
 //! SDN text, from and to squares, a sacrifice, a resurrection). Each is checked here for its
 //! shape only; whether it is legal is the referee's question.
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 use shakmaty::Square;
 
 use super::error::ApiError;
-use super::live::{Declared, Live, Meta, Mode};
-use super::secret::token;
+use super::live::{Declared, Mode};
+use super::seat::Seat;
 use crate::parse::parse_str;
-use crate::play::bot_named;
-use crate::record::{Action, GameResult, Item, Side, Variant};
-use crate::referee::Status;
+use crate::record::Variant;
+use crate::record::{Action, Item, Side};
+
+/// A word of a request that names one of a few things: the thing, or the word as given when it
+/// names none. Any string is read (anything else is refused as a string would be), so that the
+/// word is judged where the request's fields are judged in their order, with the field's own
+/// message ([`super::new_game::NewGame::read`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Word<T> {
+    Known(T),
+    Unknown(String),
+}
+
+/// What a [`Word`] may name.
+pub trait Named: Sized {
+    /// The thing `word` names, if any.
+    fn named(word: &str) -> Option<Self>;
+}
+
+impl<'de, T: Named> Deserialize<'de> for Word<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let word = String::deserialize(deserializer)?;
+        Ok(match T::named(&word) {
+            Some(thing) => Word::Known(thing),
+            None => Word::Unknown(word),
+        })
+    }
+}
+
+impl Named for Variant {
+    /// A variant by its `Variant` tag: `Sade`, `Marseillais`, `Marseillais Classical`,
+    /// `Standard`.
+    fn named(word: &str) -> Option<Variant> {
+        crate::play::VARIANTS.into_iter().find(|v| v.tag() == word)
+    }
+}
+
+impl Named for Seat {
+    /// `human`, or a bot level as `play` reads it.
+    fn named(word: &str) -> Option<Seat> {
+        Seat::of(word)
+    }
+}
+
+/// Who rolls a Sade game's die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Die {
+    /// The server's auditable die.
+    Server,
+    /// The arbiter enters each face rolled over the board (record mode).
+    Entered,
+}
+
+impl Named for Die {
+    /// `server` or `entered`.
+    fn named(word: &str) -> Option<Die> {
+        match word {
+            "server" => Some(Die::Server),
+            "entered" => Some(Die::Entered),
+            _ => None,
+        }
+    }
+}
 
 /// `POST /api/games`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -20,8 +80,8 @@ use crate::referee::Status;
 pub struct CreateGame {
     /// `Sade` (the default), `Marseillais`, `Marseillais Classical`, `Standard`.
     #[serde(default)]
-    #[schema(schema_with = super::openapi::variant)]
-    pub variant: Option<String>,
+    #[schema(schema_with = super::schema::variant)]
+    pub variant: Option<Word<Variant>>,
     /// The start position (Sade: with the pocket, `…[Qrn] w …`).
     #[serde(default)]
     #[schema(max_length = 200)]
@@ -30,193 +90,18 @@ pub struct CreateGame {
     pub mode: Option<Mode>,
     /// Record mode, Sade: `server` (the auditable die, the default) or `entered`.
     #[serde(default)]
-    #[schema(schema_with = super::openapi::die_entered)]
-    pub die: Option<String>,
+    #[schema(schema_with = super::schema::die_entered)]
+    pub die: Option<Word<Die>>,
     /// `human` (the default) or a bot level.
     #[serde(default)]
-    #[schema(schema_with = super::openapi::player)]
-    pub white: Option<String>,
+    #[schema(schema_with = super::schema::player)]
+    pub white: Option<Word<Seat>>,
     #[serde(default)]
-    #[schema(schema_with = super::openapi::player)]
-    pub black: Option<String>,
+    #[schema(schema_with = super::schema::player)]
+    pub black: Option<Word<Seat>>,
     /// An unfinished record (SDN or PGN) to continue from its last position.
     #[serde(default)]
     pub record: Option<String>,
-}
-
-/// A new game from the request, with fresh tokens.
-///
-/// # Errors
-/// 400 naming the field when the request does not fit; 422 when the start or the record to
-/// continue is not a game the referee accepts.
-pub fn new_game(request: &CreateGame) -> Result<Live, ApiError> {
-    let mode = request.mode.unwrap_or(Mode::Play);
-    let players = [("white", &request.white), ("black", &request.black)].map(|(field, p)| {
-        let name = p.as_deref().unwrap_or("human");
-        if name == "human" || bot_named(name).is_some() {
-            Ok(name.to_owned())
-        } else {
-            Err(ApiError::bad(
-                field,
-                format!(
-                    "{name:?} is no player: human or one of {}",
-                    crate::play::LEVELS
-                        .iter()
-                        .map(|b| b.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ))
-        }
-    });
-    let [white, black] = players;
-    let players = [white?, black?];
-    if mode == Mode::Record && players.iter().any(|p| p != "human") {
-        return Err(ApiError::bad(
-            "mode",
-            "a recorded game is played over the board: both players are human".to_owned(),
-        ));
-    }
-    let mut game = match &request.record {
-        Some(text) => continued(text)?,
-        None => {
-            let variant = request.variant.as_deref().unwrap_or("Sade");
-            let known = ["Sade", "Marseillais", "Marseillais Classical", "Standard"];
-            if !known.contains(&variant) {
-                return Err(ApiError::bad(
-                    "variant",
-                    format!(
-                        "{variant:?} is no game sade-ref serves: {}",
-                        known.join(", ")
-                    ),
-                ));
-            }
-            let mut game = crate::record::Game::default();
-            game.set_tag("Event", "sade-ref serve");
-            game.set_tag("Site", "?");
-            game.set_tag("Date", "????.??.??");
-            game.set_tag("Round", "-");
-            game.set_tag(
-                "White",
-                if players[0] == "human" {
-                    "?"
-                } else {
-                    &players[0]
-                },
-            );
-            game.set_tag(
-                "Black",
-                if players[1] == "human" {
-                    "?"
-                } else {
-                    &players[1]
-                },
-            );
-            game.set_tag("Result", "*");
-            game.set_tag("Variant", variant);
-            if let Some(fen) = &request.fen {
-                if fen.len() > 200 || fen.chars().any(char::is_control) {
-                    return Err(ApiError::bad(
-                        "fen",
-                        "a FEN is one line of at most 200 characters".to_owned(),
-                    ));
-                }
-                game.set_tag("SetUp", "1");
-                game.set_tag("FEN", fen.trim());
-            }
-            game
-        }
-    };
-    let sade = game.variant() == Ok(Variant::Sade);
-    let die = request.die.as_deref().unwrap_or("server");
-    if !["server", "entered"].contains(&die) {
-        return Err(ApiError::bad(
-            "die",
-            format!("{die:?}: the die is server or entered"),
-        ));
-    }
-    if die == "entered" && mode == Mode::Play {
-        return Err(ApiError::bad(
-            "die",
-            "faces are entered only when recording a game (mode record)".to_owned(),
-        ));
-    }
-    let seed = if !sade || die == "entered" {
-        None
-    } else if request.record.is_some() {
-        // A continued record keeps its own die. Without a `DieSeed`, no die of the server can
-        // roll its next turns so that the record shows the faces were not chosen (a seed
-        // checks every turn from the first): the faces are entered, as for an
-        // over-the-board game (spec/SERVE.md, "Continuing a game").
-        let seed = game.tag("DieSeed").map(str::to_owned);
-        if seed.is_none() {
-            return Err(ApiError::conflict(
-                "die",
-                "this Sade record has no DieSeed: the server's die cannot go on with it so \
-                 that the record shows its faces; continue it in record mode with the faces \
-                 entered (die: entered)"
-                    .to_owned(),
-            ));
-        }
-        seed
-    } else {
-        let seed = format!("{}{}", token()?, token()?);
-        game.set_tag("DieCommit", crate::die::commit(&seed));
-        Some(seed)
-    };
-    let meta = Meta {
-        mode,
-        players,
-        tokens: [token()?, token()?],
-        arbiter: token()?,
-        seed,
-    };
-    let id = token()?[..16].to_owned();
-    let live = Live::new(id, game, meta);
-    match live.verdict.status {
-        Status::Unfinished => Ok(live),
-        Status::Finished => Err(ApiError::conflict(
-            if request.record.is_some() {
-                "record"
-            } else {
-                "fen"
-            },
-            "this game is already over: nothing can be played in it".to_owned(),
-        )),
-        Status::Invalid => {
-            let mut e = ApiError::refused(&live.verdict);
-            e.body.field = Some(
-                if request.record.is_some() {
-                    "record"
-                } else {
-                    "fen"
-                }
-                .to_owned(),
-            );
-            Err(e)
-        }
-    }
-}
-
-/// The first game of `text`, without its result, to go on with.
-fn continued(text: &str) -> Result<crate::record::Game, ApiError> {
-    let first = parse_str(text)
-        .into_iter()
-        .next()
-        .ok_or_else(|| ApiError::bad("record", "the record holds no game".to_owned()))?;
-    let mut game = first.map_err(|e| ApiError::bad("record", e.to_string()))?;
-    if game.result.is_some_and(|r| r != GameResult::Unknown) {
-        return Err(ApiError::conflict(
-            "record",
-            format!(
-                "the record ends with {}: the game is over",
-                game.result.map_or("", |r| r.as_str())
-            ),
-        ));
-    }
-    game.result = None;
-    game.set_tag("Result", "*");
-    Ok(game.without_spans())
 }
 
 /// `POST /api/games/{id}/act`: one of `text`, `from` and `to`, `sacrifice`, `resurrect`, or
@@ -229,18 +114,18 @@ pub struct ActRequest {
     #[serde(default)]
     pub text: Option<String>,
     #[serde(default)]
-    #[schema(schema_with = super::openapi::square_or_null)]
+    #[schema(schema_with = super::schema::square_or_null)]
     pub from: Option<String>,
     #[serde(default)]
-    #[schema(schema_with = super::openapi::square_or_null)]
+    #[schema(schema_with = super::schema::square_or_null)]
     pub to: Option<String>,
     /// With `from` and `to`: `q`, `r`, `b` or `n`.
     #[serde(default)]
-    #[schema(schema_with = super::openapi::promotion)]
+    #[schema(schema_with = super::schema::promotion)]
     pub promotion: Option<String>,
     /// Face 4: the square of the piece given up.
     #[serde(default)]
-    #[schema(schema_with = super::openapi::square_or_null)]
+    #[schema(schema_with = super::schema::square_or_null)]
     pub sacrifice: Option<String>,
     /// Face 5: the piece (`Q`, `R`, `B`, `N`, `P`) and the square.
     #[serde(default)]
@@ -253,9 +138,9 @@ pub struct ActRequest {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Resurrect {
-    #[schema(schema_with = super::openapi::piece)]
+    #[schema(schema_with = super::schema::piece)]
     pub piece: String,
-    #[schema(schema_with = super::openapi::square)]
+    #[schema(schema_with = super::schema::square)]
     pub square: String,
 }
 
@@ -478,7 +363,7 @@ pub struct EndRequest {
     pub end: Declared,
     /// Resignation, time forfeit, adjudication: the winner; none for a draw.
     #[serde(default)]
-    #[schema(schema_with = super::openapi::side_or_null)]
+    #[schema(schema_with = super::schema::side_or_null)]
     pub winner: Option<Side>,
 }
 

@@ -15,6 +15,7 @@ use crate::referee::{Status, Verdict, verify_memo};
 use crate::rules::sade::Memo;
 
 use super::error::ApiError;
+use super::seat::HUMAN;
 use super::secret::{random_seed, same};
 
 /// Play: each seat acts for itself, the server rolls. Record: the arbiter enters an
@@ -127,6 +128,11 @@ impl Live {
 
     pub fn bot(&self, side: Side) -> Option<Bot> {
         bot_named(self.player(side))
+    }
+
+    /// One seat is a bot's and the other a human's: the bot answers each human turn at once.
+    pub fn against_a_bot(&self) -> bool {
+        self.meta.players.iter().filter(|p| *p != HUMAN).count() == 1
     }
 
     /// What may be done next, from the referee's verdict on the record so far.

@@ -4,89 +4,54 @@
 //!
 //! - [`live`]: a game in progress and what may be done next;
 //! - [`store`]: the data folder, one canonical SDN file a game, written atomically;
-//! - [`routes`]: the JSON API and the page (spec/SERVE.md);
+//! - [`http`]: what every route stands on: the shared state, the body, the game, the seat;
+//! - [`router`]: the JSON API and the page (spec/SERVE.md);
 //! - [`view`]: what the API answers about a game.
 
+// The floors of serve/, from the bottom up: a file names only modules of the floors below its
+// own (the test in `layers.rs` reads this list and holds every file to it).
+// 0. `error`: the API's errors.
+// 1. `secret`, `seat`: tokens and seeds; who sits at a side.
+// 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
+// 3. `arbiter`, `store`, `board`, `options`, `input`: the arbiter's changes; the data folder;
+//    the board of a game's state; the options of its turn; the requests.
+// 4. `view`, `new_game`: what the API answers about a game; a new game from its request.
+// 5. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check.
+// 6. `page`, `review`: the page; review.
+// 7. `games`, `changes`, `export`, `puzzles`, `course`: the routes' handlers.
+// 8. `router`, `openapi`: every route; the OpenAPI document naming every handler.
+// 9. `mod.rs`: the table of contents, and the server's run.
+
 pub mod arbiter;
+pub mod board;
 mod changes;
 pub mod course;
 pub mod error;
 mod export;
+mod games;
+pub mod http;
 pub mod input;
 pub mod live;
+pub mod new_game;
 pub mod openapi;
-mod openapi_modes;
+pub mod options;
 mod page;
 pub mod puzzles;
 mod review;
-pub mod routes;
+pub mod router;
+pub mod schema;
+pub mod seat;
 pub mod secret;
 pub mod store;
 pub mod view;
 
-use std::collections::HashMap;
+#[cfg(test)]
+mod layers;
+
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::Arc;
 
-use live::Live;
-use store::Store;
-
-/// How the server is started.
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub host: String,
-    /// 0: any free port.
-    pub port: u16,
-    /// Where the games are kept.
-    pub data: PathBuf,
-    /// A folder of SDN and PGN files to review (read only).
-    pub games: Option<PathBuf>,
-    /// Games not yet over, at most.
-    pub max_games: usize,
-}
-
-/// What every request shares: the games, each under its own lock.
-pub struct App {
-    pub games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
-    pub store: Store,
-    pub review: Option<PathBuf>,
-    pub max_games: usize,
-    /// Records uploaded for review, newest last.
-    pub uploads: Mutex<Vec<(String, Vec<crate::record::Game>)>>,
-}
-
-impl App {
-    /// Opens the data folder and loads every game in it.
-    ///
-    /// # Errors
-    /// When the data folder cannot be created.
-    pub fn open(config: &Config) -> Result<(App, Vec<String>), String> {
-        let store = Store::open(&config.data)?;
-        let (loaded, problems) = store.load();
-        let games = loaded
-            .into_iter()
-            .map(|live| (live.id.clone(), Arc::new(Mutex::new(live))))
-            .collect();
-        let review = match &config.games {
-            Some(dir) => Some(
-                dir.canonicalize()
-                    .map_err(|e| format!("--games {}: {e}", dir.display()))?,
-            ),
-            None => None,
-        };
-        Ok((
-            App {
-                games: RwLock::new(games),
-                store,
-                review,
-                max_games: config.max_games,
-                uploads: Mutex::new(Vec::new()),
-            },
-            problems,
-        ))
-    }
-}
+pub use http::{App, Config};
 
 /// Runs the server until the process is stopped; `ready` is told the address it listens on.
 ///
@@ -104,7 +69,7 @@ pub fn run(config: &Config, ready: impl FnOnce(SocketAddr, &App, &[String])) -> 
             .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
         ready(addr, &app, &problems);
-        let router = routes::router(Arc::new(app));
+        let router = router::router(Arc::new(app));
         axum::serve(listener, router)
             .await
             .map_err(|e| format!("the server stopped: {e}"))

@@ -7,28 +7,24 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path as FsPath, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
-use axum::body::Bytes;
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
-use super::App;
 use super::error::{ApiError, ErrorBody};
-use super::input::{CreateGame, new_game};
-use super::live::{Holder, Mode};
-use super::routes::{admit, body};
+use super::http::{Body, GAME, Shared, admit, blocking, find_as, held, sorted};
+use super::input::Die;
+use super::live::Holder;
+use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
+use super::view::Created;
 use crate::puzzles::rating::Progress;
-use crate::puzzles::{Puzzle, judge, read_jsonl};
-use crate::record::Variant;
-
-type Shared = Arc<App>;
+use crate::puzzles::{Judgement, Puzzle, Question, judge, read_jsonl};
+use crate::record::{Face, Variant};
 
 /// The committed puzzles, read once.
 pub fn all() -> &'static [Puzzle] {
@@ -46,14 +42,6 @@ pub fn all() -> &'static [Puzzle] {
 
 /// One player's progress at a time: the file is read, changed and written under this lock.
 static PROGRESS: Mutex<()> = Mutex::new(());
-
-/// The Puzzles mode's routes, merged into the server's by [`super::routes::router`].
-pub fn router() -> Router<Shared> {
-    Router::new()
-        .route("/api/puzzles/next", post(next))
-        .route("/api/puzzles/{game}/judge", post(judge_attempt))
-        .route("/puzzles.js", get(script))
-}
 
 #[utoipa::path(
     get,
@@ -95,14 +83,94 @@ fn save(dir: &FsPath, player: &str, progress: &Progress) -> Result<(), ApiError>
     .map_err(|e| ApiError::unsaved(format!("the player's progress could not be saved: {e}")))
 }
 
-fn player_words(player: &str, progress: &Progress) -> serde_json::Value {
-    json!({
-        "id": player,
-        "rating": progress.player.rating.round(),
-        "deviation": progress.player.deviation.round(),
-        "attempts": progress.attempts,
-        "solved": progress.solved.len(),
-    })
+/// A puzzle player's Glicko-2 rating and progress.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PuzzlePlayer {
+    /// The player's id: 16 hex digits.
+    id: String,
+    rating: f64,
+    deviation: f64,
+    attempts: u32,
+    solved: usize,
+}
+
+impl PuzzlePlayer {
+    fn of(player: &str, progress: &Progress) -> PuzzlePlayer {
+        PuzzlePlayer {
+            id: player.to_owned(),
+            rating: progress.player.rating.round(),
+            deviation: progress.player.deviation.round(),
+            attempts: progress.attempts,
+            solved: progress.solved.len(),
+        }
+    }
+}
+
+/// The next puzzle near the player's rating, and the game it is played in (as
+/// `POST /api/games` answers), its face already rolled (spec/PUZZLES.md).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PuzzleNext {
+    #[serde(flatten)]
+    game: Created,
+    player: PuzzlePlayer,
+    puzzle: PuzzleShown,
+}
+
+/// The puzzle as the page shows it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PuzzleShown {
+    id: String,
+    #[schema(schema_with = super::schema::puzzle_game)]
+    variant: Variant,
+    #[schema(schema_with = super::schema::question)]
+    question: Question,
+    words: String,
+    #[schema(minimum = 1, maximum = 6, required = true)]
+    face: Option<u8>,
+    rating: f64,
+}
+
+/// The referee's judgement of the puzzle's turn, and the ratings after it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PuzzleJudged {
+    judgement: PuzzleJudgement,
+    player: PuzzlePlayer,
+    change: f64,
+    puzzle: PuzzleRated,
+}
+
+/// The referee's judgement of an attempt (the library's puzzle `Judgement`).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PuzzleJudgement {
+    solved: bool,
+    /// The turn played, as SDN actions.
+    played: String,
+    /// How the turn played ended, in the referee's words.
+    verdict: String,
+    /// The puzzle's one answer.
+    answer: String,
+    article: String,
+    explanation: String,
+}
+
+impl From<Judgement> for PuzzleJudgement {
+    fn from(j: Judgement) -> PuzzleJudgement {
+        PuzzleJudgement {
+            solved: j.solved,
+            played: j.played,
+            verdict: j.verdict,
+            answer: j.answer,
+            article: j.article,
+            explanation: j.explanation,
+        }
+    }
+}
+
+/// A puzzle's rating after an attempt.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PuzzleRated {
+    id: String,
+    rating: f64,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -113,11 +181,12 @@ pub(super) struct NextRequest {
     player: Option<String>,
     /// Only puzzles of this variant (`sade`, `marseillais`).
     #[serde(default, deserialize_with = "puzzle_variant")]
-    #[schema(schema_with = super::openapi::puzzle_variant)]
+    #[schema(schema_with = super::schema::puzzle_variant)]
     variant: Option<Variant>,
 }
 
-/// `variant`: a game of puzzles, or null.
+/// `variant`: a game of puzzles, or null; any other name is refused as serde refuses an
+/// unknown one.
 fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Variant>, D::Error> {
     Option::<String>::deserialize(d)?
         .map(|name| crate::puzzles::variant_named(&name))
@@ -131,7 +200,7 @@ fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Varia
     description = "The next puzzle near the player's rating (a new player without `player`), in a game of its own with its face rolled (spec/PUZZLES.md).",
     request_body = NextRequest,
     responses(
-        (status = 201, description = "The puzzle and its game.", body = super::openapi_modes::PuzzleNext),
+        (status = 201, description = "The puzzle and its game.", body = PuzzleNext),
         (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
         (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
@@ -139,12 +208,12 @@ fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Varia
         (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
     )
 )]
-pub(super) async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
-    let request: NextRequest = body(&bytes)?;
-    tokio::task::spawn_blocking(move || {
-        let _lock = PROGRESS
-            .lock()
-            .map_err(|_| ApiError::internal("poisoned".to_owned()))?;
+pub(super) async fn next(
+    State(app): State<Shared>,
+    Body(request): Body<NextRequest>,
+) -> Result<Response, ApiError> {
+    blocking("the referee's task", move || {
+        let _lock = held(PROGRESS.lock(), "poisoned")?;
         let dir = app.store.dir.clone();
         let (player, mut progress) = match request.player {
             Some(p) if valid_id(&p) => {
@@ -165,15 +234,12 @@ pub(super) async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Resp
         let puzzle = progress.next(&pool).cloned().ok_or_else(|| {
             ApiError::not_found("variant", "no puzzle of this variant".to_owned())
         })?;
-        let mut live = new_game(&CreateGame {
-            variant: Some(puzzle.variant.tag().to_owned()),
-            fen: Some(puzzle.fen.clone()),
-            mode: Some(Mode::Record),
-            die: (puzzle.variant == Variant::Sade).then(|| "entered".to_owned()),
-            white: None,
-            black: None,
-            record: None,
-        })?;
+        let die = if puzzle.variant == Variant::Sade {
+            Die::Entered
+        } else {
+            Die::Server
+        };
+        let mut live = new_game(&NewGame::recorded(puzzle.variant, &puzzle.fen, die)?)?;
         live.game
             .set_tag("Event", format!("sade-ref puzzle {}", puzzle.id));
         if let Some(face) = puzzle.face {
@@ -185,21 +251,21 @@ pub(super) async fn next(State(app): State<Shared>, bytes: Bytes) -> Result<Resp
             .pending
             .insert(created.id.clone(), puzzle.id.clone());
         save(&dir, &player, &progress)?;
-        let mut answer =
-            serde_json::to_value(created).map_err(|e| ApiError::internal(e.to_string()))?;
-        answer["player"] = player_words(&player, &progress);
-        answer["puzzle"] = json!({
-            "id": puzzle.id,
-            "variant": puzzle.variant,
-            "question": puzzle.question,
-            "words": puzzle.question.words(),
-            "face": puzzle.face,
-            "rating": progress.rating_of(&puzzle).rating.round(),
-        });
-        Ok((StatusCode::CREATED, Json(answer)).into_response())
+        let answer = PuzzleNext {
+            game: created,
+            player: PuzzlePlayer::of(&player, &progress),
+            puzzle: PuzzleShown {
+                rating: progress.rating_of(&puzzle).rating.round(),
+                id: puzzle.id,
+                variant: puzzle.variant,
+                question: puzzle.question,
+                words: puzzle.question.words().to_owned(),
+                face: puzzle.face.map(Face::get),
+            },
+        };
+        Ok((StatusCode::CREATED, Json(sorted(&answer)?)).into_response())
     })
     .await
-    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -218,7 +284,7 @@ pub(super) struct JudgeRequest {
     params(("game" = String, Path, description = "The puzzle's game: 16 hex digits.")),
     request_body = JudgeRequest,
     responses(
-        (status = 200, description = "Solved or failed, with the explanation.", body = super::openapi_modes::PuzzleJudged),
+        (status = 200, description = "Solved or failed, with the explanation.", body = PuzzleJudged),
         (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
         (status = 403, description = "The token is not the game's.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
@@ -230,19 +296,16 @@ pub(super) struct JudgeRequest {
 pub(super) async fn judge_attempt(
     State(app): State<Shared>,
     Path(game): Path<String>,
-    bytes: Bytes,
+    Body(request): Body<JudgeRequest>,
 ) -> Result<Response, ApiError> {
-    let request: JudgeRequest = body(&bytes)?;
-    tokio::task::spawn_blocking(move || {
+    blocking("the referee's task", move || {
         if !valid_id(&request.player) {
             return Err(ApiError::bad(
                 "player",
                 format!("not a player id: {:?}", request.player),
             ));
         }
-        let _lock = PROGRESS
-            .lock()
-            .map_err(|_| ApiError::internal("poisoned".to_owned()))?;
+        let _lock = held(PROGRESS.lock(), "poisoned")?;
         let dir = app.store.dir.clone();
         let mut progress = load(&dir, &request.player)?;
         let puzzle_id = progress.pending.get(&game).cloned().ok_or_else(|| {
@@ -255,17 +318,9 @@ pub(super) async fn judge_attempt(
             .iter()
             .find(|p| p.id == puzzle_id)
             .ok_or_else(|| ApiError::not_found("game", format!("no puzzle {puzzle_id}")))?;
-        let live = app
-            .games
-            .read()
-            .map_err(|_| ApiError::internal("the games' table is poisoned".to_owned()))?
-            .get(&game)
-            .cloned()
-            .ok_or_else(|| ApiError::not_found("game", format!("no game {game}")))?;
+        let live = find_as(&app, "game", &game)?;
         let record = {
-            let live = live
-                .lock()
-                .map_err(|_| ApiError::internal("the game's lock is poisoned".to_owned()))?;
+            let live = held(live.lock(), GAME)?;
             if live.holder(&request.token) != Some(Holder::Arbiter) {
                 return Err(ApiError::forbidden(
                     "the token is not this game's arbiter's".to_owned(),
@@ -285,14 +340,16 @@ pub(super) async fn judge_attempt(
         progress.record(puzzle, judgement.solved);
         progress.pending.remove(&game);
         save(&dir, &request.player, &progress)?;
-        Ok(Json(json!({
-            "judgement": judgement,
-            "player": player_words(&request.player, &progress),
-            "change": (progress.player.rating - before).round(),
-            "puzzle": { "id": puzzle.id, "rating": progress.rating_of(puzzle).rating.round() },
-        }))
-        .into_response())
+        let answer = PuzzleJudged {
+            judgement: judgement.into(),
+            player: PuzzlePlayer::of(&request.player, &progress),
+            change: (progress.player.rating - before).round(),
+            puzzle: PuzzleRated {
+                id: puzzle.id.clone(),
+                rating: progress.rating_of(puzzle).rating.round(),
+            },
+        };
+        Ok(Json(sorted(&answer)?).into_response())
     })
     .await
-    .map_err(|e| ApiError::internal(format!("the referee's task failed: {e}")))?
 }

@@ -3,7 +3,6 @@
 //! one of the files the folder lists.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -12,8 +11,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
-use super::App;
 use super::error::{ApiError, ErrorBody};
+use super::http::{Shared, held};
 use crate::record::Game;
 use crate::render::{html, model};
 
@@ -44,7 +43,7 @@ fn files(dir: &std::path::Path) -> Vec<(String, PathBuf)> {
         ("first" = (operation_id = "library_page", parameters(("name" = "$response.body#/0"))))
     )))
 )]
-pub async fn library(State(app): State<Arc<App>>) -> Json<Vec<String>> {
+pub async fn library(State(app): State<Shared>) -> Json<Vec<String>> {
     Json(match &app.review {
         Some(dir) => files(dir).into_iter().map(|(name, _)| name).collect(),
         None => Vec::new(),
@@ -64,7 +63,7 @@ pub async fn library(State(app): State<Arc<App>>) -> Json<Vec<String>> {
     )
 )]
 pub async fn library_page(
-    State(app): State<Arc<App>>,
+    State(app): State<Shared>,
     Path(name): Path<String>,
 ) -> Result<Response, ApiError> {
     let dir = app.review.as_ref().ok_or_else(|| {
@@ -111,15 +110,12 @@ const UPLOADS: usize = 32;
         (status = 413, description = "The body is above 4 MiB.", body = ErrorBody),
     )
 )]
-pub async fn upload(State(app): State<Arc<App>>, bytes: Bytes) -> Result<Response, ApiError> {
+pub async fn upload(State(app): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| ApiError::bad("body", "the file is not UTF-8 text".to_owned()))?;
     let games = read_games(text)?;
     let id = super::secret::token()?[..16].to_owned();
-    let mut uploads = app
-        .uploads
-        .lock()
-        .map_err(|_| ApiError::internal("the uploads are poisoned".to_owned()))?;
+    let mut uploads = held(app.uploads.lock(), "the uploads are poisoned")?;
     if uploads.len() >= UPLOADS {
         uploads.remove(0);
     }
@@ -151,13 +147,10 @@ pub struct Uploaded {
     )
 )]
 pub async fn upload_page(
-    State(app): State<Arc<App>>,
+    State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let games = app
-        .uploads
-        .lock()
-        .map_err(|_| ApiError::internal("the uploads are poisoned".to_owned()))?
+    let games = held(app.uploads.lock(), "the uploads are poisoned")?
         .iter()
         .find(|(i, _)| *i == id)
         .map(|(_, g)| g.clone())

@@ -7,85 +7,22 @@
 //! (after `super::super::` in its test module, where `super` is the file itself) and after
 //! `crate::rules::sade::`. A name that is no file of the folder is an item of `mod.rs`, the top.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-
-use crate::layers::{code_of, floors, segments_after, split_tests};
-
-/// This file, which no floor lists: a test that imports nothing of the rule set.
-const THIS_FILE: &str = "layers";
+use crate::layers::{floors, folder_held, named_siblings};
 
 /// The dispatch (`turn.rs`): the one file that names the faces (`faces_1_3.rs`, `face_4.rs`, ...).
 const DISPATCH: &str = "turn";
 
-fn folder() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/sade")
-}
-
-/// The modules of this folder (or items of `mod.rs`) a file's code names, in the order written:
-/// first outside its test module, then inside it, then after `crate::rules::sade::`.
-fn named_siblings(source: &str) -> Vec<String> {
-    let code = code_of(source);
-    let (tests, rest) = split_tests(&code);
-    let mut names = segments_after(&rest, "super::");
-    names.extend(segments_after(&tests, "super::super::"));
-    names.extend(segments_after(&code, "crate::rules::sade::"));
-    names
-}
-
 #[test]
 fn imports_run_downward() {
-    let folder = folder();
-    let mod_rs = fs::read_to_string(folder.join("mod.rs")).expect("mod.rs");
-    let floors = floors(&mod_rs).expect("the floors at the top of mod.rs");
-    let mut files: Vec<String> = fs::read_dir(&folder)
-        .expect("src/rules/sade")
-        .filter_map(|entry| {
-            let path = entry.ok()?.path();
-            let stem = path.file_stem()?.to_str()?.to_owned();
-            (path.extension()? == "rs" && stem != THIS_FILE).then_some(stem)
-        })
-        .collect();
-    files.sort();
-    let mut wrong: Vec<String> = floors
-        .keys()
-        .filter(|name| !files.contains(name))
-        .map(|name| format!("mod.rs lists {name}, which is no file of src/rules/sade/"))
-        .collect();
-    let mut imports = 0;
-    for file in &files {
-        let Some(&floor) = floors.get(file) else {
-            wrong.push(format!(
-                "{file}.rs stands on no floor: add it to the list at the top of mod.rs"
-            ));
-            continue;
-        };
-        let source = fs::read_to_string(folder.join(format!("{file}.rs"))).expect("a file");
-        for name in named_siblings(&source) {
-            imports += 1;
-            // A name that is no file of the folder is an item of mod.rs (or mod.rs itself).
-            let module = if files.contains(&name) { &name } else { "mod" };
-            let Some(&other) = floors.get(module) else {
-                continue;
-            };
-            if other >= floor && module != file {
-                wrong.push(format!(
-                    "{file}.rs (floor {floor}) imports {name} ({module}.rs, floor {other}): a \
-                     file imports only from the floors below its own"
-                ));
-            }
-            if module.starts_with("face") && module != file && file != DISPATCH {
-                wrong.push(format!(
-                    "{file}.rs imports {name}: only {DISPATCH}.rs knows the faces"
-                ));
-            }
-        }
-    }
+    let imports = folder_held("rules/sade", "crate::rules::sade::", |file, module| {
+        (module.starts_with("face") && file != DISPATCH)
+            .then(|| format!("{file}.rs imports {module}: only {DISPATCH}.rs knows the faces"))
+    })
+    .unwrap_or_else(|wrong| panic!("{wrong}"));
     assert!(
         imports > 50,
         "only {imports} imports found: the reader is broken"
     );
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
@@ -115,7 +52,7 @@ fn after_the_tests() {
 }
 ";
     assert_eq!(
-        named_siblings(source),
+        named_siblings(source, "crate::rules::sade::"),
         [
             "state", "face_4", "search", "reach", "turn", "progress", "pool"
         ]

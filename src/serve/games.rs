@@ -1,0 +1,151 @@
+//! The routes of the games themselves: what a new game may be, the list, a new game, a game's
+//! state and the options of its turn. The changes to a game are in [`super::changes`]. Their
+//! OpenAPI tag stays `routes`, the module they were written in first, so that spec/openapi.json
+//! did not change with the move.
+
+use std::sync::{Arc, Mutex};
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use super::error::{ApiError, ErrorBody};
+use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, held};
+use super::input::{CreateGame, Limit, Since};
+use super::live::Live;
+use super::new_game::{NewGame, new_game};
+use super::options::options;
+use super::schema::OptionsAnswer;
+use super::view::{Created, GameState, Levels, Summary, version_of};
+
+#[utoipa::path(
+    get,
+    path = "/api/levels",
+    operation_id = "levels",
+    tag = "routes",
+    description = "The variants, players (human and the bot levels of `play`), modes and declared ends a game may have.",
+    responses((status = 200, description = "What a new game may be.", body = Levels))
+)]
+pub(super) async fn levels() -> Json<Levels> {
+    Json(Levels::offered())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games",
+    operation_id = "list",
+    tag = "routes",
+    description = "Every game of the server, by id.",
+    responses((status = 200, description = "The games.", body = Vec<Summary>))
+)]
+pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
+    let games: Vec<Arc<Mutex<Live>>> = held(app.games.read(), TABLE)?.values().cloned().collect();
+    let mut out = Vec::new();
+    for game in games {
+        if let Ok(live) = game.lock() {
+            out.push(Summary::of(&live));
+        }
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(Json(out))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    operation_id = "create",
+    tag = "routes",
+    description = "A new game, or an unfinished record to continue; the answer holds the three tokens (arbiter, white, black).",
+    request_body = CreateGame,
+    responses(
+        (status = 201, description = "The game is created and saved.", body = Created, links(
+            ("state" = (operation_id = "state", parameters(("id" = "$response.body#/id")))),
+            ("options" = (operation_id = "options", parameters(("id" = "$response.body#/id")))),
+            ("roll" = (operation_id = "roll", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("act" = (operation_id = "act", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "text": "e4"}))),
+            ("bot" = (operation_id = "bot", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("takeback" = (operation_id = "takeback", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
+            ("end" = (operation_id = "end", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "end": "resignation", "winner": "black"}))),
+            ("tags" = (operation_id = "tags", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "tags": {"Event": "fuzz"}}))),
+            ("export" = (operation_id = "export", parameters(("id" = "$response.body#/id"), ("format" = "sdn"))))
+        )),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 409, description = "The start position or the record is already over.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+        (status = 422, description = "The referee refuses the start position or the record: its reason and Article.", body = ErrorBody),
+        (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
+        (status = 503, description = "The game could not be saved: it is not created.", body = ErrorBody),
+    )
+)]
+pub(super) async fn create(
+    State(app): State<Shared>,
+    Body(request): Body<CreateGame>,
+) -> Result<Response, ApiError> {
+    blocking("the referee's task", move || {
+        let mut live = new_game(&NewGame::read(&request)?)?;
+        if live.against_a_bot() {
+            live.play_bots(1)?;
+        }
+        let answer = admit(&app, live)?;
+        Ok((StatusCode::CREATED, Json(answer)).into_response())
+    })
+    .await
+}
+
+/// The state of game `id`; `304 Not Modified` with no body while its version is `since`.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}",
+    operation_id = "state",
+    tag = "routes",
+    description = "The game's state: phase, side, turn, face, position, verdict, record and board.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Since),
+    responses(
+        (status = 200, description = "The game.", body = GameState),
+        (status = 304, description = "The game's `version` is still `since`: nothing changed (no body)."),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    )
+)]
+pub(super) async fn state(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    axum::extract::Query(query): axum::extract::Query<Since>,
+) -> Result<Response, ApiError> {
+    let game = find(&app, &id)?;
+    let live = held(game.lock(), GAME)?;
+    if let Some(since) = query.since {
+        let sdn = crate::write::sdn::to_sdn(&live.game);
+        if version_of(&sdn) == since {
+            return Ok(StatusCode::NOT_MODIFIED.into_response());
+        }
+    }
+    GameState::of(&live).map(|s| Json(s).into_response())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/options",
+    operation_id = "options",
+    tag = "routes",
+    description = "The options of the turn to play, from its start, from the same search as `sade-ref options`.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Limit),
+    responses(
+        (status = 200, description = "The options (spec/options.schema.json).", body = OptionsAnswer),
+        (status = 400, description = "`limit` is not a number.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The die is to be rolled first.", body = ErrorBody),
+    )
+)]
+pub(super) async fn game_options(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    query: Result<axum::extract::Query<Limit>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let axum::extract::Query(query) = query.map_err(|e| ApiError::bad("limit", e.body_text()))?;
+    let game = find(&app, &id)?;
+    let limit = query.limit.unwrap_or(200).min(5000);
+    let live = held(game.lock(), GAME)?.clone();
+    let answer = blocking("the search's task", move || options(&live, limit)).await?;
+    Ok(Json(answer).into_response())
+}

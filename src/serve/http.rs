@@ -1,0 +1,209 @@
+//! The floor every route stands on: the state the requests share ([`App`]), the JSON body
+//! extractor ([`Body`]) that answers a bad body with the field at fault, the one lock helper
+//! ([`held`]), the game lookup ([`find`]), the seat check ([`seat`]) and the admission of a new
+//! game ([`admit`]).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, LockResult, Mutex, RwLock};
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::error::ApiError;
+use super::live::{Holder, Live, Phase};
+use super::store::{Store, valid_id};
+use super::view::Created;
+
+/// How the server is started.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub host: String,
+    /// 0: any free port.
+    pub port: u16,
+    /// Where the games are kept.
+    pub data: PathBuf,
+    /// A folder of SDN and PGN files to review (read only).
+    pub games: Option<PathBuf>,
+    /// Games not yet over, at most.
+    pub max_games: usize,
+}
+
+/// What every request shares: the games, each under its own lock.
+pub struct App {
+    pub games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
+    pub store: Store,
+    pub review: Option<PathBuf>,
+    pub max_games: usize,
+    /// Records uploaded for review, newest last.
+    pub uploads: Mutex<Vec<(String, Vec<crate::record::Game>)>>,
+}
+
+/// The state of every handler.
+pub type Shared = Arc<App>;
+
+/// What a poisoned lock of the games' table is answered with (500).
+pub const TABLE: &str = "the games' table is poisoned";
+/// What a poisoned lock of one game is answered with (500).
+pub const GAME: &str = "the game's lock is poisoned";
+
+impl App {
+    /// Opens the data folder and loads every game in it.
+    ///
+    /// # Errors
+    /// When the data folder cannot be created.
+    pub fn open(config: &Config) -> Result<(App, Vec<String>), String> {
+        let store = Store::open(&config.data)?;
+        let (loaded, problems) = store.load();
+        let games = loaded
+            .into_iter()
+            .map(|live| (live.id.clone(), Arc::new(Mutex::new(live))))
+            .collect();
+        let review = match &config.games {
+            Some(dir) => Some(
+                dir.canonicalize()
+                    .map_err(|e| format!("--games {}: {e}", dir.display()))?,
+            ),
+            None => None,
+        };
+        Ok((
+            App {
+                games: RwLock::new(games),
+                store,
+                review,
+                max_games: config.max_games,
+                uploads: Mutex::new(Vec::new()),
+            },
+            problems,
+        ))
+    }
+}
+
+/// A lock taken (a mutex's, or a read or write lock's), or 500 with `poisoned` when a thread
+/// panicked holding it: `held(game.lock(), GAME)?`.
+///
+/// # Errors
+/// When the lock is poisoned.
+pub fn held<G>(lock: LockResult<G>, poisoned: &str) -> Result<G, ApiError> {
+    lock.map_err(|_| ApiError::internal(poisoned.to_owned()))
+}
+
+/// A request's JSON body, read with `serde_path_to_error`: a body that does not fit is answered
+/// 400 with the field at fault; a body above the route's limit keeps axum's refusal (413).
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        body(&bytes).map(Body).map_err(IntoResponse::into_response)
+    }
+}
+
+/// Reads a JSON body, naming the field at fault when it does not fit.
+///
+/// # Errors
+/// 400 when the body is not a JSON object, or does not fit `T`.
+pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // Every body is a JSON object: serde would also read a struct from an array of its fields.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::bad(
+            "body",
+            "the body is a JSON object".to_owned(),
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." { "body" } else { path.as_str() };
+        ApiError::bad(field, e.inner().to_string())
+    })
+}
+
+/// The game `id`, or 404 naming `field` (the path parameter that holds the id).
+///
+/// # Errors
+/// 404 when `id` is no game's; 500 when the games' table is poisoned.
+pub fn find_as(app: &App, field: &str, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+    held(app.games.read(), TABLE)?
+        .get(id)
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(field, format!("no game {id}")))
+}
+
+/// The game `id`, or 404 (an `id` that cannot be a game's is refused before the table is read).
+///
+/// # Errors
+/// 404 when `id` is no game's; 500 when the games' table is poisoned.
+pub fn find(app: &App, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+    if !valid_id(id) {
+        return Err(ApiError::not_found("id", format!("no game {id:?}")));
+    }
+    find_as(app, "id", id)
+}
+
+/// Who holds `token` in `live`: a seat or the arbiter.
+///
+/// # Errors
+/// 403 when no token is given or no seat of the game holds it.
+pub fn seat(live: &Live, token: Option<&str>) -> Result<Holder, ApiError> {
+    token
+        .and_then(|t| live.holder(t))
+        .ok_or_else(|| ApiError::forbidden("no seat of this game holds that token".to_owned()))
+}
+
+/// Takes a new game in: refused (429) when `--max-games` games are in progress, saved to the
+/// data folder (503 when it cannot be: the game is not created), then kept. Every route that
+/// makes a game (`POST /api/games`, a puzzle, a lesson) goes through here.
+///
+/// # Errors
+/// 429, 503, or 500 when the games' table is poisoned.
+pub fn admit(app: &App, live: Live) -> Result<Created, ApiError> {
+    let mut games = held(app.games.write(), TABLE)?;
+    let going = games
+        .values()
+        .filter(|g| g.lock().is_ok_and(|l| l.phase() != Phase::Over))
+        .count();
+    if going >= app.max_games {
+        return Err(ApiError::too_many(format!(
+            "{going} games are in progress, the most this server keeps (--max-games); \
+             finish one first"
+        )));
+    }
+    app.store.save(&live, true).map_err(|e| {
+        ApiError::unsaved(format!(
+            "the game could not be saved, it is not created: {e}"
+        ))
+    })?;
+    let answer = Created::of(&live)?;
+    games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
+    Ok(answer)
+}
+
+/// Runs `work` (the referee's, or a search) off the runtime's threads.
+///
+/// # Errors
+/// `work`'s error, or 500 naming `task` when the task failed.
+pub async fn blocking<T: Send + 'static>(
+    task: &str,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::internal(format!("{task} failed: {e}")))?
+}
+
+/// `answer` as a JSON value: its objects' keys in alphabetical order at every depth (a
+/// `serde_json` map's order), as the Puzzles and Course routes have always answered.
+///
+/// # Errors
+/// 500 when the answer cannot be written as JSON.
+pub fn sorted<T: Serialize>(answer: &T) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(answer).map_err(|e| ApiError::internal(e.to_string()))
+}

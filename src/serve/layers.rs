@@ -1,0 +1,50 @@
+//! The floors of `serve/`, held: the comment in `mod.rs` lists them, every file of this folder
+//! stands on exactly one, and a file names only modules on the floors below its own, so that no
+//! circle of imports can close.
+//!
+//! A file's imports are the paths its code writes (comments and strings aside, attributes
+//! included): after `super::` (after `super::super::` in its test module) and after
+//! `crate::serve::`. A name that is no file of the folder is an item of `mod.rs`, the top.
+
+use crate::layers::{folder_held, named_siblings};
+
+#[test]
+fn imports_run_downward() {
+    let imports = folder_held("serve", "crate::serve::", |_, _| None)
+        .unwrap_or_else(|wrong| panic!("{wrong}"));
+    assert!(
+        imports > 50,
+        "only {imports} imports found: the reader is broken"
+    );
+}
+
+#[test]
+fn the_reader_finds_every_kind_of_path() {
+    let source = "\
+use super::error::{self, ApiError};
+use super::{games, page::with_type};
+/// [`super::doc_link`]
+#[schema(schema_with = super::schema::variant)]
+fn f() -> &'static str {
+    super::live::over('{', '\\'', \"{ super::in_a_string \\\" }\"); // super::commented
+    super::super::names::color_name()
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use super::super::store::valid_id;
+    fn g() {
+        crate::serve::seat::Seat::of(\"{}\");
+    }
+}
+fn after_the_tests() {
+    super::view::version_of();
+}
+";
+    assert_eq!(
+        named_siblings(source, "crate::serve::"),
+        [
+            "error", "games", "page", "schema", "live", "view", "store", "seat"
+        ]
+    );
+}
