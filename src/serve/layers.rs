@@ -6,7 +6,7 @@
 //! included): after `super::` (after `super::super::` in its test module) and after
 //! `crate::serve::`. A name that is no file of the folder is an item of `mod.rs`, the top.
 
-use crate::layers::{folder_held, named_siblings};
+use crate::layers::folder_held;
 
 #[test]
 fn imports_run_downward() {
@@ -15,36 +15,5 @@ fn imports_run_downward() {
     assert!(
         imports > 50,
         "only {imports} imports found: the reader is broken"
-    );
-}
-
-#[test]
-fn the_reader_finds_every_kind_of_path() {
-    let source = "\
-use super::error::{self, ApiError};
-use super::{games, page::with_type};
-/// [`super::doc_link`]
-#[schema(schema_with = super::schema::variant)]
-fn f() -> &'static str {
-    super::live::over('{', '\\'', \"{ super::in_a_string \\\" }\"); // super::commented
-    super::super::names::color_name()
-}
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use super::super::store::valid_id;
-    fn g() {
-        crate::serve::seat::Seat::of(\"{}\");
-    }
-}
-fn after_the_tests() {
-    super::view::version_of();
-}
-";
-    assert_eq!(
-        named_siblings(source, "crate::serve::"),
-        [
-            "error", "games", "page", "schema", "live", "view", "store", "seat"
-        ]
     );
 }
