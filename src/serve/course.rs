@@ -72,8 +72,8 @@ pub struct LessonView {
     variant: &'static str,
     article: String,
     title: String,
-    #[schema(minimum = 1, maximum = 6, required = true)]
-    face: Option<u8>,
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 6, required = true)]
+    face: Option<Face>,
     prompt: String,
     #[schema(schema_with = super::schema::task)]
     task: Task,
@@ -199,7 +199,7 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<serde_json::V
             variant: l.variant.tag(),
             article: l.article.to_string(),
             title: l.title.clone(),
-            face: l.face.map(Face::get),
+            face: l.face,
             prompt: l.prompt.clone(),
             task: l.task,
             series: l.series.clone(),

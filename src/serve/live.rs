@@ -235,8 +235,8 @@ impl Live {
     }
 
     /// Rolls the die for the turn to come: the auditable die's face, or `face` as the arbiter
-    /// entered it.
-    pub fn roll(&mut self, holder: Holder, face: Option<u8>) -> Result<u8, ApiError> {
+    /// entered it (the number of the request, refused here when it is no face).
+    pub fn roll(&mut self, holder: Holder, face: Option<u8>) -> Result<Face, ApiError> {
         let Phase::Roll { number } = self.phase() else {
             return Err(match self.phase() {
                 Phase::Over => over(),
@@ -283,7 +283,7 @@ impl Live {
                 span: Default::default(),
             });
         })?;
-        Ok(face.get())
+        Ok(face)
     }
 
     /// Writes `actions` in the turn in progress, if the referee accepts them.

@@ -125,8 +125,8 @@ pub struct PuzzleShown {
     #[schema(schema_with = super::schema::question)]
     question: Question,
     words: String,
-    #[schema(minimum = 1, maximum = 6, required = true)]
-    face: Option<u8>,
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 6, required = true)]
+    face: Option<Face>,
     rating: f64,
 }
 
@@ -260,7 +260,7 @@ pub(super) async fn next(
                 variant: puzzle.variant,
                 question: puzzle.question,
                 words: puzzle.question.words().to_owned(),
-                face: puzzle.face.map(Face::get),
+                face: puzzle.face,
             },
         };
         Ok((StatusCode::CREATED, Json(sorted(&answer)?)).into_response())

@@ -39,8 +39,8 @@ pub struct GameState {
     pub side: Option<Side>,
     /// The turn to play or in progress: `5...`.
     pub turn: Option<String>,
-    #[schema(minimum = 1, maximum = 6)]
-    pub face: Option<u8>,
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 6)]
+    pub face: Option<Face>,
     /// The actions of the turn in progress written so far.
     pub written: usize,
     /// The position after the last accepted action (Sade: with its pocket).
@@ -126,7 +126,7 @@ impl GameState {
             phase: phase_name,
             side: number.map(|n| n.side),
             turn: number.map(|n| n.to_string()),
-            face: face.map(Face::get),
+            face,
             written,
             fen: live.verdict.final_fen.clone(),
             verdict: live.verdict.clone(),
