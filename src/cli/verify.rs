@@ -11,8 +11,8 @@ use sade_ref::parse::ParseError;
 use sade_ref::record::Game;
 use sade_ref::referee::{Status as Standing, Verdict, verify};
 use sade_ref::report::Report;
+use sade_ref::rules::names::color_name;
 use sade_ref::write::json::{self, JsonError};
-use shakmaty::Color;
 
 use super::Status;
 use super::diagnose::{report_json, report_syntax};
@@ -268,10 +268,6 @@ fn players(game: &Game) -> String {
             .unwrap_or("?")
     };
     format!("{}–{}", name("White"), name("Black"))
-}
-
-fn color_name(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
 }
 
 fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> String {
