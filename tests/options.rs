@@ -516,7 +516,8 @@ fn stated_option(text: &str) -> Result<StatedOption, String> {
     let turn: TurnName = words
         .next()
         .ok_or_else(|| format!("no turn in `{text}`"))?
-        .parse()?;
+        .parse()
+        .map_err(|e: sade_ref::arbiter::locate::TurnNameError| e.to_string())?;
     let actions: Vec<String> = words.map(str::to_owned).collect();
     let ends = match end.split_whitespace().collect::<Vec<_>>().as_slice() {
         ["none"] => None,
@@ -577,7 +578,8 @@ fn corpus_cases_get_the_options_they_state() {
             };
             let found = sade_ref::arbiter::locate::turn_index(&game, option.turn)
                 .and_then(|index| query_before(&game, index, option.turn, None))
-                .and_then(|query| answer(&query, Limits::default()));
+                .map_err(|e| e.to_string())
+                .and_then(|query| answer(&query, Limits::default()).map_err(|e| e.to_string()));
             let found = match found {
                 Ok(found) => found,
                 Err(e) => {

@@ -43,12 +43,13 @@ pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<A
                     ));
                 }
             };
-            let state = locate::sade_state_before(game, index).map_err(PlayError::Setup)?;
+            let state = locate::sade_state_before(game, index)
+                .map_err(|e| PlayError::Setup(e.to_string()))?;
             sade::choose(bot, &state, face, rng)
         }
         Ok(Variant::Marseillais | Variant::MarseillaisClassical) => {
-            let start =
-                locate::marseillais_before(game, game.turns.len()).map_err(PlayError::Setup)?;
+            let start = locate::marseillais_before(game, game.turns.len())
+                .map_err(|e| PlayError::Setup(e.to_string()))?;
             match marseillais::choose(bot, &start, rng)? {
                 Some(turn) => Ok(marseillais::advance(&start, &turn)?.1),
                 None => Ok(vec![Action::new(ActionKind::Nothing {})]),
@@ -56,7 +57,7 @@ pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<A
         }
         _ => {
             let (standing, mode) = locate::standard_position_before(game, game.turns.len())
-                .map_err(PlayError::Setup)?;
+                .map_err(|e| PlayError::Setup(e.to_string()))?;
             let m = standard::choose(bot, &standing, rng)
                 .ok_or_else(|| PlayError::Setup("the side to move has no legal move".to_owned()))?;
             Ok(vec![san_action(&standing.pos, m, mode)])
