@@ -87,7 +87,8 @@ impl App {
     /// Opens the data folder and loads every game in it.
     ///
     /// # Errors
-    /// When the data folder cannot be created.
+    /// [`ServeError::Store`] when the data folder cannot be created; [`ServeError::Games`] when
+    /// the `--games` folder cannot be found.
     pub fn open(config: &Config) -> Result<(App, Vec<String>), ServeError> {
         let store = Store::open(&config.data)?;
         let (loaded, problems) = store.load();
