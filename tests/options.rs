@@ -615,3 +615,30 @@ fn corpus_cases_get_the_options_they_state() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 3, "{checked} options checked");
 }
+
+#[test]
+fn a_turn_name_and_a_missing_face_are_refused_by_kind() {
+    use sade_ref::arbiter::locate::{LocateError, TurnNameError};
+    assert_eq!(
+        "0w".parse::<TurnName>(),
+        Err(TurnNameError::Zero {
+            text: "0w".to_owned()
+        })
+    );
+    assert!(matches!(
+        "12x".parse::<TurnName>(),
+        Err(TurnNameError::NoSide { .. })
+    ));
+    let game = fen_game("k1n5/8/8/8/8/8/P7/K7 w - - 0 1");
+    let name: TurnName = "1w".parse().unwrap();
+    assert_eq!(
+        query_before(&game, 0, name, None).unwrap_err(),
+        LocateError::NoFace { name }
+    );
+    assert_eq!(
+        sade_ref::arbiter::locate::turn_index(&game, "5w".parse().unwrap())
+            .unwrap_err()
+            .to_string(),
+        "the record has no turn 5.: it has no turns: the position is the one before turn 1."
+    );
+}
