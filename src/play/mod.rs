@@ -81,6 +81,13 @@ pub enum PlayError {
     /// cannot be played: ...", "the FEN tag is not a position: ...").
     #[error("{0}")]
     Setup(String),
+    /// The Sade position a bot is to play in cannot be reached from the record.
+    #[error(transparent)]
+    Locate(#[from] crate::arbiter::locate::LocateError),
+    /// The Standard or Marseillais position a bot is to play in cannot be reached from the
+    /// record.
+    #[error(transparent)]
+    Position(#[from] crate::rules::PositionError),
     /// The referee refused what a bot played: a bug in sade-ref, never the bot's choice.
     #[error("the referee refused a bot's turn (a bug in sade-ref): {0}")]
     Refused(String),
