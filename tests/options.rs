@@ -516,7 +516,8 @@ fn stated_option(text: &str) -> Result<StatedOption, String> {
     let turn: TurnName = words
         .next()
         .ok_or_else(|| format!("no turn in `{text}`"))?
-        .parse()?;
+        .parse()
+        .map_err(|e: sade_ref::arbiter::locate::TurnNameError| e.to_string())?;
     let actions: Vec<String> = words.map(str::to_owned).collect();
     let ends = match end.split_whitespace().collect::<Vec<_>>().as_slice() {
         ["none"] => None,
@@ -577,7 +578,8 @@ fn corpus_cases_get_the_options_they_state() {
             };
             let found = sade_ref::arbiter::locate::turn_index(&game, option.turn)
                 .and_then(|index| query_before(&game, index, option.turn, None))
-                .and_then(|query| answer(&query, Limits::default()));
+                .map_err(|e| e.to_string())
+                .and_then(|query| answer(&query, Limits::default()).map_err(|e| e.to_string()));
             let found = match found {
                 Ok(found) => found,
                 Err(e) => {
@@ -612,4 +614,31 @@ fn corpus_cases_get_the_options_they_state() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 3, "{checked} options checked");
+}
+
+#[test]
+fn a_turn_name_and_a_missing_face_are_refused_by_kind() {
+    use sade_ref::arbiter::locate::{LocateError, TurnNameError};
+    assert_eq!(
+        "0w".parse::<TurnName>(),
+        Err(TurnNameError::Zero {
+            text: "0w".to_owned()
+        })
+    );
+    assert!(matches!(
+        "12x".parse::<TurnName>(),
+        Err(TurnNameError::NoSide { .. })
+    ));
+    let game = fen_game("k1n5/8/8/8/8/8/P7/K7 w - - 0 1");
+    let name: TurnName = "1w".parse().unwrap();
+    assert_eq!(
+        query_before(&game, 0, name, None).unwrap_err(),
+        LocateError::NoFace { name }
+    );
+    assert_eq!(
+        sade_ref::arbiter::locate::turn_index(&game, "5w".parse().unwrap())
+            .unwrap_err()
+            .to_string(),
+        "the record has no turn 5.: it has no turns: the position is the one before turn 1."
+    );
 }

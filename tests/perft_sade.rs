@@ -5,7 +5,8 @@
 //! initial position).
 
 use sade_ref::record::Variant;
-use sade_ref::rules::perft::Root;
+use sade_ref::rules::PositionError;
+use sade_ref::rules::perft::{PerftError, Root};
 
 use crate::support::run_binary;
 
@@ -205,4 +206,18 @@ fn a_closed_output_pipe_is_not_a_panic() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
+#[test]
+fn a_position_with_a_bare_king_is_refused_as_over() {
+    let err = Root::new(Variant::Sade, Some("7k/8/8/8/8/8/P7/7K[] w - - 0 1")).unwrap_err();
+    assert_eq!(err, PerftError::Over(shakmaty::Color::Black));
+    assert_eq!(
+        err.to_string(),
+        "the game is over in this position: Black has nothing but the king (Art. 9.3)"
+    );
+    assert!(matches!(
+        Root::new(Variant::Marseillais, Some("not a fen")),
+        Err(PerftError::MarseillaisStart(PositionError::NotAFen { .. }))
+    ));
 }

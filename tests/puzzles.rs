@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use sade_ref::puzzles::{Puzzle, Question, prove, read_jsonl, to_jsonl};
+use sade_ref::puzzles::{Puzzle, PuzzleError, Question, prove, read_jsonl, to_jsonl};
 use sade_ref::record::Variant;
 
 use crate::support::{root, run_binary};
@@ -115,8 +115,23 @@ fn a_puzzle_with_two_winning_answers_is_refused() {
     let (read, errors) = read_jsonl(TWO_WINS);
     assert!(errors.is_empty(), "{errors:?}");
     let err = prove(&read[0].1).unwrap_err();
-    assert!(err.starts_with("2 answers win this turn: "), "{err}");
-    assert!(err.contains("`Rxa1`") && err.contains("`Bxa1`"), "{err}");
+    let PuzzleError::Ambiguous {
+        question: Question::WinNow,
+        count: 2,
+        listed,
+    } = &err
+    else {
+        panic!("{err:?}");
+    };
+    assert!(
+        listed.contains("`Rxa1`") && listed.contains("`Bxa1`"),
+        "{err}"
+    );
+    // The message is what `puzzles check` prints.
+    assert!(
+        err.to_string().starts_with("2 answers win this turn: "),
+        "{err}"
+    );
 }
 
 #[test]
@@ -128,8 +143,16 @@ fn a_wrong_answer_is_refused_with_the_referees_answer() {
     let right = p.answer.clone();
     p.answer = "Kh1".to_owned();
     let err = prove(&p).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            PuzzleError::WrongAnswer { answer, question: Question::WinNow, expected }
+                if answer == "Kh1" && *expected == right
+        ),
+        "{err:?}"
+    );
     assert_eq!(
-        err,
+        err.to_string(),
         format!("the answer `Kh1` is not the one that wins this turn: the referee's is `{right}`")
     );
 }
@@ -139,18 +162,36 @@ fn a_changed_count_a_changed_id_or_a_foreign_question_is_refused() {
     let p = committed(MARSEILLAIS).remove(0);
     let mut q = p.clone();
     q.candidates += 1;
+    let err = prove(&q).unwrap_err();
     assert!(
-        prove(&q)
-            .unwrap_err()
-            .contains("different answers, the puzzle says")
+        matches!(
+            err,
+            PuzzleError::WrongCount { found, written }
+                if found == p.candidates && written == p.candidates + 1
+        ),
+        "{err:?}"
     );
     let mut q = p.clone();
     q.id = "marseillais-000000000000".to_owned();
-    assert!(prove(&q).unwrap_err().contains("is not the position's"));
+    assert!(matches!(
+        prove(&q).unwrap_err(),
+        PuzzleError::WrongId { expected, .. } if expected == p.id
+    ));
     let mut q = p;
     q.question = Question::Survive;
+    let err = prove(&q).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            PuzzleError::WrongQuestion {
+                question: Question::Survive,
+                variant: Variant::Marseillais,
+            }
+        ),
+        "{err:?}"
+    );
     assert_eq!(
-        prove(&q).unwrap_err(),
+        err.to_string(),
         "the question `survive` is not a marseillais question"
     );
 }

@@ -27,7 +27,7 @@ pub fn options(
     let limits = Limits { limit, count_only };
     let answer = py
         .allow_threads(|| answer(&query, limits))
-        .map_err(value_error)?;
+        .map_err(|e| value_error(e.to_string()))?;
     serde_json::to_string(&answer).map_err(|e| value_error(e.to_string()))
 }
 
@@ -69,7 +69,7 @@ fn query(fen: &str, face: Option<u8>, variant: &str) -> Result<Query, String> {
             no_die("Marseillais")?;
             TurnStart::from_fen(fen)
                 .map(Query::Marseillais)
-                .map_err(cannot)
+                .map_err(|e| cannot(e.to_string()))
         }
         other => Err(format!(
             "variant `{other}`: options knows sade, standard and marseillais"

@@ -49,7 +49,9 @@ pub enum PlayerArg {
 /// `--white`, `--black`: a bot's name, or `uci:` and an engine.
 fn player(text: &str) -> Result<PlayerArg, String> {
     if let Some(rest) = text.strip_prefix("uci:") {
-        return EngineSpec::parse(rest).map(PlayerArg::Uci);
+        return EngineSpec::parse(rest)
+            .map(PlayerArg::Uci)
+            .map_err(|e| e.to_string());
     }
     text.parse::<Bot>()
         .map(PlayerArg::Bot)
@@ -81,7 +83,9 @@ impl Seated {
 fn seat(arg: &PlayerArg) -> Result<Seated, String> {
     match arg {
         PlayerArg::Bot(bot) => Ok(Seated::Bot(*bot)),
-        PlayerArg::Uci(spec) => Engine::start(spec).map(|e| Seated::Engine(Box::new(e))),
+        PlayerArg::Uci(spec) => Engine::start(spec)
+            .map(|e| Seated::Engine(Box::new(e)))
+            .map_err(|e| e.to_string()),
     }
 }
 

@@ -141,7 +141,7 @@ fn query(args: &Args) -> Result<Query, Option<String>> {
                 refuse_face(args, "Marseillais")?;
                 TurnStart::from_fen(fen)
                     .map(Query::Marseillais)
-                    .map_err(cannot)
+                    .map_err(|e| cannot(e.to_string()))
             }
         };
     }
@@ -157,7 +157,7 @@ fn query(args: &Args) -> Result<Query, Option<String>> {
 /// `--face` asks about a die: refused for a game without one, never ignored.
 fn refuse_face(args: &Args, variant: &str) -> Result<(), Option<String>> {
     match args.face {
-        Some(face) => Err(Some(locate::no_die(face, variant))),
+        Some(face) => Err(Some(locate::no_die(face, variant).to_string())),
         None => Ok(()),
     }
 }

@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> Status {
             let fen = args.fen.as_deref().unwrap_or_default();
             eprintln!(
                 "sade-ref: perft: --fen `{fen}` cannot start a {variant} game: {}",
-                super::fen_reason(&reason)
+                super::fen_reason(&reason.to_string())
             );
             return Status::Failed;
         }

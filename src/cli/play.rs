@@ -80,7 +80,7 @@ impl GameArgs {
         play::check_start(&options).map_err(|error| {
             let reason = match &error {
                 PlayError::Setup(reason) => super::fen_reason(reason).to_owned(),
-                PlayError::Refused(_) | PlayError::Engine(_) => error.to_string(),
+                _ => error.to_string(),
             };
             eprintln!(
                 "sade-ref: {command}: --fen `{fen}` cannot start a {} game: {reason}",

@@ -44,7 +44,7 @@ pub fn run(args: &Args) -> Status {
             }
             Ok(Err(reason)) => {
                 eprintln!("sade-ref: {} game {number}: {reason}", input.name);
-                unread.push((number, reason));
+                unread.push((number, reason.to_string()));
                 status = status.max(Status::Problems);
             }
             Err(error) => {

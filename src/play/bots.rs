@@ -88,16 +88,19 @@ impl Bot {
     }
 }
 
-impl std::str::FromStr for Bot {
-    type Err = String;
+/// A name that is no bot's level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a level: the levels are novice, beginner, casual and club (random and greedy \
+     are novice and beginner)"
+)]
+pub struct UnknownBot(pub String);
 
-    fn from_str(name: &str) -> Result<Bot, String> {
-        Bot::from_name(name).ok_or_else(|| {
-            format!(
-                "`{name}` is not a level: the levels are novice, beginner, casual and club \
-                 (random and greedy are novice and beginner)"
-            )
-        })
+impl std::str::FromStr for Bot {
+    type Err = UnknownBot;
+
+    fn from_str(name: &str) -> Result<Bot, UnknownBot> {
+        Bot::from_name(name).ok_or_else(|| UnknownBot(name.to_owned()))
     }
 }
 
@@ -189,8 +192,11 @@ mod tests {
         assert_eq!(Bot::from_name("random"), Some(Bot::Random));
         assert_eq!(Bot::from_name("Greedy"), Some(Bot::Greedy));
         let error = "grandmaster".parse::<Bot>().unwrap_err();
+        assert_eq!(error, UnknownBot("grandmaster".to_owned()));
         assert!(
-            error.contains("novice, beginner, casual and club"),
+            error
+                .to_string()
+                .contains("novice, beginner, casual and club"),
             "{error}"
         );
     }

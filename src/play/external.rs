@@ -34,7 +34,8 @@ impl Mover<'_> {
 ///
 /// # Errors
 /// [`PlayError::Setup`] when the game is not standard chess or the FEN cannot start one;
-/// [`PlayError::Engine`] when an engine fails or answers a move that is not legal;
+/// [`PlayError::Engine`] when an engine fails, [`PlayError::EngineMove`] when it answers a move
+/// that is not legal;
 /// [`PlayError::Refused`] if the referee refuses the record.
 pub fn play_game_against<'e>(
     options: &Options,
@@ -66,7 +67,7 @@ pub fn play_game_against<'e>(
         .map(|_| shakmaty::fen::Fen::from_position(&start.pos, EnPassantMode::Legal).to_string());
     for mover in [&mut white, &mut black] {
         if let Mover::Engine(engine) = mover {
-            engine.new_game().map_err(PlayError::Engine)?;
+            engine.new_game()?;
         }
     }
     let mut rng = game_rng(options.seed, number);
@@ -85,15 +86,11 @@ pub fn play_game_against<'e>(
                 None => break,
             },
             Mover::Engine(engine) => {
-                let answer = engine
-                    .best_move(start_fen.as_deref(), &played)
-                    .map_err(PlayError::Engine)?;
-                answer.to_move(pos).map_err(|_| {
-                    PlayError::Engine(format!(
-                        "the engine {} played {answer}, which is not a legal move in {}",
-                        engine.name(),
-                        rules::fen(pos)
-                    ))
+                let answer = engine.best_move(start_fen.as_deref(), &played)?;
+                answer.to_move(pos).map_err(|_| PlayError::EngineMove {
+                    engine: engine.name().to_owned(),
+                    answer,
+                    fen: rules::fen(pos),
                 })?
             }
         };

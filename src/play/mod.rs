@@ -28,7 +28,7 @@ use rand::rngs::ChaCha8Rng;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess, Move};
 
-pub use bots::Bot;
+pub use bots::{Bot, UnknownBot};
 pub use external::{Mover, play_game_against};
 pub use next::{LEVELS, bot_named, next_actions};
 pub use tally::{Report, Seat, Tally};
@@ -74,19 +74,33 @@ impl Default for Options {
 }
 
 /// Why a game could not be played.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The `--fen` position cannot start a game (the reason says why: "the start position
     /// cannot be played: ...", "the FEN tag is not a position: ...").
     #[error("{0}")]
     Setup(String),
+    /// The Sade position a bot is to play in cannot be reached from the record.
+    #[error(transparent)]
+    Locate(#[from] crate::arbiter::locate::LocateError),
+    /// The Standard or Marseillais position a bot is to play in cannot be reached from the
+    /// record.
+    #[error(transparent)]
+    Position(#[from] crate::rules::PositionError),
     /// The referee refused what a bot played: a bug in sade-ref, never the bot's choice.
     #[error("the referee refused a bot's turn (a bug in sade-ref): {0}")]
     Refused(String),
-    /// An engine spoken to over UCI failed, or answered a move that is not legal (the reason
-    /// names the engine).
-    #[error("{0}")]
-    Engine(String),
+    /// An engine spoken to over UCI failed (the error names the engine).
+    #[error(transparent)]
+    Engine(#[from] uci::UciError),
+    /// An engine answered a move that is not legal in the position (`fen`).
+    #[error("the engine {engine} played {answer}, which is not a legal move in {fen}")]
+    EngineMove {
+        engine: String,
+        answer: shakmaty::uci::UciMove,
+        fen: String,
+    },
 }
 
 /// A played game: its record and the referee's verdict on it.

@@ -25,8 +25,9 @@ pub fn bot_named(name: &str) -> Option<Bot> {
 /// - Standard and Marseillais: the turn after the last record turn (a move; a full turn).
 ///
 /// # Errors
-/// [`PlayError::Setup`] when the position cannot be reached (the record is invalid, or a Sade
-/// record does not end with a bare roll); [`PlayError::Refused`] when the search fails.
+/// [`PlayError::Setup`] when a Sade record does not end with a bare roll or the side to move
+/// has no move; [`PlayError::Locate`] (Sade) or [`PlayError::Position`] when the position cannot
+/// be reached (the record is invalid); [`PlayError::Refused`] when the search fails.
 pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<Action>, PlayError> {
     match game.variant() {
         Ok(Variant::Sade) => {
@@ -43,20 +44,18 @@ pub fn next_actions(bot: Bot, game: &Game, rng: &mut ChaCha8Rng) -> Result<Vec<A
                     ));
                 }
             };
-            let state = locate::sade_state_before(game, index).map_err(PlayError::Setup)?;
+            let state = locate::sade_state_before(game, index)?;
             sade::choose(bot, &state, face, rng)
         }
         Ok(Variant::Marseillais | Variant::MarseillaisClassical) => {
-            let start =
-                locate::marseillais_before(game, game.turns.len()).map_err(PlayError::Setup)?;
+            let start = locate::marseillais_before(game, game.turns.len())?;
             match marseillais::choose(bot, &start, rng)? {
                 Some(turn) => Ok(marseillais::advance(&start, &turn)?.1),
                 None => Ok(vec![Action::new(ActionKind::Nothing {})]),
             }
         }
         _ => {
-            let (standing, mode) = locate::standard_position_before(game, game.turns.len())
-                .map_err(PlayError::Setup)?;
+            let (standing, mode) = locate::standard_position_before(game, game.turns.len())?;
             let m = standard::choose(bot, &standing, rng)
                 .ok_or_else(|| PlayError::Setup("the side to move has no legal move".to_owned()))?;
             Ok(vec![san_action(&standing.pos, m, mode)])

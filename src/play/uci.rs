@@ -20,6 +20,75 @@ const HANDSHAKE: Duration = Duration::from_secs(20);
 /// What the engine may take beyond the time it was given for a move.
 const GRACE: Duration = Duration::from_secs(20);
 
+/// Why an engine spec (what follows `uci:`) cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// No path: `uci:` alone.
+    #[error("`uci:` names no engine: give uci:PATH [name=value ...]")]
+    NoEngine,
+    /// An option with an empty name or value: `=3`, `Hash=`.
+    #[error("`{word}` in the engine's options: give name=value, as UCI_Elo=1320")]
+    NotAPair { word: String },
+    /// A limit (`movetime`, `nodes`, `depth`) that is not a whole number.
+    #[error("`{name}={value}`: {name} takes a whole number (milliseconds, nodes or plies)")]
+    NotANumber {
+        name: String,
+        value: String,
+        #[source]
+        source: std::num::ParseIntError,
+    },
+    /// Words at the end with no `=value`: `Hash`.
+    #[error("`{name}` in the engine's options has no value: give name=value")]
+    NoValue { name: String },
+}
+
+/// Why an engine failed; each names the engine (`engine`: its `id name`, or its path).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum UciError {
+    /// The program cannot be run.
+    #[error("the engine {engine} cannot be started: {source}")]
+    Start {
+        engine: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The program runs without a pipe to its input or output.
+    #[error("the engine {engine} has no standard input or output")]
+    NoPipes { engine: String },
+    /// The engine lists no option so named (`known`: the ones it lists).
+    #[error("the engine {engine} has no option `{option}` (it has: {})", known.join(", "))]
+    NoOption {
+        engine: String,
+        option: String,
+        known: Vec<String>,
+    },
+    /// The engine's `bestmove` line names no move.
+    #[error("the engine {engine} answered `{line}`, which names no move")]
+    NoMove { engine: String, line: String },
+    /// The engine exited (or closed its input or output) before it gave `awaited`.
+    #[error("the engine {engine} stopped before its `{awaited}`")]
+    Stopped {
+        engine: String,
+        awaited: &'static str,
+    },
+    /// Writing to the engine failed otherwise.
+    #[error("the engine {engine} does not listen ({source})")]
+    Deaf {
+        engine: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The engine gave no `awaited` within `wait`.
+    #[error("the engine {engine} gave no `{awaited}` within {} s", wait.as_secs())]
+    Timeout {
+        engine: String,
+        awaited: &'static str,
+        wait: Duration,
+    },
+}
+
 /// How long the engine thinks on each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -46,13 +115,10 @@ impl EngineSpec {
     /// Reads what follows `uci:`.
     ///
     /// # Errors
-    /// A message naming what is wrong: no path, an option with no value, a limit that is not
-    /// a whole number.
-    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+    /// [`SpecError`]: no path, an option with no value, a limit that is not a whole number.
+    pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
         let mut words = text.split_whitespace();
-        let path = words
-            .next()
-            .ok_or("`uci:` names no engine: give uci:PATH [name=value ...]")?;
+        let path = words.next().ok_or(SpecError::NoEngine)?;
         let mut spec = EngineSpec {
             path: PathBuf::from(path),
             options: Vec::new(),
@@ -68,14 +134,16 @@ impl EngineSpec {
             let name = name_words.join(" ");
             name_words.clear();
             if name.is_empty() || value.is_empty() {
-                return Err(format!(
-                    "`{word}` in the engine's options: give name=value, as UCI_Elo=1320"
-                ));
+                return Err(SpecError::NotAPair { word: word.into() });
             }
             let number = || {
-                value.parse::<u64>().map_err(|_| {
-                    format!("`{name}={value}`: {name} takes a whole number (milliseconds, nodes or plies)")
-                })
+                value
+                    .parse::<u64>()
+                    .map_err(|source| SpecError::NotANumber {
+                        name: name.clone(),
+                        value: value.to_owned(),
+                        source,
+                    })
             };
             match name.as_str() {
                 "movetime" => spec.limit = Limit::MoveTime(number()?),
@@ -85,10 +153,9 @@ impl EngineSpec {
             }
         }
         if !name_words.is_empty() {
-            return Err(format!(
-                "`{}` in the engine's options has no value: give name=value",
-                name_words.join(" ")
-            ));
+            return Err(SpecError::NoValue {
+                name: name_words.join(" "),
+            });
         }
         Ok(spec)
     }
@@ -109,20 +176,21 @@ impl Engine {
     /// them.
     ///
     /// # Errors
-    /// A message naming the engine: it cannot be started, does not answer, or has no such
+    /// [`UciError`], naming the engine: it cannot be started, does not answer, or has no such
     /// option.
-    pub fn start(spec: &EngineSpec) -> Result<Engine, String> {
+    pub fn start(spec: &EngineSpec) -> Result<Engine, UciError> {
         let shown = spec.path.display().to_string();
         let mut child = Command::new(&spec.path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("the engine {shown} cannot be started: {e}"))?;
+            .map_err(|source| UciError::Start {
+                engine: shown.clone(),
+                source,
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(format!(
-                "the engine {shown} has no standard input or output"
-            ));
+            return Err(UciError::NoPipes { engine: shown });
         };
         let (send, lines) = channel();
         std::thread::spawn(move || {
@@ -156,11 +224,11 @@ impl Engine {
         }
         for (name, value) in &spec.options {
             if !known.iter().any(|k| k.eq_ignore_ascii_case(name)) {
-                return Err(format!(
-                    "the engine {} has no option `{name}` (it has: {})",
-                    engine.name,
-                    known.join(", ")
-                ));
+                return Err(UciError::NoOption {
+                    engine: engine.name.clone(),
+                    option: name.clone(),
+                    known,
+                });
             }
             engine.send(&format!("setoption name {name} value {value}"), "readyok")?;
         }
@@ -176,8 +244,8 @@ impl Engine {
     /// Tells the engine a new game begins.
     ///
     /// # Errors
-    /// A message when the engine does not answer.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    /// [`UciError`] when the engine does not answer.
+    pub fn new_game(&mut self) -> Result<(), UciError> {
         self.send("ucinewgame", "readyok")?;
         self.ready()
     }
@@ -185,8 +253,8 @@ impl Engine {
     /// The engine's move after `moves` from the start (`fen`, or the initial position).
     ///
     /// # Errors
-    /// A message when the engine does not answer in time or answers no move.
-    pub fn best_move(&mut self, fen: Option<&str>, moves: &[UciMove]) -> Result<UciMove, String> {
+    /// [`UciError`] when the engine does not answer in time or answers no move.
+    pub fn best_move(&mut self, fen: Option<&str>, moves: &[UciMove]) -> Result<UciMove, UciError> {
         let mut position = match fen {
             Some(fen) => format!("position fen {fen}"),
             None => "position startpos".to_owned(),
@@ -214,17 +282,14 @@ impl Engine {
                 continue;
             };
             let word = rest.split_whitespace().next().unwrap_or("");
-            return word.parse::<UciMove>().map_err(|_| {
-                format!(
-                    "the engine {} answered `{}`, which names no move",
-                    self.name,
-                    line.trim()
-                )
+            return word.parse::<UciMove>().map_err(|_| UciError::NoMove {
+                engine: self.name.clone(),
+                line: line.trim().to_owned(),
             });
         }
     }
 
-    fn ready(&mut self) -> Result<(), String> {
+    fn ready(&mut self) -> Result<(), UciError> {
         self.send("isready", "readyok")?;
         while self.receive(HANDSHAKE, "readyok")?.trim() != "readyok" {}
         Ok(())
@@ -233,31 +298,32 @@ impl Engine {
     /// Writes `line`, after which the engine owes `awaited`. An engine that has exited closes
     /// its input: that is the same fault as its output ending before `awaited` (which of the
     /// two is seen first is a race), and it gets the same words.
-    fn send(&mut self, line: &str, awaited: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str, awaited: &'static str) -> Result<(), UciError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    format!("the engine {} stopped before its `{awaited}`", self.name)
+            .map_err(|source| {
+                let engine = self.name.clone();
+                if source.kind() == std::io::ErrorKind::BrokenPipe {
+                    UciError::Stopped { engine, awaited }
                 } else {
-                    format!("the engine {} does not listen ({e})", self.name)
+                    UciError::Deaf { engine, source }
                 }
             })
     }
 
-    /// The next line, or a message naming what was awaited.
-    fn receive(&mut self, wait: Duration, awaited: &str) -> Result<String, String> {
+    /// The next line, or an error naming what was awaited.
+    fn receive(&mut self, wait: Duration, awaited: &'static str) -> Result<String, UciError> {
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "the engine {} gave no `{awaited}` within {} s",
-                self.name,
-                wait.as_secs()
-            )),
-            Err(RecvTimeoutError::Disconnected) => Err(format!(
-                "the engine {} stopped before its `{awaited}`",
-                self.name
-            )),
+            Err(RecvTimeoutError::Timeout) => Err(UciError::Timeout {
+                engine: self.name.clone(),
+                awaited,
+                wait,
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(UciError::Stopped {
+                engine: self.name.clone(),
+                awaited,
+            }),
         }
     }
 }
@@ -308,26 +374,28 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_spec_is_refused_in_words() {
-        assert!(
-            EngineSpec::parse("  ")
-                .unwrap_err()
-                .contains("names no engine")
+    fn a_bad_spec_is_refused_with_what_is_wrong() {
+        assert_eq!(EngineSpec::parse("  "), Err(SpecError::NoEngine));
+        assert!(matches!(
+            EngineSpec::parse("sf movetime=fast"),
+            Err(SpecError::NotANumber { name, value, .. }) if name == "movetime" && value == "fast"
+        ));
+        let hash = EngineSpec::parse("sf Hash").unwrap_err();
+        assert_eq!(
+            hash,
+            SpecError::NoValue {
+                name: "Hash".to_owned()
+            }
         );
-        assert!(
-            EngineSpec::parse("sf movetime=fast")
-                .unwrap_err()
-                .contains("takes a whole number")
+        assert_eq!(
+            hash.to_string(),
+            "`Hash` in the engine's options has no value: give name=value"
         );
-        assert!(
-            EngineSpec::parse("sf Hash")
-                .unwrap_err()
-                .contains("`Hash` in the engine's options has no value")
-        );
-        assert!(
-            EngineSpec::parse("sf =3")
-                .unwrap_err()
-                .contains("give name=value")
+        assert_eq!(
+            EngineSpec::parse("sf =3"),
+            Err(SpecError::NotAPair {
+                word: "=3".to_owned()
+            })
         );
     }
 }

@@ -14,12 +14,12 @@ use std::ops::ControlFlow;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
-use super::Question;
+use super::{PuzzleError, Question};
 use crate::record::Variant;
 use crate::record::{Face, Game, Tag};
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
 use crate::rules::names::color_name;
-use crate::rules::sade::{self, End, State};
+use crate::rules::sade::{self, End, Refused, State};
 use crate::rules::{Article, Termination};
 
 /// How an answer ends the turn, for the player who plays it.
@@ -85,11 +85,10 @@ impl Analysis {
 /// Every answer of the turn at `fen` (Sade: with the pocket, and `face` rolled).
 ///
 /// # Errors
-/// A message when the FEN is not a playable position of the variant, the face is missing or
-/// not 1–6 (Sade) or given (Marseillais), or the game is already over there.
-pub fn analyse(variant: Variant, fen: &str, face: Option<Face>) -> Result<Analysis, String> {
-    analyse_bounded(variant, fen, face, usize::MAX)?
-        .ok_or_else(|| "the walk stopped short".to_owned())
+/// [`PuzzleError`] when the FEN is not a playable position of the variant, the face is missing
+/// (Sade) or given (Marseillais), or the game is already over there.
+pub fn analyse(variant: Variant, fen: &str, face: Option<Face>) -> Result<Analysis, PuzzleError> {
+    analyse_bounded(variant, fen, face, usize::MAX)?.ok_or(PuzzleError::StoppedShort)
 }
 
 /// [`analyse`], stopped as soon as more than `most` answers are found: `Ok(None)` then.
@@ -101,28 +100,28 @@ pub(crate) fn analyse_bounded(
     fen: &str,
     face: Option<Face>,
     most: usize,
-) -> Result<Option<Analysis>, String> {
+) -> Result<Option<Analysis>, PuzzleError> {
     if let Some(problem) = crate::rules::fen_problem(fen) {
-        return Err(format!("the FEN is not a position: {problem}"));
+        return Err(PuzzleError::NotAPosition { problem });
     }
     match variant {
         Variant::Sade => {
-            let face = face.ok_or("a Sade puzzle needs the face rolled (1 to 6)")?;
-            sade_analysis(&sade_state(fen)?, face, most)
+            let face = face.ok_or(PuzzleError::NoFace)?;
+            Ok(sade_analysis(&sade_state(fen)?, face, most)?)
         }
         Variant::Marseillais | Variant::MarseillaisClassical => {
             if face.is_some() {
-                return Err("a Marseillais puzzle has no die face".to_owned());
+                return Err(PuzzleError::FaceGiven);
             }
             let start = TurnStart::from_fen(fen)?;
             Ok(marseillais_analysis(&start, most))
         }
-        Variant::Standard | Variant::Chess960 => Err(format!("sade-ref has no {variant} puzzles")),
+        Variant::Standard | Variant::Chess960 => Err(PuzzleError::NoPuzzles(variant)),
     }
 }
 
 /// The Sade state of a FEN with its pocket, read as a record's `FEN` tag is.
-pub(crate) fn sade_state(fen: &str) -> Result<State, String> {
+pub(crate) fn sade_state(fen: &str) -> Result<State, PuzzleError> {
     let game = Game {
         tags: vec![Tag {
             name: "FEN".to_owned(),
@@ -131,12 +130,9 @@ pub(crate) fn sade_state(fen: &str) -> Result<State, String> {
         }],
         ..Game::default()
     };
-    let state = State::from_game(&game).map_err(|e| e.reason)?;
+    let state = State::from_game(&game)?;
     if let Some(naked) = Color::ALL.into_iter().find(|&c| state.is_naked(c)) {
-        return Err(format!(
-            "{} has the king alone: the game is already over (Art. 9.3)",
-            color_name(naked)
-        ));
+        return Err(PuzzleError::Over(naked));
     }
     Ok(state)
 }
@@ -200,7 +196,7 @@ fn sade_outcome(end: Option<End>, roller: Color) -> (Outcome, Option<(Terminatio
     }
 }
 
-fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analysis>, String> {
+fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analysis>, Refused> {
     let roller = state.roller();
     let mut grouper = Grouper::default();
     let fulfilments = sade::visit_fulfilments_after(state, face, |f, after| {
@@ -208,8 +204,7 @@ fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analys
         let (outcome, end) = sade_outcome(f.end, roller);
         let key = format!("{}|{}|{:?}", sorted_debug(&f.steps), after.fen(), f.end);
         grouper.add(key, text, outcome, end, most)
-    })
-    .map_err(|e| e.reason)?;
+    })?;
     if fulfilments.is_break() {
         return Ok(None);
     }
@@ -219,8 +214,7 @@ fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analys
         // A loss stops at the step that loses: its steps in order are the answer.
         let key = format!("loss|{:?}", f.steps);
         grouper.add(key, text, outcome, end, most)
-    })
-    .map_err(|e| e.reason)?;
+    })?;
     Ok(losses.is_continue().then_some(Analysis {
         player: roller,
         face: Some(face),

@@ -9,7 +9,7 @@ use shakmaty::{EnPassantMode, Position};
 
 use super::analyse::{Analysis, Outcome, analyse_bounded, sade_state};
 use super::prove::check_question;
-use super::{Puzzle, Question, Source, position_key, puzzle_id, rating};
+use super::{Puzzle, PuzzleError, Question, Source, position_key, puzzle_id, rating};
 use crate::play::{self, Bot, Options};
 use crate::record::{Face, Game, Side, Variant};
 use crate::rules::marseillais::TurnStart;
@@ -66,13 +66,14 @@ pub fn bots_of(number: u64) -> (Bot, Bot) {
 /// order.
 ///
 /// # Errors
-/// A message when a game cannot be played (a bug of the bots or the referee).
+/// [`PuzzleError::NotMade`] for a variant without puzzles; [`PuzzleError::Play`] when a game
+/// cannot be played (a bug of the bots or the referee).
 pub fn generate(
     options: &Generate,
     mut progress: impl FnMut(u64, usize),
-) -> Result<Vec<Puzzle>, String> {
+) -> Result<Vec<Puzzle>, PuzzleError> {
     if !super::VARIANTS.contains(&options.variant) {
-        return Err(format!("sade-ref makes no {} puzzles", options.variant));
+        return Err(PuzzleError::NotMade(options.variant));
     }
     let mut found = Vec::new();
     let mut seen = HashSet::new();
@@ -89,7 +90,7 @@ pub fn generate(
             fen: None,
             seed: options.seed,
         };
-        let played = play::play_game(&play_options, number).map_err(|e| e.to_string())?;
+        let played = play::play_game(&play_options, number)?;
         let source = |turn: String| Source {
             seed: options.seed,
             game: number,

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::analyse::{Outcome, sade_state};
-use super::{Puzzle, Question};
+use super::{Puzzle, PuzzleError, Question};
 use crate::record::Game;
 use crate::record::Variant;
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
@@ -30,11 +30,11 @@ pub struct Judgement {
 /// rolled, in Sade). `Ok(None)`: the turn is not complete yet.
 ///
 /// # Errors
-/// A message when the game does not start from the puzzle's position, or the referee cannot
+/// [`PuzzleError`] when the game does not start from the puzzle's position, or the referee cannot
 /// replay it.
-pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, String> {
+pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleError> {
     if game.tag("FEN").map(str::trim) != Some(puzzle.fen.trim()) {
-        return Err("the game does not start from the puzzle's position".to_owned());
+        return Err(PuzzleError::NotThePosition);
     }
     let Some(turn) = game.turns.first() else {
         return Ok(None);
@@ -43,7 +43,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, String> 
     let outcome = match puzzle.variant {
         Variant::Sade => {
             if turn.face.map(|f| f.value) != puzzle.face {
-                return Err("the face rolled is not the puzzle's".to_owned());
+                return Err(PuzzleError::NotTheFace);
             }
             let state = sade_state(&puzzle.fen)?;
             let roller = state.roller();
@@ -98,7 +98,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, String> 
             }
         }
         Variant::Standard | Variant::Chess960 => {
-            return Err(format!("sade-ref has no {} puzzles", puzzle.variant));
+            return Err(PuzzleError::NoPuzzles(puzzle.variant));
         }
     };
     let wanted = match puzzle.question {

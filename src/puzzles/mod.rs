@@ -21,6 +21,7 @@
 //! ```
 
 mod analyse;
+mod error;
 mod generate;
 mod jsonl;
 mod judge;
@@ -28,6 +29,7 @@ mod prove;
 pub mod rating;
 
 pub use analyse::{Analysis, Answer, Outcome, analyse};
+pub use error::PuzzleError;
 pub use generate::{Generate, generate};
 pub use jsonl::{LineError, read_jsonl, to_jsonl};
 pub use judge::{Judgement, judge};

@@ -2,66 +2,52 @@
 //! exactly one meets the question, the puzzle's own.
 
 use super::analyse::{Analysis, Outcome, analyse};
-use super::{Puzzle, Question, puzzle_id};
+use super::{Puzzle, PuzzleError, Question, puzzle_id};
 
 /// Re-proves `puzzle`: its question belongs to its variant, exactly one answer of the turn meets
 /// the question, the puzzle's answer is that one (in any of its orders), at least one other
 /// answer exists, the count of answers is the one written, and the id is the position's.
 ///
 /// # Errors
-/// The reason the proof fails, in words (`2 answers win this turn: ...`).
-pub fn prove(puzzle: &Puzzle) -> Result<Analysis, String> {
+/// [`PuzzleError`]: why the proof fails (`2 answers win this turn: ...`).
+pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
     if puzzle.question.variant() != puzzle.variant {
-        return Err(format!(
-            "the question `{}` is not a {} question",
-            serde_json::to_value(puzzle.question)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default(),
-            puzzle.variant.name()
-        ));
+        return Err(PuzzleError::WrongQuestion {
+            question: puzzle.question,
+            variant: puzzle.variant,
+        });
     }
     let analysis = analyse(puzzle.variant, &puzzle.fen, puzzle.face)?;
     let solving = check_question(&analysis, puzzle.question)?;
     if !solving.orders.iter().any(|o| *o == puzzle.answer.trim()) {
-        return Err(format!(
-            "the answer `{}` is not the one that {}: the referee's is `{}`",
-            puzzle.answer,
-            verb(puzzle.question),
-            solving.text
-        ));
+        return Err(PuzzleError::WrongAnswer {
+            answer: puzzle.answer.clone(),
+            question: puzzle.question,
+            expected: solving.text.clone(),
+        });
     }
     if analysis.answers.len() != puzzle.candidates {
-        return Err(format!(
-            "the turn has {} different answers, the puzzle says {}",
-            analysis.answers.len(),
-            puzzle.candidates
-        ));
+        return Err(PuzzleError::WrongCount {
+            found: analysis.answers.len(),
+            written: puzzle.candidates,
+        });
     }
     let id = puzzle_id(puzzle.variant, &puzzle.fen, puzzle.face);
     if puzzle.id != id {
-        return Err(format!(
-            "the id `{}` is not the position's: `{id}`",
-            puzzle.id
-        ));
+        return Err(PuzzleError::WrongId {
+            id: puzzle.id.clone(),
+            expected: id,
+        });
     }
     Ok(analysis)
 }
 
 /// Re-proves every puzzle; the errors name the puzzle's line (1-based) and id.
-pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, String)> {
+pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, PuzzleError)> {
     puzzles
         .iter()
         .filter_map(|(line, p)| prove(p).err().map(|e| (*line, p.id.clone(), e)))
         .collect()
-}
-
-fn verb(question: Question) -> &'static str {
-    match question {
-        Question::WinNow => "wins this turn",
-        Question::Survive => "survives this turn",
-        Question::MateInOneTurn => "mates in one turn",
-    }
 }
 
 /// The one answer that meets `question`, with the reason when there is not exactly one or the
@@ -69,7 +55,7 @@ fn verb(question: Question) -> &'static str {
 pub(crate) fn check_question(
     analysis: &Analysis,
     question: Question,
-) -> Result<&super::Answer, String> {
+) -> Result<&super::Answer, PuzzleError> {
     let solving = analysis.solving(question);
     let list = |answers: &[&super::Answer]| {
         answers
@@ -81,27 +67,19 @@ pub(crate) fn check_question(
     };
     if question == Question::Survive && analysis.count(Outcome::Wins) > 0 {
         let wins: Vec<_> = analysis.solving(Question::WinNow);
-        return Err(format!(
-            "{} answer(s) win this turn ({}): not a survival",
-            wins.len(),
-            list(&wins)
-        ));
+        return Err(PuzzleError::NotSurvival {
+            count: wins.len(),
+            listed: list(&wins),
+        });
     }
     match solving.as_slice() {
-        [] => Err(format!("no answer {}", verb(question))),
-        [one] if analysis.answers.len() < 2 => Err(format!(
-            "`{}` is the only answer of the turn: nothing to find",
-            one.text
-        )),
+        [] => Err(PuzzleError::NoAnswer(question)),
+        [one] if analysis.answers.len() < 2 => Err(PuzzleError::OnlyAnswer(one.text.clone())),
         [one] => Ok(one),
-        many => Err(format!(
-            "{} answers {}: {}",
-            many.len(),
-            verb(question)
-                .replace("wins", "win")
-                .replace("survives", "survive")
-                .replace("mates", "mate"),
-            list(many)
-        )),
+        many => Err(PuzzleError::Ambiguous {
+            question,
+            count: many.len(),
+            listed: list(many),
+        }),
     }
 }

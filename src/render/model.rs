@@ -137,14 +137,31 @@ pub struct GameView {
     pub turns: Vec<TurnView>,
 }
 
+/// Why a game has no view.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ViewError {
+    /// The start position cannot be read; `reason`: the verdict's error, if it has one.
+    #[error(
+        "the start position cannot be read{}",
+        reason.as_ref().map_or_else(String::new, |r| format!(": {r}"))
+    )]
+    Start { reason: Option<String> },
+    /// The start position's FEN cannot be drawn (a bug in sade-ref).
+    #[error("cannot read {fen}")]
+    Unreadable { fen: String },
+}
+
 /// The view of a game, from the referee's annotated replay.
 ///
 /// # Errors
-/// A message when the start position cannot be read (the verdict says why).
-pub fn game_view(game: &Game) -> Result<GameView, String> {
+/// [`ViewError::Start`] when the start position cannot be read (the verdict says why).
+pub fn game_view(game: &Game) -> Result<GameView, ViewError> {
     let verdict = verify_annotated(game);
     let start_fen = start_fen(game, &verdict)?;
-    let start = snapshot(&start_fen).ok_or_else(|| format!("cannot read {start_fen}"))?;
+    let start = snapshot(&start_fen).ok_or_else(|| ViewError::Unreadable {
+        fen: start_fen.clone(),
+    })?;
     let mut turns = Vec::new();
     let mut before = start.clone();
     for index in 0..game.turns.len() {
@@ -264,14 +281,9 @@ fn turn_view(
     (view, now)
 }
 
-fn start_fen(game: &Game, verdict: &Verdict) -> Result<String, String> {
-    let fault = || {
-        verdict
-            .error
-            .as_ref()
-            .map_or("the start position cannot be read".to_owned(), |e| {
-                format!("the start position cannot be read: {}", e.reason)
-            })
+fn start_fen(game: &Game, verdict: &Verdict) -> Result<String, ViewError> {
+    let fault = || ViewError::Start {
+        reason: verdict.error.as_ref().map(|e| e.reason.clone()),
     };
     if verdict.variant == Ok(crate::record::Variant::Sade) {
         State::from_game(game).map(|s| s.fen()).map_err(|_| fault())

@@ -11,6 +11,7 @@ pub(crate) mod labels;
 pub mod marseillais;
 pub mod names;
 pub mod perft;
+mod position_error;
 pub(crate) mod resolve;
 pub mod sade;
 pub(crate) mod setup;
@@ -25,6 +26,7 @@ pub use article::Article;
 pub use fault::FaultCode;
 pub(crate) use fault::strip_citation;
 pub use game_end::GameEnd;
+pub use position_error::PositionError;
 pub use setup::fen_problem;
 
 /// Replays a game's main line under one game's rules.

@@ -13,8 +13,36 @@ use shakmaty::{CastlingMode, Chess, Position};
 
 use super::marseillais::{self, TurnStart};
 use super::sade::{self, State};
-use super::standard;
+use super::sade::{BadStart, Refused};
+use super::{PositionError, Violation, standard};
 use crate::record::{Game, Variant};
+
+/// Why a perft cannot be counted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PerftError {
+    /// The FEN cannot start a Sade game.
+    #[error(transparent)]
+    SadeStart(#[from] BadStart),
+    /// The FEN cannot start a Marseillais game.
+    #[error(transparent)]
+    MarseillaisStart(#[from] PositionError),
+    /// The FEN cannot start a Standard or Chess960 game.
+    #[error("{}", .0.reason)]
+    StandardStart(Box<Violation>),
+    /// Sade: the game is over before the first roll, `0` having the king alone (Art. 9.3).
+    #[error(
+        "the game is over in this position: {} has nothing but the king (Art. 9.3)",
+        .0.fold_wb("White", "Black")
+    )]
+    Over(shakmaty::Color),
+    /// Sade: the referee cannot analyse a position on the way (a bug in sade-ref).
+    #[error(transparent)]
+    Refused(#[from] Refused),
+    /// Marseillais: a position on the way cannot be set up (a bug in sade-ref).
+    #[error(transparent)]
+    Unreachable(#[from] marseillais::Unreachable),
+}
 
 /// The root of a perft: a position of one of the games, its player to move.
 #[derive(Clone, Debug)]
@@ -40,8 +68,8 @@ impl Root {
     /// (M7).
     ///
     /// # Errors
-    /// A message when the variant has no perft or the FEN cannot start a game.
-    pub fn new(variant: Variant, fen: Option<&str>) -> Result<Root, String> {
+    /// [`PerftError`] when the FEN cannot start a game, or the game is over in it.
+    pub fn new(variant: Variant, fen: Option<&str>) -> Result<Root, PerftError> {
         let mut game = Game::default();
         game.set_tag("Variant", variant.tag());
         if let Some(fen) = fen {
@@ -50,16 +78,12 @@ impl Root {
         }
         match variant {
             Variant::Sade => {
-                let state = State::from_game(&game).map_err(|e| e.reason)?;
+                let state = State::from_game(&game)?;
                 match shakmaty::Color::ALL
                     .into_iter()
                     .find(|&c| state.is_naked(c))
                 {
-                    Some(color) => Err(format!(
-                        "the game is over in this position: {} has nothing but the king (Art. \
-                         9.3)",
-                        color.fold_wb("White", "Black")
-                    )),
+                    Some(color) => Err(PerftError::Over(color)),
                     None => Ok(Root::Sade(state)),
                 }
             }
@@ -68,7 +92,8 @@ impl Root {
                 None => Root::Marseillais(TurnStart::initial(variant == Variant::Marseillais)),
             }),
             Variant::Standard | Variant::Chess960 => {
-                let start = standard::start_position(&game).map_err(|e| e.reason)?;
+                let start = standard::start_position(&game)
+                    .map_err(|e| PerftError::StandardStart(Box::new(e)))?;
                 Ok(Root::Standard(start.pos, start.mode))
             }
         }
@@ -77,11 +102,12 @@ impl Root {
     /// The leaves of the tree, `depth` plies (standard chess) or turns deep.
     ///
     /// # Errors
-    /// A message if a position on the way cannot be analysed (a bug in sade-ref).
-    pub fn perft(&self, depth: u32) -> Result<u64, String> {
+    /// [`PerftError::Refused`] or [`PerftError::Unreachable`] if a position on the way cannot be
+    /// analysed (a bug in sade-ref).
+    pub fn perft(&self, depth: u32) -> Result<u64, PerftError> {
         match self {
-            Root::Sade(state) => sade::perft(state, depth).map_err(|e| e.reason),
-            Root::Marseillais(start) => marseillais::perft(start, depth),
+            Root::Sade(state) => Ok(sade::perft(state, depth)?),
+            Root::Marseillais(start) => Ok(marseillais::perft(start, depth)?),
             Root::Standard(pos, _) => Ok(standard::perft(pos, depth)),
         }
     }
@@ -91,13 +117,13 @@ impl Root {
     ///
     /// # Errors
     /// As for [`Root::perft`].
-    pub fn divide(&self, depth: u32) -> Result<Vec<Branch>, String> {
+    pub fn divide(&self, depth: u32) -> Result<Vec<Branch>, PerftError> {
         if depth == 0 {
             return Ok(Vec::new());
         }
         match self {
             Root::Sade(state) => {
-                let branches = sade::divide(state, depth).map_err(|e| e.reason)?;
+                let branches = sade::divide(state, depth)?;
                 Ok(branches
                     .into_iter()
                     .map(|b| Branch {

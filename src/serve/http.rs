@@ -32,6 +32,39 @@ pub struct Config {
     pub max_games: usize,
 }
 
+/// Why the server cannot start, or stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The data folder cannot be opened.
+    #[error(transparent)]
+    Store(#[from] super::store::StoreError),
+    /// The `--games` folder cannot be found.
+    #[error("--games {}: {source}", dir.display())]
+    Games {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The async runtime cannot be built.
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(#[source] std::io::Error),
+    /// The address cannot be bound.
+    #[error("cannot listen on {host}:{port}: {source}")]
+    Listen {
+        host: String,
+        port: u16,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The bound address cannot be read back.
+    #[error(transparent)]
+    Address(std::io::Error),
+    /// The server stopped serving.
+    #[error("the server stopped: {0}")]
+    Stopped(#[source] std::io::Error),
+}
+
 /// What every request shares: the games, each under its own lock.
 pub struct App {
     pub games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
@@ -54,8 +87,9 @@ impl App {
     /// Opens the data folder and loads every game in it.
     ///
     /// # Errors
-    /// When the data folder cannot be created.
-    pub fn open(config: &Config) -> Result<(App, Vec<String>), String> {
+    /// [`ServeError::Store`] when the data folder cannot be created; [`ServeError::Games`] when
+    /// the `--games` folder cannot be found.
+    pub fn open(config: &Config) -> Result<(App, Vec<String>), ServeError> {
         let store = Store::open(&config.data)?;
         let (loaded, problems) = store.load();
         let games = loaded
@@ -63,10 +97,10 @@ impl App {
             .map(|live| (live.id.clone(), Arc::new(Mutex::new(live))))
             .collect();
         let review = match &config.games {
-            Some(dir) => Some(
-                dir.canonicalize()
-                    .map_err(|e| format!("--games {}: {e}", dir.display()))?,
-            ),
+            Some(dir) => Some(dir.canonicalize().map_err(|source| ServeError::Games {
+                dir: dir.clone(),
+                source,
+            })?),
             None => None,
         };
         Ok((

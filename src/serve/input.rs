@@ -202,48 +202,92 @@ pub fn act_actions(request: &ActRequest, fen: &str) -> Result<Vec<Action>, ApiEr
     } else {
         ("nothing", "--".to_owned())
     };
-    parse_actions(&text).map_err(|e| ApiError::bad(field, e))
+    parse_actions(&text).map_err(|e| ApiError::bad(field, e.to_string()))
+}
+
+/// Why a text is not a list of actions ([`parse_actions`]); `text`: the text, trimmed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ActionsError {
+    /// Empty, or longer than 200 bytes.
+    #[error("write one to sixteen actions, at most 200 characters")]
+    Length,
+    /// A character no action is written with.
+    #[error("{0:?} belongs to no action (SAN, UCI, -Nb1, N@a6 or --)")]
+    Stray(char),
+    /// The reader refuses the text.
+    #[error("{text:?} is not an action: {source}")]
+    NotAnAction {
+        text: String,
+        #[source]
+        source: Box<crate::parse::ParseError>,
+    },
+    /// The reader finds no game, or more than one, in the text.
+    #[error("{text:?} is not an action")]
+    Unreadable { text: String },
+    /// Tags, a turn number or a second turn among the actions.
+    #[error("{text:?} holds more than actions: write the actions only")]
+    MoreThanActions { text: String },
+    /// Something other than an action in the turn: a comment, a result.
+    #[error("{text:?} holds more than actions")]
+    NotOnlyActions { text: String },
+    /// No action, or more than sixteen.
+    #[error("write one to sixteen actions")]
+    Count,
 }
 
 /// Actions written in SDN action syntax, read by the reader (which knows no chess): only
 /// actions, at most 16, nothing else (no comment, no turn number, no result).
 ///
 /// # Errors
-/// Why the text is not a list of actions.
-pub fn parse_actions(text: &str) -> Result<Vec<Action>, String> {
+/// [`ActionsError`]: why the text is not a list of actions.
+pub fn parse_actions(text: &str) -> Result<Vec<Action>, ActionsError> {
     let text = text.trim();
     if text.is_empty() || text.len() > 200 {
-        return Err("write one to sixteen actions, at most 200 characters".to_owned());
+        return Err(ActionsError::Length);
     }
     if let Some(c) = text
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || " -+#=@!?".contains(*c)))
     {
-        return Err(format!(
-            "{c:?} belongs to no action (SAN, UCI, -Nb1, N@a6 or --)"
-        ));
+        return Err(ActionsError::Stray(c));
     }
     let games = parse_str(&format!("1. 1: {text} *\n"));
     let game = match games.as_slice() {
         [Ok(game)] => game.without_spans(),
-        [Err(e)] => return Err(format!("{text:?} is not an action: {e}")),
-        _ => return Err(format!("{text:?} is not an action")),
+        [Err(e)] => {
+            return Err(ActionsError::NotAnAction {
+                text: text.to_owned(),
+                source: Box::new(e.clone()),
+            });
+        }
+        _ => {
+            return Err(ActionsError::Unreadable {
+                text: text.to_owned(),
+            });
+        }
     };
     let only = game.turns.len() == 1 && game.preamble.is_empty();
-    let turn = game
-        .turns
-        .first()
-        .filter(|_| only)
-        .ok_or_else(|| format!("{text:?} holds more than actions: write the actions only"))?;
+    let turn =
+        game.turns
+            .first()
+            .filter(|_| only)
+            .ok_or_else(|| ActionsError::MoreThanActions {
+                text: text.to_owned(),
+            })?;
     let mut actions = Vec::new();
     for item in &turn.items {
         match item {
             Item::Action(a) => actions.push(a.clone()),
-            _ => return Err(format!("{text:?} holds more than actions")),
+            _ => {
+                return Err(ActionsError::NotOnlyActions {
+                    text: text.to_owned(),
+                });
+            }
         }
     }
     if actions.is_empty() || actions.len() > 16 {
-        return Err("write one to sixteen actions".to_owned());
+        return Err(ActionsError::Count);
     }
     Ok(actions)
 }

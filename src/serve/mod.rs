@@ -51,27 +51,34 @@ mod layers;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use http::{App, Config};
+pub use http::{App, Config, ServeError};
 
 /// Runs the server until the process is stopped; `ready` is told the address it listens on.
 ///
 /// # Errors
-/// When the data folder cannot be opened or the address cannot be bound.
-pub fn run(config: &Config, ready: impl FnOnce(SocketAddr, &App, &[String])) -> Result<(), String> {
+/// [`ServeError`] when the data folder cannot be opened or the address cannot be bound.
+pub fn run(
+    config: &Config,
+    ready: impl FnOnce(SocketAddr, &App, &[String]),
+) -> Result<(), ServeError> {
     let (app, problems) = App::open(config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+        .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
             .await
-            .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
-        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+            .map_err(|source| ServeError::Listen {
+                host: config.host.clone(),
+                port: config.port,
+                source,
+            })?;
+        let addr = listener.local_addr().map_err(ServeError::Address)?;
         ready(addr, &app, &problems);
         let router = router::router(Arc::new(app));
         axum::serve(listener, router)
             .await
-            .map_err(|e| format!("the server stopped: {e}"))
+            .map_err(ServeError::Stopped)
     })
 }

@@ -72,13 +72,33 @@ const REPORT_ONLY: [&str; 6] = [
 )]
 pub struct ApiDoc;
 
+/// Why the OpenAPI document cannot be made (a fault of the build, caught by the tests).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OpenApiError {
+    /// The document cannot be written as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// utoipa's document has no `components`.
+    #[error("the document has no components")]
+    NoComponents,
+    /// A schema of spec/ (`spec/{name}.schema.json`) is not JSON.
+    #[error("spec/{name}.schema.json: {source}")]
+    Schema {
+        name: String,
+        #[source]
+        source: serde_json::Error,
+    },
+}
+
 /// The document, as committed in spec/openapi.json: pretty JSON and a final newline.
 ///
 /// # Errors
-/// When a schema of spec/ is not JSON (a fault of the build, caught by the tests).
-pub fn json() -> Result<String, String> {
+/// [`OpenApiError`] when a schema of spec/ is not JSON (a fault of the build, caught by the
+/// tests).
+pub fn json() -> Result<String, OpenApiError> {
     let document = document()?;
-    let mut text = serde_json::to_string_pretty(&document).map_err(|e| e.to_string())?;
+    let mut text = serde_json::to_string_pretty(&document)?;
     text.push('\n');
     Ok(text)
 }
@@ -86,16 +106,16 @@ pub fn json() -> Result<String, String> {
 /// The document: utoipa's, with the library's schemas among its components.
 ///
 /// # Errors
-/// When a schema of spec/ is not JSON.
-pub fn document() -> Result<Value, String> {
-    let mut document = serde_json::to_value(ApiDoc::openapi()).map_err(|e| e.to_string())?;
+/// [`OpenApiError`] when a schema of spec/ is not JSON.
+pub fn document() -> Result<Value, OpenApiError> {
+    let mut document = serde_json::to_value(ApiDoc::openapi())?;
     if let Some(Value::Object(paths)) = document.get_mut("paths") {
         paths.values_mut().for_each(link_keys);
     }
     let schemas = document
         .pointer_mut("/components/schemas")
         .and_then(Value::as_object_mut)
-        .ok_or("the document has no components")?;
+        .ok_or(OpenApiError::NoComponents)?;
     let sdn = parse("sdn", SDN)?;
     let verdict = parse("verdict", VERDICT)?;
     let options = parse("options", OPTIONS)?;
@@ -170,8 +190,11 @@ fn link_keys(value: &mut Value) {
     }
 }
 
-fn parse(name: &str, text: &str) -> Result<Value, String> {
-    serde_json::from_str(text).map_err(|e| format!("spec/{name}.schema.json: {e}"))
+fn parse(name: &str, text: &str) -> Result<Value, OpenApiError> {
+    serde_json::from_str(text).map_err(|source| OpenApiError::Schema {
+        name: name.to_owned(),
+        source,
+    })
 }
 
 /// Puts `schema` among the components as `name`, and each of its `$defs` as `prefix.def`, with

@@ -60,7 +60,7 @@ pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
     let mut game = live.game.clone();
     game.result = None;
     let query = query_before(&game, index, TurnName(number), None)
-        .map_err(|e| ApiError::conflict("turn", e))?;
+        .map_err(|e| ApiError::conflict("turn", e.to_string()))?;
     let searched = if written.is_empty() {
         limit
     } else {
@@ -73,7 +73,7 @@ pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
             count_only: false,
         },
     )
-    .map_err(|e| ApiError::conflict("turn", e))?;
+    .map_err(|e| ApiError::conflict("turn", e.to_string()))?;
     let mut partial = false;
     if !written.is_empty() {
         partial = answer.count > searched || answer.losing_count > searched;

@@ -329,7 +329,7 @@ pub(super) async fn judge_attempt(
             live.game.clone()
         };
         let judgement = judge(puzzle, &record)
-            .map_err(|e| ApiError::conflict("game", e))?
+            .map_err(|e| ApiError::conflict("game", e.to_string()))?
             .ok_or_else(|| {
                 ApiError::conflict(
                     "game",

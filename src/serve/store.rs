@@ -17,6 +17,35 @@ use crate::write::sdn::to_sdn;
 
 use super::live::{Live, Meta};
 
+/// Why the data folder or a file of it cannot be written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The data folder cannot be created.
+    #[error("cannot create the data folder {}: {source}", dir.display())]
+    CreateFolder {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A game whose id the server does not make (nothing else is joined to the folder).
+    #[error("not a game id: {0}")]
+    NotAnId(String),
+    /// The seats cannot be written as JSON.
+    #[error(transparent)]
+    Meta(#[from] serde_json::Error),
+    /// A path with no file name.
+    #[error("not a file name")]
+    NotAFileName,
+    /// A file cannot be written (the system's words, without the error number).
+    #[error("cannot write {}: {}", path.display(), crate_io_words(source))]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// Whether `id` is one the server makes: 16 lowercase hex digits. Nothing else is ever joined
 /// to the data folder.
 pub fn valid_id(id: &str) -> bool {
@@ -34,10 +63,12 @@ impl Store {
     /// Opens (and creates) the data folder.
     ///
     /// # Errors
-    /// When the folder cannot be created.
-    pub fn open(dir: &Path) -> Result<Store, String> {
-        fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
+    /// [`StoreError::CreateFolder`] when the folder cannot be created.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        fs::create_dir_all(dir).map_err(|source| StoreError::CreateFolder {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
         Ok(Store {
             dir: dir.to_path_buf(),
             folder_sync: Arc::default(),
@@ -52,9 +83,9 @@ impl Store {
     /// Writes the game's record and its seats, each atomically.
     ///
     /// # Errors
-    /// The system's words when a file cannot be written; the files on disk are then the ones
-    /// of the last accepted action.
-    pub fn save(&self, live: &Live, with_meta: bool) -> Result<(), String> {
+    /// [`StoreError::Write`], with the system's words, when a file cannot be written; the files
+    /// on disk are then the ones of the last accepted action.
+    pub fn save(&self, live: &Live, with_meta: bool) -> Result<(), StoreError> {
         self.save_as(live, &to_sdn(&live.game), with_meta)
     }
 
@@ -63,19 +94,19 @@ impl Store {
     ///
     /// # Errors
     /// As for [`Store::save`].
-    pub fn save_as(&self, live: &Live, sdn: &str, with_meta: bool) -> Result<(), String> {
+    pub fn save_as(&self, live: &Live, sdn: &str, with_meta: bool) -> Result<(), StoreError> {
         if !valid_id(&live.id) {
-            return Err(format!("not a game id: {}", live.id));
+            return Err(StoreError::NotAnId(live.id.clone()));
         }
         if with_meta {
-            let meta = serde_json::to_string_pretty(&live.meta).map_err(|e| e.to_string())?;
+            let meta = serde_json::to_string_pretty(&live.meta)?;
             self.write(&self.path(&live.id, "seat.json"), meta.as_bytes())?;
         }
         self.write(&self.path(&live.id, "sdn"), sdn.as_bytes())
     }
 
     /// Writes a file of the folder atomically, and returns once its rename is on disk.
-    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), String> {
+    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         replace(path, bytes)?;
         self.folder_sync.after_rename(&self.dir);
         Ok(())
@@ -120,7 +151,7 @@ impl Store {
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
 /// crash leaves the old file or the new one, never half of one; then flushes the folder, so that
 /// the rename is on disk too.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     replace(path, bytes)?;
     if let Some(dir) = path.parent() {
         flush(dir);
@@ -137,11 +168,11 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// than the write (ext4 without a journal scans for a free inode past the recently deleted
 /// ones). Where there is no exchange (the first write of a file, another system, a file system
 /// without it), the spare is renamed over the file.
-fn replace(path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn replace(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or("not a file name")?;
+        .ok_or(StoreError::NotAFileName)?;
     let temp = path.with_file_name(format!(".{name}.tmp"));
     let written = (|| -> std::io::Result<()> {
         // The spare opened as it is when there is one: making a file locks the folder against
@@ -158,9 +189,12 @@ fn replace(path: &Path, bytes: &[u8]) -> Result<(), String> {
         file.sync_data()?;
         put_in_place(&temp, path)
     })();
-    written.map_err(|e| {
+    written.map_err(|source| {
         let _ = fs::remove_file(&temp);
-        format!("cannot write {}: {}", path.display(), crate_io_words(&e))
+        StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
     })
 }
 

@@ -30,9 +30,11 @@ use crate::rules::{Article, Termination};
 use super::locate::color_name;
 
 mod chess;
+mod error;
 mod sade;
 mod text;
 
+pub use error::OptionsError;
 pub use text::text;
 
 use chess::{marseillais_answer, standard_answer};
@@ -221,9 +223,9 @@ impl Collector {
 /// Every option of `query`.
 ///
 /// # Errors
-/// A message when the referee cannot analyse the position (a face that is not 1–6, a position
-/// shakmaty refuses).
-pub fn answer(query: &Query, limits: Limits) -> Result<Answer, String> {
+/// [`OptionsError`] when the referee cannot analyse the position (a position shakmaty refuses,
+/// two bare kings).
+pub fn answer(query: &Query, limits: Limits) -> Result<Answer, OptionsError> {
     match query {
         Query::Sade { state, face } => sade_answer(state, *face, limits),
         Query::Standard(standing) => Ok(standard_answer(standing, limits)),

@@ -5,11 +5,13 @@ use std::ops::ControlFlow;
 
 use shakmaty::Role;
 
-use super::{Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, Pieces, no_option, side};
+use super::{
+    Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, OptionsError, Pieces, no_option, side,
+};
 use crate::arbiter::locate::color_name;
 use crate::record::Face;
 use crate::rules::names::role_name;
-use crate::rules::sade::{self, End, State, Step};
+use crate::rules::sade::{self, End, Refused, State, Step};
 use crate::rules::{Article, Termination};
 
 fn sade_ends(end: End) -> Ends {
@@ -20,12 +22,14 @@ fn sade_ends(end: End) -> Ends {
     }
 }
 
-pub(super) fn sade_answer(state: &State, face: Face, limits: Limits) -> Result<Answer, String> {
+pub(super) fn sade_answer(
+    state: &State,
+    face: Face,
+    limits: Limits,
+) -> Result<Answer, OptionsError> {
     let roller = state.roller();
     if state.is_naked(roller) && state.is_naked(!roller) {
-        return Err(
-            "both players have the king alone: not a position a game can reach (R17)".to_owned(),
-        );
+        return Err(OptionsError::BothNaked);
     }
     if let Some(naked) = [roller, !roller].into_iter().find(|&c| state.is_naked(c)) {
         // R17: a player with the king alone has already won (Art. 9.3); no roll is played.
@@ -63,8 +67,7 @@ pub(super) fn sade_answer(state: &State, face: Face, limits: Limits) -> Result<A
             });
         }
         ControlFlow::Continue(())
-    })
-    .map_err(|e| e.reason)?;
+    })?;
     // What loses at once (a forbidden check): shown apart, never counted as an option.
     let mut losing = Collector::new(limits);
     let _complete = sade::visit_losses(state, face, |f| {
@@ -75,8 +78,7 @@ pub(super) fn sade_answer(state: &State, face: Face, limits: Limits) -> Result<A
             });
         }
         ControlFlow::Continue(())
-    })
-    .map_err(|e| e.reason)?;
+    })?;
     let mode = face
         .pieces()
         .is_some()
@@ -158,10 +160,10 @@ fn nothing_answer(state: &State, face: Face, end: Option<End>) -> NoneAnswer {
 
 /// Faces 1–3: whose pieces are due, with the count at the roll as proof (R4): "Black's knight
 /// c8 and bishop e8 can move: face 2 asks for 2".
-fn series_mode(state: &State, face: Face) -> Result<Mode, String> {
+fn series_mode(state: &State, face: Face) -> Result<Mode, Refused> {
     let roller = state.roller();
     let them = !roller;
-    let due = sade::pieces_due(state, face).map_err(|e| e.reason)?;
+    let due = sade::pieces_due(state, face)?;
     let n = due.counted.count();
     let named = if n <= 4 {
         sade::counted_text(state, them, due.counted)

@@ -46,7 +46,7 @@ use crate::rules::{Detail, Replay};
 
 pub use ends::LookBack;
 pub(crate) use ends::position_key;
-pub use perft::{divide, perft};
+pub use perft::{Unreachable, divide, perft};
 pub use turns::{
     FullTurn, FullTurnEnd, TurnStart, end_at_turn_start, full_turns, visit_full_turns,
 };

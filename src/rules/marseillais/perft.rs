@@ -11,15 +11,25 @@ use std::ops::ControlFlow;
 
 use super::turns::{FullTurn, TurnStart, visit_full_turns};
 
+/// A position on the way that cannot be set up: the one after `turn` (its moves in SAN). A bug
+/// in sade-ref, as a legal turn never leads there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the position after {} cannot be set up (a bug in sade-ref)", turn.join(" "))]
+#[non_exhaustive]
+pub struct Unreachable {
+    pub turn: Vec<String>,
+}
+
 /// The leaves of the game tree from `start`, `depth` full turns deep.
 ///
 /// # Errors
-/// A message if a position on the way cannot be set up (a bug: a legal turn never leads there).
-pub fn perft(start: &TurnStart, depth: u32) -> Result<u64, String> {
+/// [`Unreachable`] if a position on the way cannot be set up (a bug: a legal turn never leads
+/// there).
+pub fn perft(start: &TurnStart, depth: u32) -> Result<u64, Unreachable> {
     count(&start.without_look_back(), depth)
 }
 
-fn count(start: &TurnStart, depth: u32) -> Result<u64, String> {
+fn count(start: &TurnStart, depth: u32) -> Result<u64, Unreachable> {
     if depth == 0 {
         return Ok(1);
     }
@@ -42,7 +52,7 @@ fn count(start: &TurnStart, depth: u32) -> Result<u64, String> {
 ///
 /// # Errors
 /// As for [`perft`].
-pub fn divide(start: &TurnStart, depth: u32) -> Result<Vec<(FullTurn, u64)>, String> {
+pub fn divide(start: &TurnStart, depth: u32) -> Result<Vec<(FullTurn, u64)>, Unreachable> {
     let mut branches = Vec::new();
     if depth == 0 {
         return Ok(branches);
@@ -63,15 +73,12 @@ pub fn divide(start: &TurnStart, depth: u32) -> Result<Vec<(FullTurn, u64)>, Str
 }
 
 /// The leaves below `turn`, played from `start` (`depth` counts this turn).
-fn leaves(start: &TurnStart, turn: &FullTurn, depth: u32) -> Result<u64, String> {
+fn leaves(start: &TurnStart, turn: &FullTurn, depth: u32) -> Result<u64, Unreachable> {
     if depth == 1 || turn.end.is_some() {
         return Ok(1);
     }
-    let next = start.after(turn).ok_or_else(|| {
-        format!(
-            "the position after {} cannot be set up (a bug in sade-ref)",
-            turn.san.join(" ")
-        )
+    let next = start.after(turn).ok_or_else(|| Unreachable {
+        turn: turn.san.clone(),
     })?;
     count(&next.without_look_back(), depth - 1)
 }

@@ -32,7 +32,7 @@ use super::ends::{LookBack, Standing, judge, position_key};
 use super::replayer::second_move_ep;
 use crate::record::{Game, Variant};
 use crate::rules::standard::{self, position_from_setup};
-use crate::rules::{Article, Detail, GameEnd, Outcome, Termination};
+use crate::rules::{Article, Detail, GameEnd, Outcome, PositionError, Termination};
 
 /// The position at the start of a Marseillais turn, with what the turn allows.
 #[derive(Clone, Debug)]
@@ -79,14 +79,12 @@ impl TurnStart {
     /// capture there is possible, is the one double step of the last turn.
     ///
     /// # Errors
-    /// A message when the text is not a FEN or not a playable position.
-    pub fn from_fen(fen: &str) -> Result<TurnStart, String> {
+    /// [`PositionError`] when the text is not a FEN or not a playable position.
+    pub fn from_fen(fen: &str) -> Result<TurnStart, PositionError> {
         let setup = Fen::from_ascii(fen.trim().as_bytes())
-            .map_err(|e| {
-                format!(
-                    "not a FEN: {}",
-                    crate::rules::setup::parse_error_words(fen, e)
-                )
+            .map_err(|source| PositionError::NotAFen {
+                fen: fen.to_owned(),
+                source,
             })?
             .into_setup();
         let mode = CastlingMode::detect(&setup);
@@ -97,20 +95,24 @@ impl TurnStart {
     /// record's turns before it are replayed by the referee.
     ///
     /// # Errors
-    /// A message when the game is not Marseillais, the turns before are not a legal game that
+    /// [`PositionError`] when the game is not Marseillais, the turns before are not a legal game that
     /// goes on, or the record turn starts in the middle of a real turn.
-    pub fn before_turn(game: &Game, turn_index: usize) -> Result<TurnStart, String> {
+    pub fn before_turn(game: &Game, turn_index: usize) -> Result<TurnStart, PositionError> {
         let variant = match game.variant() {
             Ok(variant) if variant.is_marseillais() => variant,
-            Ok(other) => return Err(format!("this is a {other} game, not a Marseillais one")),
+            Ok(other) => {
+                return Err(PositionError::NotMarseillais {
+                    variant: other.to_string(),
+                });
+            }
             Err(unknown) => {
-                return Err(format!(
-                    "this is a {} game, not a Marseillais one",
-                    unknown.name
-                ));
+                return Err(PositionError::NotMarseillais {
+                    variant: unknown.name,
+                });
             }
         };
-        let start = standard::start_position(game).map_err(|e| e.reason)?;
+        let start =
+            standard::start_position(game).map_err(|e| PositionError::Start(Box::new(e)))?;
         let mut before = game.clone();
         before.turns.truncate(turn_index);
         before.result = None;
@@ -118,20 +120,14 @@ impl TurnStart {
         match &replay.outcome {
             Outcome::Unfinished => {}
             Outcome::Invalid(error) => {
-                return Err(format!(
-                    "the record is invalid before this turn, at turn {}: {}",
-                    error.turn, error.reason
-                ));
+                return Err(PositionError::Invalid(Box::new(error.clone())));
             }
             Outcome::Finished { termination, .. } => {
-                return Err(format!(
-                    "the game ended before this turn, by {}",
-                    termination.title()
-                ));
+                return Err(PositionError::Ended(*termination));
             }
         }
         let setup = Fen::from_ascii(replay.final_fen.as_bytes())
-            .map_err(|e| format!("internal: the replay's FEN cannot be read: {e}"))?
+            .map_err(|e| PositionError::Internal(format!("the replay's FEN cannot be read: {e}")))?
             .into_setup();
         let mover = setup.turn;
         // The last real turn: the trailing moves of the other colour.
@@ -155,10 +151,7 @@ impl TurnStart {
             .collect();
         ep.reverse();
         if replay.resolved.last().is_some_and(|r| r.color == mover) {
-            return Err(format!(
-                "{}'s turn is not over before this record turn (a turn has two moves)",
-                mover.fold_wb("White", "Black")
-            ));
+            return Err(PositionError::TurnNotOver(mover));
         }
         let balanced = variant == Variant::Marseillais && !start.from_fen;
         let moves = if balanced && replay.resolved.is_empty() && mover == Color::White {
@@ -240,17 +233,12 @@ fn from_setup(
     mut ep: Vec<Square>,
     moves: usize,
     mode: CastlingMode,
-) -> Result<TurnStart, String> {
+) -> Result<TurnStart, PositionError> {
     if ep.is_empty() {
         ep.extend(setup.ep_square);
     }
     setup.ep_square = None;
-    let pos = position_from_setup(setup, mode).map_err(|kinds| {
-        format!(
-            "not a playable position: {}",
-            standard::position_error(kinds)
-        )
-    })?;
+    let pos = position_from_setup(setup, mode).map_err(PositionError::NotPlayable)?;
     let look_back = LookBack::from_clock(pos.halfmoves());
     Ok(TurnStart {
         pos,

@@ -23,7 +23,7 @@ use shakmaty::{Chess, Move, Position};
 use super::repetition::play_keyed;
 use super::{legal_moves, position_from_setup, repetition_key, start_position};
 use crate::record::Game;
-use crate::rules::{Article, Detail, GameEnd, Outcome, Termination};
+use crate::rules::{Article, Detail, GameEnd, Outcome, PositionError, Termination};
 
 /// A Standard position and what its ends look back on: the positions the game stood in since
 /// the last capture or pawn move (no earlier one can stand again).
@@ -67,10 +67,10 @@ impl Standing {
     /// the record's turns before it are replayed by the referee.
     ///
     /// # Errors
-    /// A message when the start position cannot be read, or the turns before are not a legal
+    /// [`PositionError`] when the start position cannot be read, or the turns before are not a legal
     /// game that goes on.
-    pub fn before_turn(game: &Game, index: usize) -> Result<Standing, String> {
-        let start = start_position(game).map_err(|e| e.reason)?;
+    pub fn before_turn(game: &Game, index: usize) -> Result<Standing, PositionError> {
+        let start = start_position(game).map_err(|e| PositionError::Start(Box::new(e)))?;
         let mut before = game.clone();
         before.turns.truncate(index);
         // The record's result is no claim about the position before the turn (FIDE 9.2, 9.3:
@@ -83,23 +83,18 @@ impl Standing {
         match replay.outcome {
             Outcome::Unfinished => {}
             Outcome::Invalid(error) => {
-                return Err(format!(
-                    "the record is invalid before this turn, at turn {}: {}",
-                    error.turn, error.reason
-                ));
+                return Err(PositionError::Invalid(Box::new(error)));
             }
             Outcome::Finished { termination, .. } => {
-                return Err(format!(
-                    "the game ended before this turn, by {}",
-                    termination.title()
-                ));
+                return Err(PositionError::Ended(termination));
             }
         }
         let setup = Fen::from_ascii(replay.final_fen.as_bytes())
-            .map_err(|e| format!("internal: {e}"))?
+            .map_err(|e| PositionError::Internal(e.to_string()))?
             .into_setup();
-        let pos = position_from_setup(setup, start.mode)
-            .map_err(|kinds| format!("internal: not a playable position ({kinds:?})"))?;
+        let pos = position_from_setup(setup, start.mode).map_err(|kinds| {
+            PositionError::Internal(format!("not a playable position ({kinds:?})"))
+        })?;
         Ok(Standing { pos, history })
     }
 }

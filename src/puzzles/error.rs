@@ -1,0 +1,128 @@
+//! Why a puzzle cannot be analysed, proved, judged or made.
+
+use shakmaty::Color;
+
+use super::Question;
+use crate::play::PlayError;
+use crate::record::Variant;
+use crate::rules::PositionError;
+use crate::rules::sade::{BadStart, Refused};
+
+/// Why [`analyse`](super::analyse), [`prove`](super::prove), [`judge`](super::judge) or
+/// [`generate`](super::generate) fails.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// The FEN cannot be read (`problem`: what is wrong with it).
+    #[error("the FEN is not a position: {problem}")]
+    NotAPosition { problem: String },
+    /// A Sade puzzle without the face rolled.
+    #[error("a Sade puzzle needs the face rolled (1 to 6)")]
+    NoFace,
+    /// A face given for a Marseillais puzzle.
+    #[error("a Marseillais puzzle has no die face")]
+    FaceGiven,
+    /// A variant that has no puzzles (Standard, Chess960).
+    #[error("sade-ref has no {0} puzzles")]
+    NoPuzzles(Variant),
+    /// A variant [`generate`](super::generate) makes no puzzles of.
+    #[error("sade-ref makes no {0} puzzles")]
+    NotMade(Variant),
+    /// Sade: the FEN cannot start a game.
+    #[error(transparent)]
+    SadeStart(#[from] BadStart),
+    /// Sade: `0` has the king alone, so the game is over (Art. 9.3).
+    #[error(
+        "{} has the king alone: the game is already over (Art. 9.3)",
+        .0.fold_wb("White", "Black")
+    )]
+    Over(Color),
+    /// Marseillais: the FEN cannot start a game.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// The referee cannot analyse the position.
+    #[error(transparent)]
+    Refused(#[from] Refused),
+    /// The walk over every answer stopped before the end (a bug in sade-ref).
+    #[error("the walk stopped short")]
+    StoppedShort,
+    /// The puzzle's question is not one of its variant's.
+    #[error(
+        "the question `{}` is not a {} question",
+        question.tag(),
+        variant.name()
+    )]
+    WrongQuestion {
+        question: Question,
+        variant: Variant,
+    },
+    /// The puzzle's answer is not the one that meets the question (`expected`: the referee's).
+    #[error(
+        "the answer `{answer}` is not the one that {}: the referee's is `{expected}`",
+        question.verb()
+    )]
+    WrongAnswer {
+        answer: String,
+        question: Question,
+        expected: String,
+    },
+    /// The puzzle counts `written` answers; the turn has `found`.
+    #[error("the turn has {found} different answers, the puzzle says {written}")]
+    WrongCount { found: usize, written: usize },
+    /// The puzzle's id is not its position's (`expected`).
+    #[error("the id `{id}` is not the position's: `{expected}`")]
+    WrongId { id: String, expected: String },
+    /// A survival puzzle where `count` answers win (`listed`: the first three, quoted).
+    #[error("{count} answer(s) win this turn ({listed}): not a survival")]
+    NotSurvival { count: usize, listed: String },
+    /// No answer meets the question.
+    #[error("no answer {}", .0.verb())]
+    NoAnswer(Question),
+    /// The answer is the turn's only one: nothing to find.
+    #[error("`{0}` is the only answer of the turn: nothing to find")]
+    OnlyAnswer(String),
+    /// `count` answers meet the question (`listed`: the first three, quoted).
+    #[error("{count} answers {}: {listed}", question.plural_verb())]
+    Ambiguous {
+        question: Question,
+        count: usize,
+        listed: String,
+    },
+    /// The game judged does not start from the puzzle's position.
+    #[error("the game does not start from the puzzle's position")]
+    NotThePosition,
+    /// Sade: the game judged rolled another face than the puzzle's.
+    #[error("the face rolled is not the puzzle's")]
+    NotTheFace,
+    /// A game of the self-play that mines puzzles cannot be played.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+impl Question {
+    /// The question as the JSONL file writes it (`win-now`).
+    fn tag(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
+
+    /// What the answer does: "wins this turn", "survives this turn", "mates in one turn".
+    pub(crate) fn verb(self) -> &'static str {
+        match self {
+            Question::WinNow => "wins this turn",
+            Question::Survive => "survives this turn",
+            Question::MateInOneTurn => "mates in one turn",
+        }
+    }
+
+    /// [`Question::verb`] for several answers: "win this turn", ...
+    fn plural_verb(self) -> &'static str {
+        match self {
+            Question::WinNow => "win this turn",
+            Question::Survive => "survive this turn",
+            Question::MateInOneTurn => "mate in one turn",
+        }
+    }
+}
