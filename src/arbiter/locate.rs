@@ -347,8 +347,3 @@ pub fn marseillais_before(
 ) -> Result<marseillais::TurnStart, PositionError> {
     marseillais::TurnStart::before_turn(game, index)
 }
-
-/// "White" or "Black".
-pub fn color_name(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
-}

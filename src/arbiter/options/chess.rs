@@ -7,8 +7,8 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position};
 
 use super::{Answer, Collector, Ends, Limits, Line, NoneAnswer, no_option, side};
-use crate::arbiter::locate::color_name;
 use crate::rules::marseillais::{self, TurnStart};
+use crate::rules::names::color_name;
 use crate::rules::standard::{self, Standing};
 use crate::rules::{GameEnd, Termination};
 

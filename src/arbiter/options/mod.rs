@@ -27,7 +27,7 @@ use crate::rules::sade::State;
 use crate::rules::standard::Standing;
 use crate::rules::{Article, Termination};
 
-use super::locate::color_name;
+use crate::rules::names::color_name;
 
 mod chess;
 mod error;

@@ -8,8 +8,8 @@ use shakmaty::Role;
 use super::{
     Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, OptionsError, Pieces, no_option, side,
 };
-use crate::arbiter::locate::color_name;
 use crate::record::Face;
+use crate::rules::names::color_name;
 use crate::rules::names::role_name;
 use crate::rules::sade::{self, End, Refused, State, Step};
 use crate::rules::{Article, Termination};
