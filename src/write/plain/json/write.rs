@@ -24,7 +24,7 @@ pub fn to_json_value(game: &Game) -> String {
     // serde's derived serializers recurse once per level of variations. The reader stops at
     // 20 levels, but a record built in code may nest thousands deep: it is written on a thread
     // whose stack fits its depth, whole, rather than overflowing this one.
-    let depth = crate::write::nested::depth(game);
+    let depth = crate::write::plain::nested::depth(game);
     if depth <= SHALLOW {
         return write();
     }
