@@ -1,9 +1,9 @@
 //! JSON → record → SDN → record. Any JSON may be refused, never panic. A record that keeps the
-//! writer's contract (src/write/sdn.rs: die faces 1–6, tag names words and values one line, no
-//! NUL, each turn an action, no empty variation) must read back from its SDN as `normalize` of
-//! itself. Records outside the contract are what JSON input does not check yet (spec/ERRORS.md,
-//! the die face 7 row). In games where a turn is one move (no die face, not Sade, not
-//! Marseillais) the contract wants one action a turn.
+//! writer's contract (src/write/plain/sdn.rs: die faces 1–6, tag names words and values one line,
+//! no NUL, each turn an action, no empty variation) must read back from its SDN as `normalize` of
+//! itself. Records outside the contract are what JSON input does not check yet (spec/ERRORS.md, the
+//! die face 7 row). In games where a turn is one move (no die face, not Sade, not Marseillais) the
+//! contract wants one action a turn.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

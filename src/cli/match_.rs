@@ -7,8 +7,8 @@ use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally};
 use sade_ref::record::Variant;
 
 use super::Status;
+use super::games::{GameArgs, progress};
 use super::output::Sink;
-use super::play::{GameArgs, progress};
 
 /// Play a match between two players and print the score of each, with a 95% confidence
 /// interval, and the terminations by kind.

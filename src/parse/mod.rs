@@ -13,6 +13,7 @@
 //! ```
 
 mod error;
+mod games;
 mod grouping;
 mod lexer;
 mod movetext;
@@ -21,19 +22,7 @@ mod scanner;
 mod token;
 
 pub use error::{ErrorKind, ParseError, Place};
+pub use games::{parse_bytes, parse_str};
 pub(crate) use movetext::start_number;
 pub use reader::Reader;
 pub use scanner::Text;
-
-use crate::record::Game;
-
-/// Reads every game of a text.
-pub fn parse_str(text: &str) -> Vec<Result<Game, ParseError>> {
-    Reader::of(Text::of_str(text)).collect()
-}
-
-/// Reads every game of a text that may not be valid UTF-8 (bad bytes are errors where they
-/// stand, inside a tag value or a comment; anywhere else they start no token).
-pub fn parse_bytes(text: &[u8]) -> Vec<Result<Game, ParseError>> {
-    Reader::new(text).collect()
-}

@@ -10,56 +10,18 @@ use std::fmt::Write as _;
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
+pub use super::arrows::{ARROW_STROKE, ROOK_STROKE, action_colour};
+use super::arrows::{at, badge, mark, markers};
 use super::describe;
 use super::layout;
 use super::legend::marks_of;
 pub use super::legend::{Mark, key};
 use super::model::{ActionView, GameView, POOL_ORDER, Shape, Snapshot, TurnView};
-
-/// Units per square.
-pub const SQUARE: u32 = 100;
-/// Room for the coordinates around the board.
-pub const MARGIN: u32 = 40;
-pub const HEADER: u32 = 70;
-const LINE: u32 = 34;
-
-/// Colours of the marks.
-pub const OWN: &str = "#1565c0";
-pub const OPPONENT: &str = "#ef6c00";
-pub const OFFENDING: &str = "#d50000";
-pub const SACRIFICE: &str = "#6a1b9a";
-/// An action the referee did not reach (after the illegal one).
-pub const UNPLAYED: &str = "#757575";
-pub const LIGHT: &str = "#f0d9b5";
-pub const DARK: &str = "#b58863";
-
-/// The piece shapes, drawn for a 100×100 square: `#p`, `#n`, `#b`, `#r`, `#q`, `#k`.
-pub const PIECE_SYMBOLS: &str = r##"<symbol id="p" viewBox="0 0 100 100"><circle cx="50" cy="30" r="12"/><path d="M39 44h22l7 30H32z"/><path d="M24 74h52v10H24z"/></symbol>
-<symbol id="r" viewBox="0 0 100 100"><path d="M26 84V74h6l4-34h-6V20h8v8h8v-8h8v8h8v-8h8v20h-6l4 34h6v10z"/><path d="M36 40h28" fill="none"/></symbol>
-<symbol id="n" viewBox="0 0 100 100"><path d="M30 84h46c0-22-4-42-18-56l-2-10-8 8c-10 2-20 10-26 24l5 7 13-6c5 0 6 3 3 7-7 8-13 16-13 26z"/><circle cx="49" cy="33" r="3" fill="none"/></symbol>
-<symbol id="b" viewBox="0 0 100 100"><circle cx="50" cy="17" r="7"/><path d="M50 25c13 10 19 23 14 37l-4 5H40l-4-5c-5-14 1-27 14-37z"/><path d="M38 67h24v7H38zM26 74h48v10H26z"/><path d="M50 36l8 11" fill="none"/></symbol>
-<symbol id="q" viewBox="0 0 100 100"><path d="M26 84h48v-8l10-46-18 24-4-30-12 28-12-28-4 30-18-24 10 46z"/><circle cx="16" cy="28" r="5"/><circle cx="38" cy="22" r="5"/><circle cx="62" cy="22" r="5"/><circle cx="84" cy="28" r="5"/></symbol>
-<symbol id="k" viewBox="0 0 100 100"><path d="M26 84h48V74l6-28-16-6-14 8-14-8-16 6 6 28z"/><path d="M46 10h8v8h8v8h-8v16h-8V26h-8v-8h8z"/><path d="M26 74h48" fill="none"/></symbol>"##;
-
-/// Fill and outline of a piece colour.
-pub fn piece_paint(color: Color) -> (&'static str, &'static str) {
-    match color {
-        Color::White => ("#ffffff", "#1a1a1a"),
-        Color::Black => ("#262626", "#000000"),
-    }
-}
-
-/// The top-left corner of a square, White at the bottom.
-fn corner(square: Square) -> (u32, u32) {
-    let x = MARGIN + u32::from(square.file()) * SQUARE;
-    let y = HEADER + MARGIN + (7 - u32::from(square.rank())) * SQUARE;
-    (x, y)
-}
-
-fn center(square: Square) -> (u32, u32) {
-    let (x, y) = corner(square);
-    (x + SQUARE / 2, y + SQUARE / 2)
-}
+pub use super::style::{
+    DARK, HEADER, LIGHT, MARGIN, OFFENDING, OPPONENT, OWN, PIECE_SYMBOLS, SACRIFICE, SQUARE,
+    UNPLAYED, piece_paint,
+};
+use super::style::{LINE, corner};
 
 /// Escapes text for XML.
 pub fn escape(text: &str) -> String {
@@ -111,160 +73,6 @@ fn board(out: &mut String, snapshot: &Snapshot) {
             r##"<use href="#{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}" stroke="{stroke}" stroke-width="3" stroke-linejoin="round" data-square="{square}" data-piece="{}"/>"##,
             piece.role.char(),
             piece.char()
-        );
-    }
-}
-
-/// The colour an action is drawn in.
-pub fn action_colour(action: &ActionView) -> &'static str {
-    if action.offending {
-        OFFENDING
-    } else if matches!(action.shape, Shape::Unplayed { .. }) {
-        UNPLAYED
-    } else if matches!(action.shape, Shape::Sacrifice { .. }) {
-        SACRIFICE
-    } else if action.opponent_piece {
-        OPPONENT
-    } else {
-        OWN
-    }
-}
-
-/// The stroke widths of a move's arrow and of a castling rook's.
-pub const ARROW_STROKE: f64 = 11.0;
-pub const ROOK_STROKE: f64 = 6.0;
-
-/// A point of the board (board units) on the drawing.
-fn at((x, y): (i32, i32)) -> (i32, i32) {
-    (x + to_i32(MARGIN), y + to_i32(HEADER + MARGIN))
-}
-
-fn to_i32(v: u32) -> i32 {
-    i32::try_from(v).unwrap_or(i32::MAX)
-}
-
-/// A numbered badge: a disc with the number as `<text>`.
-fn badge(out: &mut String, (x, y): (i32, i32), number: usize, colour: &str) {
-    let _ = writeln!(
-        out,
-        r##"<g class="label"><circle cx="{x}" cy="{y}" r="{}" fill="{colour}" stroke="#fff" stroke-width="3"/><text x="{x}" y="{}" font-size="24" font-weight="bold" text-anchor="middle" fill="#fff">{number}</text></g>"##,
-        layout::BADGE,
-        y + 8
-    );
-}
-
-/// An arrow from square to square that stops short of the piece on its destination, drawn in
-/// its lane (beside an earlier arrow on the same line).
-fn arrow(
-    out: &mut String,
-    class: &str,
-    (from, to): (Square, Square),
-    (stroke, lane): (f64, i32),
-    colour: &str,
-    dash: &str,
-) {
-    let ((x1, y1), (x2, y2)) = layout::arrow_ends(from, to, stroke, lane);
-    let ((x1, y1), (x2, y2)) = (at((x1, y1)), at((x2, y2)));
-    let _ = writeln!(
-        out,
-        r#"<line class="{class}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="{stroke}" opacity="0.85"{dash} marker-end="url(#head-{})"/>"#,
-        colour.trim_start_matches('#')
-    );
-}
-
-/// One action's mark on the board, without its badge.
-fn mark(out: &mut String, action: &ActionView, (lane, rook_lane): (i32, i32)) {
-    let colour = action_colour(action);
-    match action.shape {
-        Shape::Move { from, to } => {
-            let dash = if action.opponent_piece && !action.offending {
-                r#" stroke-dasharray="22 12""#
-            } else {
-                ""
-            };
-            arrow(out, "arrow", (from, to), (ARROW_STROKE, lane), colour, dash);
-            if let Some(rook) = action.rook {
-                arrow(out, "rook", rook, (ROOK_STROKE, rook_lane), colour, dash);
-            }
-            if let Some(victim) = action.en_passant {
-                let (x, y) = corner(victim);
-                let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
-                let _ = writeln!(
-                    out,
-                    r##"<g class="en-passant"><circle cx="{cx}" cy="{cy}" r="40" fill="none" stroke="{colour}" stroke-width="6"/><text x="{cx}" y="{}" font-size="22" font-weight="bold" text-anchor="middle" fill="{colour}" stroke="#fff" stroke-width="4" paint-order="stroke">e.p.</text></g>"##,
-                    y + SQUARE - 6
-                );
-            }
-            if let (Some(role), Some(piece)) = (action.promotion, action.piece) {
-                let (x, y) = corner(to);
-                let (fill, stroke) = piece_paint(piece.color);
-                let _ = writeln!(
-                    out,
-                    r##"<g class="promotion"><rect x="{}" y="{}" width="52" height="52" rx="8" fill="#fff" fill-opacity="0.8" stroke="{colour}" stroke-width="3"/><use href="#{}" x="{}" y="{}" width="50" height="50" fill="{fill}" stroke="{stroke}" stroke-width="4" stroke-linejoin="round"/></g>"##,
-                    x + SQUARE - 54,
-                    y + 2,
-                    role.char(),
-                    x + SQUARE - 53,
-                    y + 3
-                );
-            }
-        }
-        Shape::Sacrifice { square } => {
-            let (x, y) = corner(square);
-            let (a, b) = (x + 18, y + 18);
-            let (c, d) = (x + SQUARE - 18, y + SQUARE - 18);
-            let _ = writeln!(
-                out,
-                r#"<path class="sacrifice" d="M{a} {b}L{c} {d}M{c} {b}L{a} {d}" stroke="{colour}" stroke-width="10" stroke-linecap="round" opacity="0.9"/>"#
-            );
-        }
-        Shape::Resurrection { square } => {
-            if let Some(piece) = action.piece {
-                let (x, y) = corner(square);
-                let (fill, stroke) = piece_paint(piece.color);
-                let _ = writeln!(
-                    out,
-                    r##"<use class="returned" href="#{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}" stroke="{stroke}" stroke-width="3" stroke-linejoin="round" opacity="0.45"/>"##,
-                    piece.role.char()
-                );
-            }
-            let (x, y) = center(square);
-            let top = y - SQUARE / 2 + 4;
-            let _ = writeln!(
-                out,
-                r#"<circle class="drop" cx="{x}" cy="{y}" r="42" fill="none" stroke="{colour}" stroke-width="6" stroke-dasharray="10 7"/><line x1="{x}" y1="{}" x2="{x}" y2="{top}" stroke="{colour}" stroke-width="9" marker-end="url(#head-{})"/>"#,
-                top.saturating_sub(60),
-                colour.trim_start_matches('#')
-            );
-        }
-        Shape::Unplayed {
-            square: Some(square),
-        } => {
-            let (x, y) = center(square);
-            // Round dots, unlike the resurrection's dashes; the refused action a solid ring.
-            let dots = if action.offending {
-                ""
-            } else {
-                r#" stroke-linecap="round" stroke-dasharray="0.1 15""#
-            };
-            let _ = writeln!(
-                out,
-                r#"<circle class="unplayed" cx="{x}" cy="{y}" r="42" fill="none" stroke="{colour}" stroke-width="8"{dots}/>"#
-            );
-        }
-        Shape::Unplayed { square: None } | Shape::Nothing => {}
-    }
-}
-
-/// Arrow heads, one per colour; the head starts where the line ends.
-fn markers(out: &mut String) {
-    for colour in [OWN, OPPONENT, OFFENDING, SACRIFICE] {
-        let _ = writeln!(
-            out,
-            r#"<marker id="head-{}" viewBox="0 0 10 10" refX="0" refY="5" markerWidth="{}" markerHeight="{}" orient="auto"><path d="M0 0L10 5L0 10z" fill="{colour}"/></marker>"#,
-            colour.trim_start_matches('#'),
-            layout::HEAD,
-            layout::HEAD
         );
     }
 }

@@ -1,6 +1,9 @@
 //! Writers: canonical SDN text ([`sdn`]), JSON ([`json`]) and the annotated JSON
 //! ([`annotated`]).
 //!
+//! The writers in `plain/` know no rules: they write the record as it is. Those in `judged/`
+//! call the referee and write what it decided.
+//!
 //! ```
 //! use sade_ref::record::{Action, ActionKind, DieFace, Face, Game, Item, MoveNumber, Side, Turn};
 //! use sade_ref::write::sdn;
@@ -23,8 +26,8 @@
 //! assert!(text.ends_with("\n\n1. 4: -Nb1\n"));
 //! ```
 
-pub mod adjudicate;
-pub mod annotated;
-pub mod json;
-mod nested;
-pub mod sdn;
+mod judged;
+mod plain;
+
+pub use judged::{adjudicate, annotated};
+pub use plain::{json, sdn};

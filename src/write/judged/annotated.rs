@@ -1,8 +1,8 @@
-//! The annotated JSON of `convert --to json --annotate`: the record as [`super::json`] writes
-//! it, with an explicit `kind` on every action of the main line and what the referee resolved
-//! it to (`resolved`: whose piece, from, to, UCI, capture, promotion, the FEN after it), and the
-//! game's `verdict`. Its shape is in `spec/sdn.schema.json` (the optional `kind`, `resolved` and
-//! `verdict` keys).
+//! The annotated JSON of `convert --to json --annotate`: the record as [`crate::write::json`]
+//! writes it, with an explicit `kind` on every action of the main line and what the referee
+//! resolved it to (`resolved`: whose piece, from, to, UCI, capture, promotion, the FEN after it),
+//! and the game's `verdict`. Its shape is in `spec/sdn.schema.json` (the optional `kind`,
+//! `resolved` and `verdict` keys).
 
 use serde::Serialize;
 

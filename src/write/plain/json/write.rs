@@ -1,35 +1,5 @@
-//! Game records as JSON, both ways, losslessly: `from_json(&to_json(games)) == games`.
-//!
-//! The document is an array of games (or one game object); its shape is what the record types'
-//! serde derives give, described by `spec/sdn.schema.json`. A game looks like
-//!
-//! ```json
-//! {
-//!   "tags": [{ "name": "Event", "value": "Boudoir Open", "span": [0, 22] }],
-//!   "turns": [{
-//!     "number": { "number": 1, "side": "white" },
-//!     "face": { "value": 4, "span": [30, 32] },
-//!     "items": [
-//!       { "type": "action", "sacrifice": { "role": "N", "square": "b8" }, "span": [33, 37] },
-//!       { "type": "action", "san": "e5", "check": "+", "glyph": "!?", "span": [38, 40] },
-//!       { "type": "comment", "text": "a comment", "span": [41, 52] }
-//!     ],
-//!     "span": [27, 52]
-//!   }],
-//!   "result": "*",
-//!   "span": [0, 54]
-//! }
-//! ```
-//!
-//! Spans are byte offsets `[start, end]` in the text the record was read from; they may be left
-//! out on input.
-//!
-//! Writing is here; reading, strictly and with located errors, is in [`read`].
-
-mod read;
-mod words;
-
-pub use read::{JsonError, check, from_json, read_json};
+//! Game records written as JSON: an array with one compact game object a line, or JSON Lines,
+//! on a thread with a stack to fit when the variations nest deep.
 
 use crate::record::Game;
 
@@ -54,7 +24,7 @@ pub fn to_json_value(game: &Game) -> String {
     // serde's derived serializers recurse once per level of variations. The reader stops at
     // 20 levels, but a record built in code may nest thousands deep: it is written on a thread
     // whose stack fits its depth, whole, rather than overflowing this one.
-    let depth = super::nested::depth(game);
+    let depth = crate::write::plain::nested::depth(game);
     if depth <= SHALLOW {
         return write();
     }

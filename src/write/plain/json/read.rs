@@ -292,7 +292,7 @@ pub fn check(game: &Game) -> Result<(), (String, String)> {
             ));
         }
     }
-    let faces = crate::write::nested::any_face(&game.turns);
+    let faces = crate::write::plain::nested::any_face(&game.turns);
     let groups = !faces
         && matches!(
             Variant::of_record(game.tag("Variant"), faces),
