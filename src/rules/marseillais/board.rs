@@ -176,3 +176,12 @@ pub fn insufficient_material(pos: &Chess) -> bool {
     (board.pawns() | board.rooks_and_queens()).is_empty()
         && (board.knights() | board.bishops()).count() <= 1
 }
+
+/// The en passant squares for the second move (M4): after a first en passant capture, the other
+/// double step of the opponent's last turn.
+pub(crate) fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
+    match first {
+        Move::EnPassant { to, .. } => offered.iter().copied().filter(|&s| s != to).collect(),
+        _ => Vec::new(),
+    }
+}

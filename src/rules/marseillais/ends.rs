@@ -20,8 +20,7 @@
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{CastlingMode, Move, Position, Role};
 
-use super::board::{Board, insufficient_material, rebase};
-use super::replayer::second_move_ep;
+use super::board::{Board, insufficient_material, rebase, second_move_ep};
 use crate::rules::standard::repetition_key;
 use crate::rules::{Article, GameEnd, Termination};
 

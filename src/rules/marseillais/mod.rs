@@ -48,6 +48,6 @@ pub use turns::{
     FullTurn, FullTurnEnd, TurnStart, end_at_turn_start, full_turns, visit_full_turns,
 };
 
+pub(crate) use board::second_move_ep;
 pub(crate) use board::{Board, double_step, insufficient_material, rebase};
 pub(crate) use ends::{Standing, judge};
-pub(crate) use replayer::second_move_ep;

@@ -4,9 +4,9 @@
 use std::num::NonZeroU32;
 
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use super::board::{Board, double_step, insufficient_material, rebase};
+use super::board::{Board, double_step, insufficient_material, rebase, second_move_ep};
 use super::ends::{LookBack, Standing, full_turn_example, judge, position_key};
 pub(super) use super::turn_state::TurnState;
 use crate::record::{ActionKind, Game, MoveNumber, Side, Span, Turn};
@@ -445,13 +445,4 @@ impl Replayer<'_> {
 /// into turns (M1): the record says so of its first turn (`Turn::unnumbered`), never its spans.
 fn is_split(turn: &Turn, turn_index: usize) -> bool {
     turn_index == 0 && turn.unnumbered
-}
-
-/// The en passant squares for the second move (M4): after a first en passant capture, the other
-/// double step of the opponent's last turn.
-pub(crate) fn second_move_ep(offered: &[Square], first: Move) -> Vec<Square> {
-    match first {
-        Move::EnPassant { to, .. } => offered.iter().copied().filter(|&s| s != to).collect(),
-        _ => Vec::new(),
-    }
 }

@@ -27,9 +27,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Setup, Square};
 
-use super::board::{Board, double_step, insufficient_material, rebase};
+use super::board::{Board, double_step, insufficient_material, rebase, second_move_ep};
 use super::ends::{LookBack, Standing, judge, position_key};
-use super::replayer::second_move_ep;
 use crate::record::{Game, Variant};
 use crate::rules::standard::{self, position_from_setup};
 use crate::rules::{Article, Detail, GameEnd, Outcome, PositionError, Termination};

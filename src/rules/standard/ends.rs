@@ -17,13 +17,11 @@
 //! assert_eq!((end.termination, end.article), (Termination::Checkmate, Article::Fide5_1_1));
 //! ```
 
-use shakmaty::fen::Fen;
 use shakmaty::{Chess, Move, Position};
 
 use super::repetition::play_keyed;
-use super::{legal_moves, position_from_setup, repetition_key, start_position};
-use crate::record::Game;
-use crate::rules::{Article, Detail, GameEnd, Outcome, PositionError, Termination};
+use super::{legal_moves, repetition_key};
+use crate::rules::{Article, GameEnd, Termination};
 
 /// A Standard position and what its ends look back on: the positions the game stood in since
 /// the last capture or pawn move (no earlier one can stand again).
@@ -61,41 +59,6 @@ impl Standing {
     /// The end the game is at in this position, if any ([`automatic_end`]).
     pub fn end(&self) -> Option<GameEnd> {
         automatic_end(&self.pos, &self.history, false)
-    }
-
-    /// The position before record turn `index` (0-based) of a Standard game, with its past:
-    /// the record's turns before it are replayed by the referee.
-    ///
-    /// # Errors
-    /// [`PositionError`] when the start position cannot be read, or the turns before are not a legal
-    /// game that goes on.
-    pub fn before_turn(game: &Game, index: usize) -> Result<Standing, PositionError> {
-        let start = start_position(game).map_err(|e| PositionError::Start(Box::new(e)))?;
-        let mut before = game.clone();
-        before.turns.truncate(index);
-        // The record's result is no claim about the position before the turn (FIDE 9.2, 9.3:
-        // a draw is claimed in the final position).
-        before.result = None;
-        before
-            .tags
-            .retain(|t| !matches!(t.name.as_str(), "Result" | "Termination"));
-        let (replay, history) = super::replay::replay_with_history(&before, Detail::Verdict);
-        match replay.outcome {
-            Outcome::Unfinished => {}
-            Outcome::Invalid(error) => {
-                return Err(PositionError::Invalid(Box::new(error)));
-            }
-            Outcome::Finished { termination, .. } => {
-                return Err(PositionError::Ended(termination));
-            }
-        }
-        let setup = Fen::from_ascii(replay.final_fen.as_bytes())
-            .map_err(|e| PositionError::Internal(e.to_string()))?
-            .into_setup();
-        let pos = position_from_setup(setup, start.mode).map_err(|kinds| {
-            PositionError::Internal(format!("not a playable position ({kinds:?})"))
-        })?;
-        Ok(Standing { pos, history })
     }
 }
 

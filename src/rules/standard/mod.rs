@@ -39,6 +39,7 @@
 //!   allow, is accepted. An empty board, a missing or extra king, pawns on the first or last
 //!   rank, or the side not to move in check make the record invalid.
 
+mod before;
 mod ends;
 mod explain;
 mod moves;

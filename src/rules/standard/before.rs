@@ -1,0 +1,47 @@
+//! The position before a record turn of a Standard game, with its past, from the referee's own
+//! replay of the turns before it (`options`, the bots, the web application).
+
+use shakmaty::fen::Fen;
+
+use super::ends::Standing;
+use super::replay::replay_with_history;
+use super::start::{position_from_setup, start_position};
+use crate::record::Game;
+use crate::rules::{Detail, Outcome, PositionError};
+
+impl Standing {
+    /// The position before record turn `index` (0-based) of a Standard game, with its past:
+    /// the record's turns before it are replayed by the referee.
+    ///
+    /// # Errors
+    /// [`PositionError`] when the start position cannot be read, or the turns before are not a legal
+    /// game that goes on.
+    pub fn before_turn(game: &Game, index: usize) -> Result<Standing, PositionError> {
+        let start = start_position(game).map_err(|e| PositionError::Start(Box::new(e)))?;
+        let mut before = game.clone();
+        before.turns.truncate(index);
+        // The record's result is no claim about the position before the turn (FIDE 9.2, 9.3:
+        // a draw is claimed in the final position).
+        before.result = None;
+        before
+            .tags
+            .retain(|t| !matches!(t.name.as_str(), "Result" | "Termination"));
+        let (replay, history) = replay_with_history(&before, Detail::Verdict);
+        match replay.outcome {
+            Outcome::Unfinished => {}
+            Outcome::Invalid(error) => {
+                return Err(PositionError::Invalid(Box::new(error)));
+            }
+            Outcome::Finished { termination, .. } => {
+                return Err(PositionError::Ended(termination));
+            }
+        }
+        let setup = Fen::from_ascii(replay.final_fen.as_bytes())
+            .map_err(|e| PositionError::Internal(e.to_string()))?
+            .into_setup();
+        let pos = position_from_setup(setup, start.mode).map_err(|kinds| {
+            PositionError::Internal(format!("not a playable position ({kinds:?})"))
+        })?;
+        Ok(Standing { pos, history })
+    }
+}
