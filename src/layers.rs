@@ -4,6 +4,10 @@
 //! strings blanked, then the paths after `crate::` and `super::`) serves the Sade rule set's own
 //! layer test too (`rules/sade/layers.rs`).
 //!
+//! Inside a folder, no files may import each other in a circle, directly or around several
+//! (`no_folder_has_a_circle_of_imports`: the files of each folder and the ones they name after
+//! `super::` or the folder's own path); `rules/sade/` and `serve/` list floors of their own.
+//!
 //! A module's imports are the first segments of the paths its code writes after `crate::`, and
 //! after as many `super::` as climb from its file to the crate's root. `lib.rs`, the front door,
 //! re-exports what a tool builder calls most and is no floor; a module names the module an item
@@ -372,5 +376,110 @@ mod tests {
     assert_eq!(
         named_modules(source, 2),
         ["die", "referee", "record", "play"]
+    );
+}
+
+/// A circle among `edges` (each file and the files it names), as the files around it, if any.
+fn circle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        file: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|f| f == file) {
+            return Some(path[at..].to_vec());
+        }
+        if done.contains(file) {
+            return None;
+        }
+        path.push(file.to_owned());
+        for next in edges.get(file).into_iter().flatten() {
+            if let Some(found) = visit(next, edges, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        done.insert(file.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|file| visit(file, edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_folder_has_a_circle_of_imports() {
+    let mut folders = vec![src()];
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    while let Some(dir) = folders.pop() {
+        let mut files = BTreeMap::new();
+        for entry in fs::read_dir(&dir).expect("a folder of src/").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
+                && !matches!(stem, "mod" | "lib" | "main")
+            {
+                files.insert(stem.to_owned(), fs::read_to_string(&path).expect("a file"));
+            }
+        }
+        if !dir.join("mod.rs").exists() {
+            continue;
+        }
+        let within = dir
+            .strip_prefix(src())
+            .map(|p| format!("crate::{}::", p.display().to_string().replace('/', "::")))
+            .unwrap_or_default();
+        let edges: BTreeMap<String, BTreeSet<String>> = files
+            .iter()
+            .map(|(file, source)| {
+                let named = named_siblings(source, &within)
+                    .into_iter()
+                    .filter(|name| name != file && files.contains_key(name))
+                    .collect();
+                (file.clone(), named)
+            })
+            .collect();
+        checked += edges.len();
+        if let Some(files) = circle(&edges) {
+            wrong.push(format!(
+                "src/{}: {} import each other in a circle",
+                dir.strip_prefix(src()).unwrap_or(&dir).display(),
+                files.join(" → ")
+            ));
+        }
+    }
+    assert!(
+        checked > 100,
+        "only {checked} files read: the walk is broken"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_circle_is_found() {
+    let edges = |pairs: &[(&str, &str)]| {
+        let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (from, to) in pairs {
+            edges
+                .entry((*from).to_owned())
+                .or_default()
+                .insert((*to).to_owned());
+            edges.entry((*to).to_owned()).or_default();
+        }
+        edges
+    };
+    assert_eq!(circle(&edges(&[("a", "b"), ("b", "c"), ("a", "c")])), None);
+    assert_eq!(
+        circle(&edges(&[
+            ("ends", "replayer"),
+            ("replayer", "ends"),
+            ("x", "ends")
+        ])),
+        Some(vec!["ends".to_owned(), "replayer".to_owned()])
     );
 }
