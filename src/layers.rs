@@ -197,10 +197,16 @@ pub(crate) fn folder_held(
         .filter_map(|entry| {
             let path = entry.ok()?.path();
             let stem = path.file_stem()?.to_str()?.to_owned();
-            (path.extension()? == "rs" && stem != "layers").then_some(stem)
+            let member = if path.is_dir() {
+                path.join("mod.rs").exists()
+            } else {
+                path.extension()? == "rs" && stem != "layers"
+            };
+            member.then_some(stem)
         })
         .collect();
     files.sort();
+    let is_file = |name: &str| dir.join(format!("{name}.rs")).exists();
     let mut wrong: Vec<String> = floors
         .keys()
         .filter(|name| !files.contains(name))
@@ -214,6 +220,10 @@ pub(crate) fn folder_held(
             ));
             continue;
         };
+        // A folder of the folder is held by its own list; here it is one member.
+        if !is_file(file) {
+            continue;
+        }
         let source = fs::read_to_string(dir.join(format!("{file}.rs")))
             .map_err(|e| format!("{folder}/{file}.rs: {e}"))?;
         for name in named_siblings(&source, within) {
@@ -377,6 +387,75 @@ mod tests {
         named_modules(source, 2),
         ["die", "referee", "record", "play"]
     );
+}
+
+/// The folders whose files are not yet held to floors of their own (they are held to have no
+/// circle): each still names items through its `mod.rs`. A folder leaves this list when its
+/// `mod.rs` lists its floors.
+const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
+    "arbiter",
+    "arbiter/options",
+    "cli",
+    "course",
+    "engine",
+    "parse",
+    "play",
+    "puzzles",
+    "record",
+    "referee",
+    "render",
+    "rules",
+    "rules/marseillais",
+    "rules/standard",
+    "write",
+    "write/judged",
+    "write/plain",
+    "write/plain/json",
+];
+
+#[test]
+fn every_folder_with_floors_is_held_to_them() {
+    let mut folders = Vec::new();
+    let mut stack = vec![src()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).expect("a folder of src/").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path.clone());
+                if path.join("mod.rs").exists()
+                    && let Ok(relative) = path.strip_prefix(src())
+                {
+                    folders.push(relative.display().to_string());
+                }
+            }
+        }
+    }
+    folders.sort();
+    let mut wrong = Vec::new();
+    let mut held = 0;
+    for folder in &folders {
+        let mod_rs = fs::read_to_string(src().join(folder).join("mod.rs")).expect("mod.rs");
+        let listed = floors(&mod_rs).is_ok_and(|floors| !floors.is_empty());
+        let waiting = FOLDERS_WITHOUT_FLOORS.contains(&folder.as_str());
+        match (listed, waiting) {
+            (true, true) => wrong.push(format!(
+                "src/{folder}/mod.rs lists floors: take it out of FOLDERS_WITHOUT_FLOORS"
+            )),
+            (false, false) => wrong.push(format!(
+                "src/{folder}/mod.rs lists no floors: list them (`// 0. `file`: what it is`)"
+            )),
+            (false, true) => {}
+            (true, false) => {
+                let within = format!("crate::{}::", folder.replace('/', "::"));
+                match folder_held(folder, &within, |_, _| None) {
+                    Ok(_) => held += 1,
+                    Err(why) => wrong.push(format!("src/{folder}:\n{why}")),
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(held >= 2, "only {held} folders held: the walk is broken");
 }
 
 /// A circle among `edges` (each file and the files it names), as the files around it, if any.
