@@ -404,7 +404,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "record",
     "referee",
     "render",
-    "rules",
     "rules/marseillais",
     "rules/standard",
     "write",

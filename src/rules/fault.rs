@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use super::Article;
+use super::article::Article;
 
 macro_rules! fault_codes {
     ($($(#[doc = $doc:literal])* $variant:ident => $code:literal, $help:literal;)*) => {

@@ -6,7 +6,8 @@
 
 use shakmaty::Color;
 
-use super::{Article, Termination};
+use super::article::Article;
+use super::termination::Termination;
 
 /// An end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

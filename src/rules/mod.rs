@@ -4,6 +4,20 @@
 //! rules. Adding a game means one module here and one line in that table; the parser, the
 //! writers, the referee and the CLI do not change.
 
+// The floors of rules/, from the bottom up: a file (or a rule set's folder) names only modules
+// of the floors below its own (the test in `src/layers.rs` reads this list and holds every file
+// of rules/ to it).
+// 0. `article`, `labels`, `names`, `resolve`, `serialize`, `setup`, `termination`: the words
+//    (the Articles cited, move-number labels, colours' and pieces' names, their JSON, why a game
+//    ended); a written move resolved; a record's start position.
+// 1. `fault`, `game_end`: a fault's code; how a game ended.
+// 2. `replay`: what a replay gives (its outcome, violations, resolved actions).
+// 3. `position_error`: why a rule set cannot give a position.
+// 4. `standard`: standard chess and Chess960.
+// 5. `marseillais`, `sade`: Marseillais chess, on standard's moves; Marquis de Sade chess.
+// 6. `perft`, `rule_set`: the game tree counted; the table of rule sets.
+// 7. `mod.rs`: the table of contents.
+
 mod article;
 mod fault;
 mod game_end;

@@ -12,9 +12,11 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use super::marseillais::{self, TurnStart};
+use super::position_error::PositionError;
+use super::replay::Violation;
 use super::sade::{self, State};
 use super::sade::{BadStart, Refused};
-use super::{PositionError, Violation, standard};
+use super::standard;
 use crate::record::{Game, Variant};
 
 /// Why a perft cannot be counted.

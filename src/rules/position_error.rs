@@ -4,7 +4,8 @@
 use shakmaty::fen::ParseFenError;
 use shakmaty::{Color, PositionErrorKinds};
 
-use crate::rules::{Termination, Violation};
+use crate::rules::replay::Violation;
+use crate::rules::termination::Termination;
 
 /// A position a rule set cannot set up ([`standard::Standing::before_turn`],
 /// [`marseillais::TurnStart::before_turn`], [`marseillais::TurnStart::from_fen`]).
@@ -41,7 +42,7 @@ pub enum PositionError {
         source: ParseFenError,
     },
     /// The FEN is a position shakmaty refuses to play.
-    #[error("not a playable position: {}", crate::rules::standard::position_error(*.0))]
+    #[error("not a playable position: {}", crate::rules::setup::position_error(*.0))]
     NotPlayable(PositionErrorKinds),
     /// The referee's own replay gave a position it cannot read again (a bug in sade-ref).
     #[error("internal: {0}")]

@@ -2,7 +2,7 @@
 //! standard initial position.
 
 use shakmaty::fen::{Fen, ParseFenError};
-use shakmaty::{ByColor, ByRole, Color, Role, Setup};
+use shakmaty::{ByColor, ByRole, Color, PositionErrorKinds, Role, Setup};
 
 use crate::record::{Game, Span};
 
@@ -108,6 +108,52 @@ pub(crate) fn parse_error_words(fen: &str, error: ParseFenError) -> String {
              en passant, the halfmove clock and the move number",
             fields.len()
         ),
+    }
+}
+
+/// What is wrong with a position shakmaty refuses, in an arbiter's words.
+pub(crate) fn position_error(kinds: PositionErrorKinds) -> String {
+    let names = [
+        (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
+        (PositionErrorKinds::MISSING_KING, "a king is missing"),
+        (
+            PositionErrorKinds::TOO_MANY_KINGS,
+            "a side has more than one king",
+        ),
+        (
+            PositionErrorKinds::PAWNS_ON_BACKRANK,
+            "a pawn stands on the first or last rank",
+        ),
+        (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            "a castling right has no king and rook on their first squares",
+        ),
+        (
+            PositionErrorKinds::INVALID_EP_SQUARE,
+            "the en passant square follows no double step",
+        ),
+        (
+            PositionErrorKinds::OPPOSITE_CHECK,
+            "the side not to move is in check",
+        ),
+        (
+            PositionErrorKinds::IMPOSSIBLE_CHECK,
+            "the check on the board cannot arise in a game",
+        ),
+        (
+            PositionErrorKinds::TOO_MUCH_MATERIAL,
+            "a side has more pieces than promotions allow",
+        ),
+    ];
+    let found: Vec<&str> = names
+        .iter()
+        .filter(|(kind, _)| kinds.contains(*kind))
+        .map(|(_, name)| *name)
+        .collect();
+    if found.is_empty() {
+        "it is not a legal position".to_owned()
+    } else {
+        found.join(", ")
     }
 }
 

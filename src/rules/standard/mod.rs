@@ -47,11 +47,11 @@ mod repetition;
 mod replay;
 mod start;
 
+pub(crate) use crate::rules::setup::position_error;
 pub(crate) use ends::judge;
 pub use ends::{Standing, automatic_end};
 pub use explain::{Explanation, Why, color_name, explain, role_name};
 pub use moves::{fen, legal_moves, null_move, perft, resolved_move, side_color};
 pub use repetition::repetition_key;
 pub use replay::replay;
-pub(crate) use start::position_error;
 pub use start::{StartPosition, position_from_setup, start_position};

@@ -7,7 +7,7 @@ use shakmaty::{
 };
 
 use crate::record::{Game, Variant};
-use crate::rules::setup::start_of;
+use crate::rules::setup::{position_error, start_of};
 use crate::rules::{Article, FaultCode, Violation};
 
 /// A game's start position, ready to play.
@@ -145,52 +145,6 @@ pub fn position_from_setup(setup: Setup, mode: CastlingMode) -> Result<Chess, Po
         .or_else(PositionError::ignore_impossible_check)
         .or_else(PositionError::ignore_too_much_material)
         .map_err(|e| e.kinds())
-}
-
-/// What is wrong with a position shakmaty refuses, in an arbiter's words.
-pub(crate) fn position_error(kinds: PositionErrorKinds) -> String {
-    let names = [
-        (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
-        (PositionErrorKinds::MISSING_KING, "a king is missing"),
-        (
-            PositionErrorKinds::TOO_MANY_KINGS,
-            "a side has more than one king",
-        ),
-        (
-            PositionErrorKinds::PAWNS_ON_BACKRANK,
-            "a pawn stands on the first or last rank",
-        ),
-        (
-            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-            "a castling right has no king and rook on their first squares",
-        ),
-        (
-            PositionErrorKinds::INVALID_EP_SQUARE,
-            "the en passant square follows no double step",
-        ),
-        (
-            PositionErrorKinds::OPPOSITE_CHECK,
-            "the side not to move is in check",
-        ),
-        (
-            PositionErrorKinds::IMPOSSIBLE_CHECK,
-            "the check on the board cannot arise in a game",
-        ),
-        (
-            PositionErrorKinds::TOO_MUCH_MATERIAL,
-            "a side has more pieces than promotions allow",
-        ),
-    ];
-    let found: Vec<&str> = names
-        .iter()
-        .filter(|(kind, _)| kinds.contains(*kind))
-        .map(|(_, name)| *name)
-        .collect();
-    if found.is_empty() {
-        "it is not a legal position".to_owned()
-    } else {
-        found.join(", ")
-    }
 }
 
 #[cfg(test)]
