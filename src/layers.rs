@@ -405,7 +405,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "referee",
     "render",
     "rules/marseillais",
-    "rules/standard",
     "write",
     "write/judged",
     "write/plain",

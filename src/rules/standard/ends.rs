@@ -19,8 +19,8 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use super::repetition::play_keyed;
-use super::{legal_moves, repetition_key};
+use super::moves::legal_moves;
+use super::repetition::{play_keyed, repetition_key};
 use crate::rules::{Article, GameEnd, Termination};
 
 /// A Standard position and what its ends look back on: the positions the game stood in since

@@ -39,6 +39,15 @@
 //!   allow, is accepted. An empty board, a missing or extra king, pawns on the first or last
 //!   rank, or the side not to move in check make the record invalid.
 
+// The floors of standard/, from the bottom up: a file names only modules of the floors below
+// its own (the test in `src/layers.rs` reads this list and holds every file to it).
+// 0. `explain`, `moves`, `repetition`: why a move is refused; the legal moves, a FEN, perft;
+//    the repetition key.
+// 1. `start`, `ends`: the start position a record gives; the ends of the game (S1, S2).
+// 2. `replay`: the replay of a record.
+// 3. `before`: the standing before a record turn, from the replay of the turns before it.
+// 4. `mod.rs`: the table of contents.
+
 mod before;
 mod ends;
 mod explain;

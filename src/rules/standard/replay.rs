@@ -8,8 +8,10 @@
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use super::ends::automatic_end;
-use super::repetition::play_keyed;
-use super::{StartPosition, Why, explain, fen, repetition_key, resolved_move, start_position};
+use super::explain::{Why, explain};
+use super::moves::{fen, resolved_move};
+use super::repetition::{play_keyed, repetition_key};
+use super::start::{StartPosition, start_position};
 use crate::record::{ActionKind, Game, GameResult, Turn};
 use crate::rules::resolve::resolve;
 use crate::rules::{

@@ -150,7 +150,8 @@ pub fn position_from_setup(setup: Setup, mode: CastlingMode) -> Result<Chess, Po
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::standard::{fen, repetition_key};
+    use crate::rules::standard::moves::fen;
+    use crate::rules::standard::repetition::repetition_key;
 
     #[test]
     fn the_initial_position_taken_as_is_is_the_one_a_setup_gives() {
