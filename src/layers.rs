@@ -404,7 +404,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "record",
     "referee",
     "render",
-    "rules/marseillais",
     "write",
     "write/judged",
     "write/plain",

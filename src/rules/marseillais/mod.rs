@@ -30,6 +30,18 @@
 //! the turn, the halfmove clock counting single moves, and an en passant square only when
 //! exactly one en passant capture is available.
 
+// The floors of marseillais/, from the bottom up: a file names only modules of the floors below
+// its own (the test in `src/layers.rs` reads this list and holds every file to it).
+// 0. `board`: a position in the middle of a game, with the en passant captures of M4.
+// 1. `ends`, `turn_state`: whether the game is over at the start of a turn (M3, M6, M7); the
+//    real turn being played.
+// 2. `replayer`: real turns of two moves, played from the record.
+// 3. `groups`, `replay`: what a numbered group may hold and the replay's messages; the replay
+//    of a record.
+// 4. `turns`: every legal full turn of a position; the position before a record turn.
+// 5. `perft`: the game tree counted in full turns.
+// 6. `mod.rs`: the table of contents.
+
 mod board;
 mod ends;
 mod groups;
@@ -43,7 +55,6 @@ pub use ends::LookBack;
 pub(crate) use ends::position_key;
 pub use perft::{Unreachable, divide, perft};
 pub use replay::replay;
-pub(crate) use replay::replay_looking_back;
 pub use turns::{
     FullTurn, FullTurnEnd, TurnStart, end_at_turn_start, full_turns, visit_full_turns,
 };

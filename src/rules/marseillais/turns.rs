@@ -29,6 +29,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Setup, Square};
 
 use super::board::{Board, double_step, insufficient_material, rebase, second_move_ep};
 use super::ends::{LookBack, Standing, judge, position_key};
+use super::replay::replay_looking_back;
 use crate::record::{Game, Variant};
 use crate::rules::standard::{self, position_from_setup};
 use crate::rules::{Article, Detail, GameEnd, Outcome, PositionError, Termination};
@@ -115,7 +116,7 @@ impl TurnStart {
         let mut before = game.clone();
         before.turns.truncate(turn_index);
         before.result = None;
-        let (replay, look_back) = super::replay_looking_back(&before, Detail::Verdict);
+        let (replay, look_back) = replay_looking_back(&before, Detail::Verdict);
         match &replay.outcome {
             Outcome::Unfinished => {}
             Outcome::Invalid(error) => {
@@ -365,4 +366,82 @@ fn end_after(
         repetitions,
         quiet_turns,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ends::{full_turn_example, has_full_turn};
+    use super::*;
+
+    fn judged(fen: &str) -> Option<GameEnd> {
+        let start = TurnStart::from_fen(fen).unwrap();
+        end_at_turn_start(&start)
+    }
+
+    #[test]
+    fn the_quick_proof_and_the_search_agree() {
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "7k/8/6p1/8/6P1/p7/P2n4/K7 w - - 0 1",
+            "3k4/8/P7/4Q3/2P3p1/2P3P1/4P3/2KR2N1 b - - 4 16",
+            "7k/5Q2/p7/8/P7/8/8/2K5 b - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2Q w - - 0 1",
+        ] {
+            let start = TurnStart::from_fen(fen).unwrap();
+            let board = Board {
+                pos: start.pos.clone(),
+                ep: start.ep.clone(),
+            };
+            let moves = board.legal_moves();
+            assert_eq!(
+                has_full_turn(&board, &moves, 2, start.mode),
+                full_turn_example(&board, &moves, 2, start.mode).is_some(),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn m3_a_king_with_one_step_and_no_second_move_is_stalemated() {
+        // The position: Black in check from d1, Kc8 the only move, then nothing.
+        let end = judged("3k4/8/P7/4Q3/2P3p1/2P3P1/4P3/2KR2N1 b - - 4 16");
+        assert_eq!(
+            end,
+            Some(GameEnd::draw(Termination::Stalemate, Article::M3))
+        );
+        // Black's only move is a6-a5 (the king has no square), and then Black has none.
+        let end = judged("7k/5Q2/p7/8/P7/8/8/2K5 b - - 0 1");
+        assert_eq!(
+            end,
+            Some(GameEnd::draw(Termination::Stalemate, Article::M3))
+        );
+        // No legal move at all, in check: mate.
+        let end = judged("k7/8/1K6/8/8/8/8/7R b - - 0 1");
+        assert_eq!(end, None, "Ka8 has Kb8 and a second move");
+        let end = judged("R6k/6pp/8/8/8/8/8/6K1 b - - 0 1");
+        assert_eq!(
+            end,
+            Some(GameEnd::win(
+                shakmaty::Color::White,
+                Termination::Checkmate,
+                Article::M3
+            ))
+        );
+    }
+
+    #[test]
+    fn m6_the_fen_clock_counts_two_moves_a_turn() {
+        assert_eq!(
+            judged("4k3/8/8/8/8/8/8/R3K3 w - - 200 120"),
+            Some(GameEnd::draw(Termination::FiftyMoveRule, Article::M6))
+        );
+        assert_eq!(judged("4k3/8/8/8/8/8/8/R3K3 w - - 199 120"), None);
+        assert_eq!(
+            judged("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"),
+            Some(GameEnd::draw(
+                Termination::InsufficientMaterial,
+                Article::M7
+            ))
+        );
+    }
 }
