@@ -395,7 +395,6 @@ mod tests {
 const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "arbiter",
     "arbiter/options",
-    "cli",
     "course",
     "engine",
     "parse",

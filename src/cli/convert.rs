@@ -6,10 +6,10 @@ use clap::ValueEnum;
 use sade_ref::record::Game;
 use sade_ref::write::{json, sdn};
 
-use super::Status;
 use super::diagnose::{report_json, report_syntax};
 use super::input::{Input, Reading, each_window, is_json_name, read_all};
 use super::output::Sink;
+use super::status::Status;
 
 /// Convert game records between SDN (and PGN) and JSON.
 ///

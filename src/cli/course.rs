@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use sade_ref::course::{Course, LessonError, check_lesson};
 
-use super::Status;
+use super::status::Status;
 
 /// The rules course: one lesson for each Article of Marquis de Sade chess a player meets and
 /// for each of M1–M7 of Marseillais chess (spec/COURSE.md).

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use sade_ref::play::{self, Bot, Options, PlayError};
 use sade_ref::record::Variant;
 
-use super::Status;
+use super::status::Status;
 
 /// What every game of a run shares (`play` and `match`).
 #[derive(clap::Args)]
@@ -48,7 +48,7 @@ impl GameArgs {
         let options = self.options(Bot::Random, Bot::Random);
         play::check_start(&options).map_err(|error| {
             let reason = match &error {
-                PlayError::Setup(reason) => super::fen_reason(reason).to_owned(),
+                PlayError::Setup(reason) => super::words::fen_reason(reason).to_owned(),
                 _ => error.to_string(),
             };
             eprintln!(

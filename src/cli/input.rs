@@ -5,9 +5,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use super::Status;
 use super::decompress;
 use super::progress::Progress;
+use super::status::Status;
 use super::stream::{GameRead, GameStream};
 
 /// One input's name (as given, `-` for standard input) and bytes: the whole text, or a window
@@ -65,7 +65,7 @@ pub fn each_window<T: Send>(
     let opened = match decompress::open(path) {
         Ok(opened) => opened,
         Err(error) => {
-            eprintln!("sade-ref: {name}: {}", super::io_words(&error));
+            eprintln!("sade-ref: {name}: {}", super::words::io_words(&error));
             return Status::Failed;
         }
     };
@@ -112,7 +112,7 @@ pub fn each_window<T: Send>(
                     eprintln!(
                         "sade-ref: {}: stopped{after}: {}; the rest is not read",
                         input.name,
-                        super::io_words(&error)
+                        super::words::io_words(&error)
                     );
                 });
                 break Status::Failed;
@@ -146,7 +146,7 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
                 first_line: 0,
             }),
             Err(error) => {
-                eprintln!("sade-ref: {name}: {}", super::io_words(&error));
+                eprintln!("sade-ref: {name}: {}", super::words::io_words(&error));
                 status = Status::Failed;
             }
         }

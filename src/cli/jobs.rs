@@ -4,7 +4,7 @@ use std::num::NonZeroUsize;
 
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use super::Status;
+use super::status::Status;
 
 /// The most `--jobs` accepts. Verifying is work for the processor alone, so more threads than
 /// cores only wait for each other; and each job reads its own block of every window, so a

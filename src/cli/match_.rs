@@ -6,9 +6,9 @@ use sade_ref::play::uci::{Engine, EngineSpec};
 use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally};
 use sade_ref::record::Variant;
 
-use super::Status;
 use super::games::{GameArgs, progress};
 use super::output::Sink;
+use super::status::Status;
 
 /// Play a match between two players and print the score of each, with a 95% confidence
 /// interval, and the terminations by kind.

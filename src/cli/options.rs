@@ -12,9 +12,9 @@ use sade_ref::rules::marseillais::TurnStart;
 use sade_ref::rules::sade::State;
 use sade_ref::rules::standard;
 
-use super::Status;
 use super::output::Sink;
 use super::pick;
+use super::status::Status;
 
 /// What could the player have done? Every legal way to fulfil the die face, with the end of the
 /// game it leads to at once, then the count. For faces 1–3 it states whose pieces move (the
@@ -121,7 +121,7 @@ fn query(args: &Args) -> Result<Query, Option<String>> {
         let cannot = |reason: String| {
             Some(format!(
                 "--fen `{fen}` cannot be played: {}",
-                super::fen_reason(&reason)
+                super::words::fen_reason(&reason)
             ))
         };
         return match args.variant.unwrap_or(Variant::Sade) {

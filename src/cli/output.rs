@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use super::Status;
+use super::status::Status;
 
 /// A buffered output that remembers the first failure instead of reporting every write.
 pub struct Sink {
@@ -26,7 +26,7 @@ impl Sink {
                     eprintln!(
                         "sade-ref: cannot write {}: {}",
                         path.display(),
-                        super::io_words(&e)
+                        super::words::io_words(&e)
                     );
                     Err(Status::Failed)
                 }
@@ -70,7 +70,7 @@ impl Sink {
                 eprintln!(
                     "sade-ref: cannot write {}: {}",
                     self.name,
-                    super::io_words(&e)
+                    super::words::io_words(&e)
                 );
                 Status::Failed
             }

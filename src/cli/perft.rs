@@ -5,8 +5,8 @@ use clap::ValueEnum;
 use sade_ref::record::Variant;
 use sade_ref::rules::perft::Root;
 
-use super::Status;
 use super::output::Sink;
+use super::status::Status;
 
 /// Count the leaves of the game tree to a depth: standard chess in plies, Marseillais in full
 /// turns, de Sade chess in turns, each turn summing over the six faces the fulfilments of the
@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> Status {
             let fen = args.fen.as_deref().unwrap_or_default();
             eprintln!(
                 "sade-ref: perft: --fen `{fen}` cannot start a {variant} game: {}",
-                super::fen_reason(&reason.to_string())
+                super::words::fen_reason(&reason.to_string())
             );
             return Status::Failed;
         }

@@ -7,9 +7,9 @@ use sade_ref::arbiter::locate::{TurnName, turn_index};
 use sade_ref::parse::Reader;
 use sade_ref::record::Game;
 
-use super::Status;
 use super::diagnose::report_syntax;
 use super::input::{Input, read_all};
+use super::status::Status;
 
 /// Reads the file and returns its `index`-th game (1-based); a problem is reported.
 pub fn game(path: &Path, index: usize) -> Result<(Input, Game), Status> {

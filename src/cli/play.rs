@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use sade_ref::play::{self, Bot};
 use sade_ref::write::sdn;
 
-use super::Status;
 use super::games::{GameArgs, progress};
 use super::output::Sink;
+use super::status::Status;
 
 /// Play games between bots and write them as SDN.
 ///

@@ -7,7 +7,8 @@ use clap::Subcommand;
 use sade_ref::puzzles::{self, Generate};
 use sade_ref::record::Variant;
 
-use super::{Status, io_words};
+use super::status::Status;
+use super::words::io_words;
 
 /// Make puzzles from self-play, or re-prove a file of them.
 #[derive(clap::Args)]

@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use sade_ref::parse::Reader;
 use sade_ref::render::{html, model};
 
-use super::Status;
 use super::diagnose::report_syntax;
 use super::input::read_all;
 use super::output::Sink;
+use super::status::Status;
 
 /// Write one self-contained HTML page (no network, no other file) that steps through the
 /// game turn by turn and action by action, with the tags, the verdict, each turn's die face,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
-use super::Status;
+use super::status::Status;
 use sade_ref::serve::{Config, run};
 
 /// Play, record and review games in the browser, with the referee at every click.

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use sade_ref::arbiter::locate::TurnName;
 use sade_ref::render::{board_text, model, svg};
 
-use super::Status;
 use super::output::Sink;
 use super::pick;
+use super::status::Status;
 
 /// Show one turn: the board before and after, both pools, the die face, every action with the
 /// move it resolved to, and the referee's verdict on the turn. With --svg, a board diagram

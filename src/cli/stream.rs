@@ -455,7 +455,7 @@ mod tests {
 mod corpus_tests {
     use std::path::{Path, PathBuf};
 
-    use super::tests::{whole, windowed};
+    use crate::cli::stream::tests::{whole, windowed};
 
     fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {

@@ -14,12 +14,12 @@ use sade_ref::report::Report;
 use sade_ref::rules::names::color_name;
 use sade_ref::write::json::{self, JsonError};
 
-use super::Status;
 use super::diagnose::{report_json, report_syntax};
 use super::input::{Input, Reading, each_window, is_json_name, read_all};
 use super::jobs;
 use super::output::Sink;
 use super::progress::Progress;
+use super::status::Status;
 use super::stream::GameRead;
 
 /// Referee every game: who won, how and by which Article, or the first illegal action and why.
