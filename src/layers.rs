@@ -397,7 +397,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "arbiter/options",
     "cli",
     "course",
-    "engine",
     "parse",
     "play",
     "puzzles",
