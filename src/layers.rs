@@ -396,7 +396,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "arbiter",
     "arbiter/options",
     "cli",
-    "course",
     "parse",
     "play",
     "puzzles",
