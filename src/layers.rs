@@ -398,7 +398,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "cli",
     "parse",
     "play",
-    "puzzles",
     "record",
     "referee",
     "render",
