@@ -397,7 +397,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "arbiter/options",
     "cli",
     "parse",
-    "play",
     "record",
     "referee",
     "render",
