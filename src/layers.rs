@@ -395,11 +395,7 @@ mod tests {
 const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "arbiter",
     "arbiter/options",
-    "course",
-    "engine",
     "parse",
-    "play",
-    "puzzles",
     "record",
     "referee",
     "render",

@@ -23,7 +23,7 @@
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{CastlingMode, Color, Move, Position, Square};
 
-use super::Budget;
+use super::budget::Budget;
 use super::eval::{evaluate, piece_value};
 use super::tt::{Bound, Entry, Table};
 use crate::rules::GameEnd;

@@ -7,10 +7,10 @@ use std::ops::ControlFlow;
 use rand::rngs::ChaCha8Rng;
 use shakmaty::Position;
 
+use super::budget::{Budget, Limit, Stats};
 use super::chess::{MATE, Node, Searcher};
 use super::eval::{evaluate, piece_value};
 use super::root::{Candidate, best};
-use super::{Budget, Limit, Stats};
 use crate::rules::GameEnd;
 use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns};
 

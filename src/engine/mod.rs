@@ -15,6 +15,15 @@
 //! [`crate::rules::sade::visit_fulfilments`]. A search stops at its node limit (or at
 //! `movetime` if one is set); with a node limit only, it is deterministic.
 
+// The floors of engine/, from the bottom up: a file names only modules of the floors below its
+// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// 0. `budget`, `eval`, `sade_eval`, `tt`: the node and time limits and the search's counts; the
+//    piece-square evaluation; the Sade evaluation; the transposition table.
+// 1. `chess`: the alpha-beta search shared by standard chess and Marseillais.
+// 2. `root`: the root's candidates and the choice among them.
+// 3. `standard`, `marseillais`, `sade`: the search of each game.
+// 4. `mod.rs`: the table of contents.
+
 mod budget;
 pub(crate) mod chess;
 pub mod eval;
@@ -25,5 +34,4 @@ pub(crate) mod sade_eval;
 pub mod standard;
 pub(crate) mod tt;
 
-pub(crate) use budget::Budget;
 pub use budget::{Limit, Stats};

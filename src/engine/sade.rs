@@ -14,8 +14,8 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 
+use super::budget::{Budget, Limit, Stats};
 use super::sade_eval::evaluate;
-use super::{Budget, Limit, Stats};
 use crate::record::Face;
 use crate::rules::sade::{Fulfilment, Refused, State, visit_fulfilments_after};
 

@@ -3,10 +3,10 @@
 use rand::rngs::ChaCha8Rng;
 use shakmaty::{Move, Position};
 
+use super::budget::{Budget, Limit, Stats};
 use super::chess::{MATE, Node, Searcher};
 use super::eval::piece_value;
 use super::root::{Candidate, best};
-use super::{Budget, Limit, Stats};
 use crate::rules::GameEnd;
 use crate::rules::marseillais::Board;
 use crate::rules::standard::Standing;

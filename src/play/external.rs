@@ -7,10 +7,14 @@ use shakmaty::uci::UciMove;
 use shakmaty::{EnPassantMode, Position};
 
 use super::bots::Bot;
+use super::error::PlayError;
+use super::game::{Played, conclude};
+use super::options::Options;
+use super::seeds::game_rng;
+use super::standard;
+use super::turns::{first_number, san_action, turn};
 use super::uci::Engine;
-use super::{Options, PlayError, Played, Variant, conclude, first_number, game_rng, san_action};
-use super::{standard, turn};
-use crate::record::Game;
+use crate::record::{Game, Variant};
 use crate::rules::standard::{self as rules, Standing};
 
 /// Who plays a colour: a bot or a running engine.

@@ -7,10 +7,12 @@ use rand::rngs::ChaCha8Rng;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 use super::bots::{Best, Bot, DRAW, LOSS, WIN};
+use super::error::PlayError;
+use super::options::Options;
 use super::standard::gain;
-use super::{Options, PlayError, Variant, first_number, san_action, turn};
+use super::turns::{first_number, san_action, turn};
 use crate::engine;
-use crate::record::{Action, Check, Game};
+use crate::record::{Action, Check, Game, Variant};
 use crate::rules::Termination;
 use crate::rules::marseillais::{
     FullTurn, LookBack, TurnStart, end_at_turn_start, visit_full_turns,

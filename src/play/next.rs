@@ -5,7 +5,10 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::{Bot, PlayError, marseillais, sade, san_action, standard};
+use super::bots::Bot;
+use super::error::PlayError;
+use super::turns::san_action;
+use super::{marseillais, sade, standard};
 use crate::arbiter::locate;
 use crate::record::{Action, ActionKind, Game, Variant};
 
@@ -94,7 +97,7 @@ mod tests {
             items: Vec::new(),
             span: Default::default(),
         });
-        let mut rng = super::super::game_rng(1, 1);
+        let mut rng = super::super::seeds::game_rng(1, 1);
         for &bot in LEVELS {
             let mut played = game.clone();
             let actions = next_actions(bot, &game, &mut rng).expect("a turn");
@@ -117,7 +120,7 @@ mod tests {
     fn a_sade_bot_needs_a_roll() {
         let mut game = Game::default();
         game.set_tag("Variant", "Sade");
-        let mut rng = super::super::game_rng(1, 1);
+        let mut rng = super::super::seeds::game_rng(1, 1);
         assert!(matches!(
             next_actions(Bot::Random, &game, &mut rng),
             Err(PlayError::Setup(_))
@@ -129,7 +132,7 @@ mod tests {
         for variant in ["Standard", "Marseillais"] {
             let mut game = Game::default();
             game.set_tag("Variant", variant);
-            let mut rng = super::super::game_rng(2, 1);
+            let mut rng = super::super::seeds::game_rng(2, 1);
             let actions = next_actions(Bot::Greedy, &game, &mut rng).expect("a move");
             assert_eq!(
                 actions.len(),

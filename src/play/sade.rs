@@ -7,7 +7,9 @@ use rand::rngs::ChaCha8Rng;
 use shakmaty::Color;
 
 use super::bots::{Best, Bot, LOSS, WIN};
-use super::{Options, PlayError, first_number, turn};
+use super::error::PlayError;
+use super::options::Options;
+use super::turns::{first_number, turn};
 use crate::die;
 use crate::engine::{self, Limit};
 use crate::record::{Action, ActionKind, Check, Face, Game};

@@ -5,7 +5,9 @@ use rand::seq::SliceRandom;
 use shakmaty::{Chess, Move, Position};
 
 use super::bots::{Best, Bot, DRAW, WIN, value};
-use super::{Options, PlayError, first_number, san_action, turn};
+use super::error::PlayError;
+use super::options::Options;
+use super::turns::{first_number, san_action, turn};
 use crate::engine;
 use crate::record::Game;
 use crate::rules::standard::{self, Standing};

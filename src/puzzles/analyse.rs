@@ -14,7 +14,8 @@ use std::ops::ControlFlow;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
-use super::{PuzzleError, Question};
+use super::error::PuzzleError;
+use super::question::Question;
 use crate::record::Variant;
 use crate::record::{Face, Game, Tag};
 use crate::rules::marseillais::{TurnStart, visit_full_turns};

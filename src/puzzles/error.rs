@@ -2,7 +2,7 @@
 
 use shakmaty::Color;
 
-use super::Question;
+use super::question::Question;
 use crate::play::PlayError;
 use crate::record::Variant;
 use crate::rules::PositionError;

@@ -7,9 +7,13 @@ use std::collections::HashSet;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
-use super::analyse::{Analysis, Outcome, analyse_bounded, sade_state};
+use super::analyse::{Analysis, Answer, Outcome, analyse_bounded, sade_state};
+use super::error::PuzzleError;
 use super::prove::check_question;
-use super::{Puzzle, PuzzleError, Question, Source, position_key, puzzle_id, rating};
+use super::puzzle::{Puzzle, Source, position_key, puzzle_id};
+use super::question::Question;
+use super::rating;
+use super::variants::VARIANTS;
 use crate::play::{self, Bot, Options};
 use crate::record::{Face, Game, Side, Variant};
 use crate::rules::marseillais::TurnStart;
@@ -72,7 +76,7 @@ pub fn generate(
     options: &Generate,
     mut progress: impl FnMut(u64, usize),
 ) -> Result<Vec<Puzzle>, PuzzleError> {
-    if !super::VARIANTS.contains(&options.variant) {
+    if !VARIANTS.contains(&options.variant) {
         return Err(PuzzleError::NotMade(options.variant));
     }
     let mut found = Vec::new();
@@ -213,12 +217,12 @@ fn puzzle_at(
 pub(crate) fn explain(
     analysis: &Analysis,
     question: Question,
-    answer: &super::Answer,
+    answer: &Answer,
 ) -> (String, String) {
     let player = analysis.player_name();
     let others = analysis.answers.len() - 1;
     let losing = analysis.count(Outcome::Loses);
-    let cite = |a: &super::Answer| {
+    let cite = |a: &Answer| {
         a.end
             .map(|(t, art)| format!("{} ({})", t.title(), art.cite()))
             .unwrap_or_default()

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::Puzzle;
+use super::puzzle::Puzzle;
 
 /// A line that is not a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]

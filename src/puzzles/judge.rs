@@ -4,7 +4,9 @@
 use serde::Serialize;
 
 use super::analyse::{Outcome, sade_state};
-use super::{Puzzle, PuzzleError, Question};
+use super::error::PuzzleError;
+use super::puzzle::Puzzle;
+use super::question::Question;
 use crate::record::Game;
 use crate::record::Variant;
 use crate::rules::marseillais::{TurnStart, visit_full_turns};

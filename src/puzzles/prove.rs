@@ -1,8 +1,10 @@
 //! The uniqueness proof: the referee lists every answer of the puzzle's turn ([`analyse`]) and
 //! exactly one meets the question, the puzzle's own.
 
-use super::analyse::{Analysis, Outcome, analyse};
-use super::{Puzzle, PuzzleError, Question, puzzle_id};
+use super::analyse::{Analysis, Answer, Outcome, analyse};
+use super::error::PuzzleError;
+use super::puzzle::{Puzzle, puzzle_id};
+use super::question::Question;
 
 /// Re-proves `puzzle`: its question belongs to its variant, exactly one answer of the turn meets
 /// the question, the puzzle's answer is that one (in any of its orders), at least one other
@@ -55,9 +57,9 @@ pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, PuzzleError
 pub(crate) fn check_question(
     analysis: &Analysis,
     question: Question,
-) -> Result<&super::Answer, PuzzleError> {
+) -> Result<&Answer, PuzzleError> {
     let solving = analysis.solving(question);
-    let list = |answers: &[&super::Answer]| {
+    let list = |answers: &[&Answer]| {
         answers
             .iter()
             .take(3)

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use super::Puzzle;
 use super::analyse::{Analysis, Outcome};
+use super::puzzle::Puzzle;
 
 /// The initial rating of a puzzle: 800, plus 120 for each doubling of the number of different
 /// answers of the turn (more to look through is harder), plus 300 times the share of them that
@@ -156,7 +156,8 @@ pub const NEAR: f64 = 200.0;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::{Question, Source};
+    use crate::puzzles::puzzle::Source;
+    use crate::puzzles::question::Question;
     use crate::record::Variant;
 
     fn puzzle(id: &str, rating: u32) -> Puzzle {
@@ -269,7 +270,7 @@ mod tests {
 
     #[test]
     fn the_initial_rating_grows_with_the_answers_and_the_traps() {
-        use crate::puzzles::{Analysis, Answer};
+        use crate::puzzles::analyse::{Analysis, Answer};
         let answer = |outcome| Answer {
             text: String::new(),
             orders: Vec::new(),

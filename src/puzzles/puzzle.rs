@@ -1,0 +1,72 @@
+//! One puzzle as a line of a puzzles JSONL file, where it was found, and the key and id of its
+//! position.
+
+use serde::{Deserialize, Serialize};
+
+use super::question::Question;
+use super::variants::variant_named;
+use crate::record::{Face, Variant};
+
+fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+    variant_named(&String::deserialize(d)?)
+}
+
+/// Where a puzzle was found: a self-play game of `puzzles generate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// The run's `--seed`.
+    pub seed: u64,
+    /// The game's number in the run (`sade-ref play --seed S`, game N).
+    pub game: u64,
+    /// The levels of the two bots.
+    pub white: String,
+    pub black: String,
+    /// The record turn before which the position stood (`12w`, `30b`).
+    pub turn: String,
+}
+
+/// One puzzle: a line of a puzzles JSONL file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    /// `sade-` or `marseillais-` and 12 hex digits of the SHA-256 of the position (and face).
+    pub id: String,
+    #[serde(deserialize_with = "puzzle_variant")]
+    pub variant: Variant,
+    /// The position, the player to act to move; Sade with the pocket (`…/RNBQKBNR[Qrn] w …`).
+    pub fen: String,
+    /// Sade: the face rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face: Option<Face>,
+    pub question: Question,
+    /// The one answer, as SDN actions separated by spaces (`Ra1`, `Nf3 Qh5`).
+    pub answer: String,
+    /// How many different answers the turn has (the proof's count; see spec/PUZZLES.md).
+    pub candidates: usize,
+    /// The initial rating ([`super::rating::initial`]).
+    pub rating: u32,
+    /// The Article or rule the puzzle turns on (`Art. 9.2`, `M2`).
+    pub theme: String,
+    /// The referee's verdict on the answer and the other ways, in words.
+    pub explanation: String,
+    pub source: Source,
+}
+
+/// The key that tells two puzzles' positions apart: the FEN without its move counters, and the
+/// face.
+pub fn position_key(fen: &str, face: Option<Face>) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
+    match face {
+        Some(face) => format!("{} face {face}", fields.join(" ")),
+        None => fields.join(" "),
+    }
+}
+
+/// The id of a puzzle of `variant` at `fen` with `face`.
+pub fn puzzle_id(variant: Variant, fen: &str, face: Option<Face>) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(position_key(fen, face).as_bytes());
+    let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    format!("{}-{hex}", variant.name())
+}

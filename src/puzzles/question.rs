@@ -1,0 +1,36 @@
+//! What a puzzle asks the player, and the game each question belongs to.
+
+use serde::{Deserialize, Serialize};
+
+use crate::record::Variant;
+
+/// What the player is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// Sade: exactly one answer ends the game in the roller's favour this turn.
+    WinNow,
+    /// Sade: every answer but one loses this turn; none wins.
+    Survive,
+    /// Marseillais: exactly one full turn mates.
+    MateInOneTurn,
+}
+
+impl Question {
+    /// The question in words, as the page shows it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Question::WinNow => "win this turn",
+            Question::Survive => "survive this turn: every other way to play it loses",
+            Question::MateInOneTurn => "mate in one turn",
+        }
+    }
+
+    /// The variant the question belongs to.
+    pub fn variant(self) -> Variant {
+        match self {
+            Question::WinNow | Question::Survive => Variant::Sade,
+            Question::MateInOneTurn => Variant::Marseillais,
+        }
+    }
+}
