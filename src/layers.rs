@@ -396,7 +396,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "cli",
     "course",
     "engine",
-    "parse",
     "play",
     "puzzles",
     "record",
