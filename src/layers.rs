@@ -398,7 +398,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "engine",
     "play",
     "puzzles",
-    "render",
     "rules",
     "rules/marseillais",
     "rules/standard",
