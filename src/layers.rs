@@ -404,7 +404,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "write",
     "write/judged",
     "write/plain",
-    "write/plain/json",
 ];
 
 #[test]
