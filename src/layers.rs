@@ -403,7 +403,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "rules/standard",
     "write",
     "write/judged",
-    "write/plain",
 ];
 
 #[test]
