@@ -402,7 +402,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "rules/marseillais",
     "rules/standard",
     "write",
-    "write/judged",
 ];
 
 #[test]
