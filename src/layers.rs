@@ -401,7 +401,6 @@ const FOLDERS_WITHOUT_FLOORS: &[&str] = &[
     "rules",
     "rules/marseillais",
     "rules/standard",
-    "write",
 ];
 
 #[test]
