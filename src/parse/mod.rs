@@ -12,6 +12,17 @@
 //! assert_eq!(game.turns[0].actions().count(), 3);
 //! ```
 
+// The floors of parse/, from the bottom up: a file names only modules of the floors below its
+// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// 0. `error`, `scanner`: the located errors; the byte helpers (filler, line ends).
+// 1. `token`: the tokens of the movetext, recognised one by one.
+// 2. `lexer`: the movetext's text to a flat list of tokens.
+// 3. `grouping`: the tokens grouped into turns.
+// 4. `movetext`: the movetext of one game, where the lexer and the grouping meet.
+// 5. `reader`: a text split into games, and each one's tag section.
+// 6. `games`: every game of a text.
+// 7. `mod.rs`: the table of contents.
+
 mod error;
 mod games;
 mod grouping;

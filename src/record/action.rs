@@ -1,9 +1,13 @@
+//! One action of a turn (a move, a sacrifice, a resurrection, or `--`), its check mark and
+//! glyph, as written; and how each is named in JSON.
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{Role, Square};
 
-use super::{SanMove, Span, UciMove};
+use super::notation::{SanMove, UciMove};
+use super::span::Span;
 
 /// One thing a player did, in the order performed: a move, a sacrifice, a resurrection, or `--`.
 ///
@@ -296,7 +300,7 @@ mod role_letter_opt {
     #[allow(clippy::ref_option)]
     pub fn serialize<S: Serializer>(role: &Option<Role>, s: S) -> Result<S::Ok, S::Error> {
         match role {
-            Some(role) => super::role_letter::serialize(role, s),
+            Some(role) => crate::record::action::role_letter::serialize(role, s),
             None => s.serialize_none(),
         }
     }

@@ -1,6 +1,11 @@
+//! A game as its record says it: tag pairs, turns, their items, variations and the result.
+
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Face, Span};
+use super::action::Action;
+use super::face::Face;
+use super::span::Span;
+use super::variant::{UnknownVariant, Variant};
 
 /// One game: tag pairs, then the main line of turns, then the result token.
 ///
@@ -78,8 +83,8 @@ impl Game {
     ///
     /// # Errors
     /// [`super::UnknownVariant`] when the tag names a game sade-ref has no rules for.
-    pub fn variant(&self) -> Result<super::Variant, super::UnknownVariant> {
-        super::Variant::of_record(self.tag("Variant"), self.has_die_faces())
+    pub fn variant(&self) -> Result<Variant, UnknownVariant> {
+        Variant::of_record(self.tag("Variant"), self.has_die_faces())
     }
 
     /// The game's name as sade-ref writes its `Variant` tag (`Marseillais Classical`), or the

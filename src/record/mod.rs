@@ -8,6 +8,14 @@
 //! The record knows notation, not rules: `Nf3` is a knight move to f3 whoever's knight it turns
 //! out to be. The referee (`crate::referee`) decides the rest.
 
+// The floors of record/, from the bottom up: a file names only modules of the floors below its
+// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// 0. `span`, `face`, `notation`, `variant`: byte spans; die faces; SAN and UCI moves; the
+//    variants.
+// 1. `action`: one action of a turn.
+// 2. `game`: a game, its tags, turns and items.
+// 3. `mod.rs`: the table of contents.
+
 mod action;
 mod face;
 mod game;

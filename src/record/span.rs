@@ -1,3 +1,5 @@
+//! Byte spans: where in the source text a node of the record was read from.
+
 use serde::{Deserialize, Serialize};
 
 /// A byte range `start..end` in the source text a node was read from (JSON: `[start, end]`).

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use shakmaty::{Color, File, Rank, Square};
 
 use super::model::{GameView, Snapshot, TurnView};
-use super::{describe, glyph};
+use super::names::{describe, glyph};
 
 /// The board with ranks 8 to 1 from the top, files a to h, `·` for an empty square.
 pub fn board(snapshot: &Snapshot) -> String {

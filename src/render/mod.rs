@@ -4,6 +4,16 @@
 //! The renderers know no rules: they draw what the referee's annotated replay gives them,
 //! gathered in a [`model::GameView`].
 
+// The floors of render/, from the bottom up: a file names only modules of the floors below its
+// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// 0. `model`, `style`: the game as the renderers see it; the measures, colours and pieces.
+// 1. `names`, `layout`, `legend`: pieces and actions in words and symbols; where the marks of
+//    a turn go; the legend of a diagram.
+// 2. `arrows`: the marks of a turn's actions on the board.
+// 3. `svg`, `board_text`: a turn as an SVG diagram; a turn as text.
+// 4. `html`: a whole game as a web page.
+// 5. `mod.rs`: the table of contents.
+
 mod arrows;
 pub mod board_text;
 pub mod html;

@@ -12,11 +12,11 @@ use shakmaty::{Color, File, Rank, Role, Square};
 
 pub use super::arrows::{ARROW_STROKE, ROOK_STROKE, action_colour};
 use super::arrows::{at, badge, mark, markers};
-use super::describe;
 use super::layout;
 use super::legend::marks_of;
 pub use super::legend::{Mark, key};
 use super::model::{ActionView, GameView, POOL_ORDER, Shape, Snapshot, TurnView};
+use super::names::describe;
 pub use super::style::{
     DARK, HEADER, LIGHT, MARGIN, OFFENDING, OPPONENT, OWN, PIECE_SYMBOLS, SACRIFICE, SQUARE,
     UNPLAYED, piece_paint,

@@ -26,6 +26,12 @@
 //! assert!(text.ends_with("\n\n1. 4: -Nb1\n"));
 //! ```
 
+// The floors of write/, from the bottom up: a file names only modules of the floors below its
+// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// 0. `plain`: the writers that know no rules (a folder with floors of its own).
+// 1. `judged`: the writers that call the referee (a folder with floors of its own).
+// 2. `mod.rs`: the table of contents.
+
 mod judged;
 mod plain;
 

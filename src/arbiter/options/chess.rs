@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position};
 
-use super::{Answer, Collector, Ends, Limits, Line, NoneAnswer, no_option, side};
+use super::answer::{Answer, Ends, Line, NoneAnswer, no_option, side};
+use super::limits::{Collector, Limits};
 use crate::rules::marseillais::{self, TurnStart};
 use crate::rules::names::color_name;
 use crate::rules::standard::{self, Standing};

@@ -2,7 +2,7 @@
 
 use crate::rules::sade::Refused;
 
-/// Why [`answer`](super::answer) has no answer.
+/// Why [`answer`](super::answer()) has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OptionsError {

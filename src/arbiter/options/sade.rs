@@ -5,9 +5,9 @@ use std::ops::ControlFlow;
 
 use shakmaty::Role;
 
-use super::{
-    Answer, Collector, Ends, Limits, Line, Mode, NoneAnswer, OptionsError, Pieces, no_option, side,
-};
+use super::answer::{Answer, Ends, Line, Mode, NoneAnswer, Pieces, no_option, side};
+use super::error::OptionsError;
+use super::limits::{Collector, Limits};
 use crate::record::Face;
 use crate::rules::names::color_name;
 use crate::rules::names::role_name;

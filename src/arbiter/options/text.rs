@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Answer, Pieces, side_name};
+use super::answer::{Answer, Pieces, side_name};
 
 /// The answer as text: the position, the mode, one option a line, the count, and what follows
 /// when there is nothing to do but `--`, or nothing at all.
