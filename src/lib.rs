@@ -1,5 +1,5 @@
 // The modules stand on floors, listed from the bottom up; a module imports only from the
-// floors below its own (the test in `layers.rs` reads this list and holds every module to it):
+// floors below its own (the test in `layers/modules.rs` reads this list and holds every module to it):
 //
 // 0. `layers`: the floors held (a test)
 // 1. `record`: the typed game record, what a text says

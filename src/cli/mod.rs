@@ -4,7 +4,7 @@
 //! rest was still processed), 2 the command could not run (no such file, bad flags).
 
 // The floors of cli/, from the bottom up: a file names only modules of the floors below its own
-// (the test in `src/layers.rs` reads this list and holds every file to it).
+// (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `decompress`, `numbers`, `progress`, `status`, `stream`, `variants`, `words`: an input
 //    opened, plain or compressed; whole numbers; the progress bar; how a run went; a text read a
 //    window at a time; `--variant`; errors in words.

@@ -20,7 +20,7 @@
 //! ```
 
 // The floors of course/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `lesson`, `embedded`: a lesson and its errors; the lessons embedded in the binary.
 // 1. `judge`, `load`: an answer judged by the referee; the course read from its files.
 // 2. `check`: a lesson's own solution and wrong answer checked.

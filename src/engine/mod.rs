@@ -16,7 +16,7 @@
 //! `movetime` if one is set); with a node limit only, it is deterministic.
 
 // The floors of engine/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `budget`, `eval`, `sade_eval`, `tt`: the node and time limits and the search's counts; the
 //    piece-square evaluation; the Sade evaluation; the transposition table.
 // 1. `chess`: the alpha-beta search shared by standard chess and Marseillais.

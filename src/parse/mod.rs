@@ -13,7 +13,7 @@
 //! ```
 
 // The floors of parse/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `error`, `scanner`: the located errors; the byte helpers (filler, line ends).
 // 1. `token`: the tokens of the movetext, recognised one by one.
 // 2. `lexer`: the movetext's text to a flat list of tokens.

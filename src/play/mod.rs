@@ -15,7 +15,7 @@
 //! unfinished ends with `*`.
 
 // The floors of play/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `bots`, `uci`, `tally`, `seeds`, `turns`: the bots and their levels; an engine spoken to
 //    over UCI; the tally of a run; the seeds of a game; a bot's play written as record turns.
 // 1. `options`, `error`: what a run is asked for; why a game could not be played.

@@ -21,7 +21,7 @@
 //! ```
 
 // The floors of puzzles/, from the bottom up: a file names only modules of the floors below
-// its own (the test in `src/layers.rs` reads this list and holds every file to it).
+// its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `question`, `variants`: what the player is asked; the games of puzzles by name.
 // 1. `error`, `puzzle`: why a puzzle fails; one puzzle, its source, the key and id of its
 //    position.

@@ -9,7 +9,7 @@
 //! out to be. The referee (`crate::referee`) decides the rest.
 
 // The floors of record/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `span`, `face`, `notation`, `variant`: byte spans; die faces; SAN and UCI moves; the
 //    variants.
 // 1. `action`: one action of a turn.

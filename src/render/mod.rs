@@ -5,7 +5,7 @@
 //! gathered in a [`model::GameView`].
 
 // The floors of render/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `model`, `style`: the game as the renderers see it; the measures, colours and pieces.
 // 1. `names`, `layout`, `legend`: pieces and actions in words and symbols; where the marks of
 //    a turn go; the legend of a diagram.

@@ -5,7 +5,7 @@
 //! writers, the referee and the CLI do not change.
 
 // The floors of rules/, from the bottom up: a file (or a rule set's folder) names only modules
-// of the floors below its own (the test in `src/layers.rs` reads this list and holds every file
+// of the floors below its own (the test in `src/layers/folders.rs` reads this list and holds every file
 // of rules/ to it).
 // 0. `article`, `labels`, `names`, `resolve`, `serialize`, `setup`, `termination`: the words
 //    (the Articles cited, move-number labels, colours' and pieces' names, their JSON, why a game

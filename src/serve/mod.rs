@@ -9,7 +9,7 @@
 //! - [`view`]: what the API answers about a game.
 
 // The floors of serve/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `error`: the API's errors.
 // 1. `secret`, `seat`: tokens and seeds; who sits at a side.
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.

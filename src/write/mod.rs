@@ -27,7 +27,7 @@
 //! ```
 
 // The floors of write/, from the bottom up: a file names only modules of the floors below its
-// own (the test in `src/layers.rs` reads this list and holds every file to it).
+// own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `plain`: the writers that know no rules (a folder with floors of its own).
 // 1. `judged`: the writers that call the referee (a folder with floors of its own).
 // 2. `mod.rs`: the table of contents.

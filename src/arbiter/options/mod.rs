@@ -17,7 +17,7 @@
 //! a [`NoneAnswer`] that says how it ended and by which Article.
 
 // The floors of arbiter/options/, from the bottom up: a file names only modules of the floors
-// below its own (the test in `src/layers.rs` reads this list and holds every file to it).
+// below its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `error`, `answer`: why there is no answer; the answer's shape and its parts.
 // 1. `limits`: how much of the list to keep, and the collector that keeps it.
 // 2. `chess`, `sade`, `text`: the options of Standard and Marseillais, of Sade; the text form.

@@ -31,7 +31,7 @@
 //! exactly one en passant capture is available.
 
 // The floors of marseillais/, from the bottom up: a file names only modules of the floors below
-// its own (the test in `src/layers.rs` reads this list and holds every file to it).
+// its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `board`: a position in the middle of a game, with the en passant captures of M4.
 // 1. `ends`, `turn_state`: whether the game is over at the start of a turn (M3, M6, M7); the
 //    real turn being played.

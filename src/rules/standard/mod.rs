@@ -40,7 +40,7 @@
 //!   rank, or the side not to move in check make the record invalid.
 
 // The floors of standard/, from the bottom up: a file names only modules of the floors below
-// its own (the test in `src/layers.rs` reads this list and holds every file to it).
+// its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `explain`, `moves`, `repetition`: why a move is refused; the legal moves, a FEN, perft;
 //    the repetition key.
 // 1. `start`, `ends`: the start position a record gives; the ends of the game (S1, S2).

@@ -27,7 +27,7 @@
 //! Writing is here; reading, strictly and with located errors, is in [`read`].
 
 // The floors of write/plain/json/, from the bottom up: a file names only modules of the floors
-// below its own (the test in `src/layers.rs` reads this list and holds every file to it).
+// below its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `words`, `write`: serde's words said in a record's; writing.
 // 1. `read`: reading, strictly, with located errors.
 // 2. `mod.rs`: the table of contents.
