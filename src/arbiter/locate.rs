@@ -248,13 +248,7 @@ pub fn no_die(face: Face, variant: &str) -> LocateError {
 /// the board: the record's result and its Result and Termination tags are not read, so that a
 /// declared end does not count). `side` is the player of the turn asked about.
 pub fn ended_before(game: &Game, index: usize, side: Color) -> Option<Over> {
-    let mut before = game.clone();
-    before.turns.truncate(index);
-    before.result = None;
-    before
-        .tags
-        .retain(|t| !matches!(t.name.as_str(), "Result" | "Termination"));
-    let verdict = referee::verify(&before);
+    let verdict = referee::verify(&game.before_turn(index));
     if verdict.status != Status::Finished {
         return None;
     }

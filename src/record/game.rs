@@ -94,6 +94,20 @@ impl Game {
             .map_or_else(|unknown| unknown.name, |known| known.tag().to_owned())
     }
 
+    /// The record as it stood before turn `index` (0-based): the turns before it, without the
+    /// result token and the `Result` and `Termination` tags, which speak of the game's end and
+    /// claim nothing about an earlier position (a draw is claimed in the final position, FIDE
+    /// 9.2, 9.3; a declared end does not count).
+    pub fn before_turn(&self, index: usize) -> Game {
+        let mut before = self.clone();
+        before.turns.truncate(index);
+        before.result = None;
+        before
+            .tags
+            .retain(|t| !matches!(t.name.as_str(), "Result" | "Termination"));
+        before
+    }
+
     /// Whether any turn of the main line carries a die face.
     pub fn has_die_faces(&self) -> bool {
         self.turns.iter().any(|t| t.face.is_some())

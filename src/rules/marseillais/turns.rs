@@ -113,9 +113,7 @@ impl TurnStart {
         };
         let start =
             standard::start_position(game).map_err(|e| PositionError::Start(Box::new(e)))?;
-        let mut before = game.clone();
-        before.turns.truncate(turn_index);
-        before.result = None;
+        let before = game.before_turn(turn_index);
         let (replay, look_back) = replay_looking_back(&before, Detail::Verdict);
         match &replay.outcome {
             Outcome::Unfinished => {}

@@ -18,15 +18,7 @@ impl Standing {
     /// game that goes on.
     pub fn before_turn(game: &Game, index: usize) -> Result<Standing, PositionError> {
         let start = start_position(game).map_err(|e| PositionError::Start(Box::new(e)))?;
-        let mut before = game.clone();
-        before.turns.truncate(index);
-        // The record's result is no claim about the position before the turn (FIDE 9.2, 9.3:
-        // a draw is claimed in the final position).
-        before.result = None;
-        before
-            .tags
-            .retain(|t| !matches!(t.name.as_str(), "Result" | "Termination"));
-        let (replay, history) = replay_with_history(&before, Detail::Verdict);
+        let (replay, history) = replay_with_history(&game.before_turn(index), Detail::Verdict);
         match replay.outcome {
             Outcome::Unfinished => {}
             Outcome::Invalid(error) => {
