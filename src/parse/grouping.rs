@@ -50,16 +50,30 @@ impl Builder {
     }
 }
 
-/// Groups tokens into turns; `first` is the number of the first turn when none is written.
+/// The most turns `elements` can group into: one a move where each move is a turn; one a die
+/// face or move number, and one more, where die faces open turns; else one every other token
+/// (more grows the list). The turns are
+/// sized once, not grown (a grown list is copied).
+pub(super) fn turns_at_most(elements: &[Element], grouping: Grouping) -> usize {
+    let count = |f: fn(&Element) -> bool| elements.iter().filter(|e| f(e)).count();
+    match grouping {
+        Grouping::OneMove => count(|e| matches!(e, Element::Action(_))),
+        Grouping::Faces => count(|e| matches!(e, Element::Face(_) | Element::Number(..))) + 1,
+        Grouping::Numbers => elements.len() / 2 + 1,
+    }
+}
+
+/// Groups tokens into turns; `first` is the number of the first turn when none is written;
+/// `capacity`, the room made for the turns at once ([`turns_at_most`]).
 pub(super) fn group(
-    elements: impl ExactSizeIterator<Item = Element>,
+    elements: impl Iterator<Item = Element>,
     grouping: Grouping,
     first: MoveNumber,
     pairs: &[usize],
+    capacity: usize,
 ) -> Result<(Vec<Item>, Vec<Turn>), ParseError> {
     let mut preamble = Vec::new();
-    // At most a turn per token; in PGN, about half as many.
-    let mut turns: Vec<Turn> = Vec::with_capacity(elements.len() / 2 + 1);
+    let mut turns: Vec<Turn> = Vec::with_capacity(capacity);
     let mut current: Option<Builder> = None;
     let mut next_number = first;
     for element in elements {
@@ -119,11 +133,14 @@ pub(super) fn group(
                     .number
                     .map_or(next_number, |(n, _)| resolve_number(n, next_number));
                 // A variation's error has no place in the main line.
+                let capacity = turns_at_most(&inner, grouping);
                 let (inner_preamble, inner_turns) =
-                    group(inner.into_iter(), grouping, start, pairs).map_err(|mut error| {
-                        error.place = None;
-                        error
-                    })?;
+                    group(inner.into_iter(), grouping, start, pairs, capacity).map_err(
+                        |mut error| {
+                            error.place = None;
+                            error
+                        },
+                    )?;
                 b.items.push(Item::Variation(Variation {
                     preamble: inner_preamble,
                     turns: inner_turns,
@@ -195,7 +212,8 @@ pub(super) fn place_after(
     };
     // A written number with nothing after it yet: the bad token is its turn's.
     if let Some((Element::Number(number, _), before)) = elements.split_last() {
-        let (_, turns) = group(before.iter().cloned(), grouping, first, pairs).ok()?;
+        let (_, turns) =
+            group(before.iter().cloned(), grouping, first, pairs, before.len()).ok()?;
         let counted = turns.last().map_or(first, |t| t.number.next());
         return Some(Place {
             turn: resolve_number(*number, counted),
@@ -203,7 +221,14 @@ pub(super) fn place_after(
             action: first_of_turn,
         });
     }
-    let (_, turns) = group(elements.iter().cloned(), grouping, first, pairs).ok()?;
+    let (_, turns) = group(
+        elements.iter().cloned(),
+        grouping,
+        first,
+        pairs,
+        elements.len(),
+    )
+    .ok()?;
     let Some(last) = turns.last() else {
         return Some(Place {
             turn: first,

@@ -3,7 +3,7 @@
 //! FEN's move number) and of the grouping (the Variant).
 
 use super::error::ParseError;
-use super::grouping::{Grouping, contains_face, group, place_after};
+use super::grouping::{Grouping, contains_face, group, place_after, turns_at_most};
 use super::lexer::{Element, comma_pairs, read_elements};
 use super::scanner::Text;
 use crate::record::{GameResult, Item, MoveNumber, Side, Tag, Turn, Variant};
@@ -54,7 +54,8 @@ pub(super) fn read(
             return Err(error);
         }
     };
-    let (preamble, turns) = group(elements.drain(..), grouping, first, &pairs)?;
+    let capacity = turns_at_most(elements, grouping);
+    let (preamble, turns) = group(elements.drain(..), grouping, first, &pairs, capacity)?;
     Ok(Movetext {
         preamble,
         turns,
