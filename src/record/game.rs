@@ -84,7 +84,10 @@ impl Game {
     /// # Errors
     /// [`super::UnknownVariant`] when the tag names a game sade-ref has no rules for.
     pub fn variant(&self) -> Result<Variant, UnknownVariant> {
-        Variant::of_record(self.tag("Variant"), self.has_die_faces())
+        let tag = self.tag("Variant");
+        // The turns are looked at only when no tag names the game.
+        let named = tag.is_some_and(|v| !v.trim().is_empty());
+        Variant::of_record(tag, !named && self.has_die_faces())
     }
 
     /// The game's name as sade-ref writes its `Variant` tag (`Marseillais Classical`), or the
