@@ -27,7 +27,9 @@ use crate::rules::Resolved;
 pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
     let face = turn.face?.value;
     let phase = match face {
-        Face::One | Face::Two | Face::Three => Progress::begin(state, face).ok()?.phase,
+        Face::One | Face::Two | Face::Three => {
+            return judged_from(Progress::begin(state, face).ok()?, turn, annotate);
+        }
         Face::Four => Phase::Removal,
         Face::Six => {
             let exposure = Exposure::at_roll(state).ok()?;
@@ -41,12 +43,18 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
         }
         Face::Five => return None,
     };
-    let mut current = Progress {
+    let current = Progress {
         state: state.clone(),
         face,
         phase,
         done: 0,
     };
+    judged_from(current, turn, annotate)
+}
+
+/// [`judged`] from the roll's progress.
+fn judged_from(mut current: Progress, turn: &Turn, annotate: bool) -> Option<Played> {
+    let face = current.face;
     // One entry an action: sized once (a face asks for three actions at most but on face 6).
     let mut entries = Vec::with_capacity(turn.actions().count());
     let mut actions = turn.actions().enumerate().peekable();

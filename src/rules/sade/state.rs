@@ -323,6 +323,17 @@ impl State {
         }
     }
 
+    /// The same state, with the positions built for it so far (a clone leaves them out: most
+    /// clones are for another action, whose positions differ).
+    pub(crate) fn with_positions(&self) -> State {
+        let mut next = self.unbuilt();
+        next.positions = self.positions.as_ref().map(|cell| match cell.get() {
+            Some(pos) => OnceLock::from(pos.clone()),
+            None => OnceLock::new(),
+        });
+        next
+    }
+
     /// The state after a piece is taken off the board into the pool (face 4).
     pub(crate) fn after_removal(&self, square: Square) -> State {
         let mut next = self.unbuilt();

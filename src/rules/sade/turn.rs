@@ -31,7 +31,8 @@ impl Progress {
             Face::Six => face_6::begin(state)?,
         };
         Ok(Progress {
-            state: state.clone(),
+            // The count's position of the opponent (faces 1–3) is the one his series moves in.
+            state: state.with_positions(),
             face,
             phase,
             done: 0,
