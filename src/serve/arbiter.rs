@@ -6,16 +6,21 @@ use super::error::ApiError;
 use super::live::{
     Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, side_word, turn_label,
 };
-use crate::record::{GameResult, Item, Side, Variant};
+use crate::record::{Game, GameResult, Item, Side, Variant};
 use crate::referee::Status;
+use crate::rules::{Article, Termination};
 
 impl Live {
-    /// Record mode: takes back the last action (or the last roll), leaving a comment.
+    /// Record mode: takes back the last action (or the last roll), leaving a comment. After a
+    /// declared end (S3) the declaration is taken back first, and the moves stay.
     pub fn take_back(&mut self, holder: Holder) -> Result<String, ApiError> {
         if self.meta.mode != Mode::Record || holder != Holder::Arbiter {
             return Err(ApiError::forbidden(
                 "only the arbiter of a game in record mode takes back".to_owned(),
             ));
+        }
+        if self.verdict.article == Some(Article::S3) {
+            return self.take_back_declaration();
         }
         let mut game = self.game.clone();
         let Some(turn) = game.turns.last_mut() else {
@@ -49,6 +54,54 @@ impl Live {
                 said
             }
         };
+        self.keep_unended(game)?;
+        Ok(said)
+    }
+
+    /// Takes back a declared end: the result, its tags and the declaration's comment go, a
+    /// comment says what was taken back, the moves stay.
+    fn take_back_declaration(&mut self) -> Result<String, ApiError> {
+        let mut game = self.game.clone();
+        let items = match game.turns.last_mut() {
+            Some(turn) => &mut turn.items,
+            None => &mut game.preamble,
+        };
+        // The comment `declare` wrote, when it is still the last word of the record.
+        let declared = self
+            .declaration()
+            .map(|(end, winner)| declaration_words(end, winner));
+        let said = match (items.last(), declared) {
+            (Some(Item::Comment(c)), Some(words)) if c.text == words => {
+                items.pop();
+                format!("taken back: {words}")
+            }
+            (_, Some(words)) => format!("taken back: {words}"),
+            (_, None) => "taken back: the declared end".to_owned(),
+        };
+        items.push(comment(&said));
+        self.keep_unended(game)?;
+        Ok(said)
+    }
+
+    /// The declared end the verdict reads, and its winner.
+    fn declaration(&self) -> Option<(Declared, Option<Side>)> {
+        let end = match self.verdict.termination? {
+            Termination::Resignation => Declared::Resignation,
+            Termination::Agreement => Declared::Agreement,
+            Termination::TimeForfeit => Declared::TimeForfeit,
+            Termination::Adjudication => Declared::Adjudication,
+            _ => return None,
+        };
+        let winner = self.verdict.winner.map(|c| match c {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        });
+        Some((end, winner))
+    }
+
+    /// `game` without its result, `Termination` and `DieSeed` tags, kept when the referee
+    /// accepts it.
+    fn keep_unended(&mut self, mut game: Game) -> Result<(), ApiError> {
         game.result = None;
         game.set_tag("Result", "*");
         game.tags
@@ -59,7 +112,7 @@ impl Live {
         }
         self.game = game;
         self.verdict = verdict;
-        Ok(said)
+        Ok(())
     }
 
     /// Declares an end (S3): resignation of `winner`'s opponent, agreement, time forfeit or
@@ -107,17 +160,12 @@ impl Live {
             (_, Some(Side::Black)) => GameResult::BlackWins,
             (_, None) => GameResult::Draw,
         };
-        let (tag, words) = match end {
-            Declared::Resignation => (None, "resigns"),
-            Declared::Agreement => (None, "draw agreed"),
-            Declared::TimeForfeit => (Some("time forfeit"), "loses on time"),
-            Declared::Adjudication => (Some("adjudication"), "adjudicated"),
+        let tag = match end {
+            Declared::Resignation | Declared::Agreement => None,
+            Declared::TimeForfeit => Some("time forfeit"),
+            Declared::Adjudication => Some("adjudication"),
         };
-        let said = match winner {
-            Some(w) if end != Declared::Adjudication => format!("{} {words}", side_word(w.other())),
-            Some(w) => format!("{words}: {} wins", side_word(w)),
-            None => words.to_owned(),
-        };
+        let said = declaration_words(end, winner);
         let seed = self.meta.seed.clone();
         self.attempt(|game| {
             game.result = Some(result);
@@ -168,5 +216,21 @@ impl Live {
                 game.set_tag(name, value.clone());
             }
         })
+    }
+}
+
+/// The comment a declared end leaves in the record: "Black resigns", "draw agreed", "White
+/// loses on time", "adjudicated: White wins".
+fn declaration_words(end: Declared, winner: Option<Side>) -> String {
+    let words = match end {
+        Declared::Resignation => "resigns",
+        Declared::Agreement => "draw agreed",
+        Declared::TimeForfeit => "loses on time",
+        Declared::Adjudication => "adjudicated",
+    };
+    match winner {
+        Some(w) if end != Declared::Adjudication => format!("{} {words}", side_word(w.other())),
+        Some(w) => format!("{words}: {} wins", side_word(w)),
+        None => words.to_owned(),
     }
 }

@@ -215,7 +215,7 @@ pub(super) async fn bot(
     path = "/api/games/{id}/takeback",
     operation_id = "takeback",
     tag = "routes",
-    description = "Record mode, arbiter: the last action (or roll) taken back.",
+    description = "Record mode, arbiter: the last action (or roll) taken back; after a declared end (S3), the declaration first.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
     request_body = TokenRequest,
     responses(ChangeAnswers)

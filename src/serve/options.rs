@@ -83,7 +83,7 @@ pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
                     .actions
                     .iter()
                     .zip(&written)
-                    .all(|(a, w)| bare(a) == bare(w))
+                    .all(|(a, w)| continues_with(a, w))
         };
         answer.options.retain(continues);
         answer.losing.retain(continues);
@@ -102,4 +102,35 @@ pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
 /// An action without its check mark or annotation (`Qa8+` and `Qa8` are one action).
 fn bare(action: &str) -> &str {
     action.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Whether a listed action is the one written: the same text but for check and glyph marks, or
+/// the same sacrifice where the record names no piece (`-b2` written, `-Pb2` listed: the square
+/// says which piece).
+fn continues_with(listed: &str, written: &str) -> bool {
+    let (listed, written) = (bare(listed), bare(written));
+    if listed == written {
+        return true;
+    }
+    match (listed.strip_prefix('-'), written.strip_prefix('-')) {
+        (Some(listed), Some(square)) if square.len() == 2 && listed.len() == 3 => {
+            listed.get(1..) == Some(square)
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::continues_with;
+
+    #[test]
+    fn a_sacrifice_written_without_its_piece_is_the_one_listed_with_it() {
+        assert!(continues_with("-Pb2", "-b2"));
+        assert!(continues_with("-Nc3", "-Nc3"));
+        assert!(continues_with("Qh5+", "Qh5"));
+        assert!(!continues_with("-Pb2", "-c2"));
+        assert!(!continues_with("-Nc3", "-Bc3"));
+        assert!(!continues_with("Nb2", "-b2"));
+    }
 }

@@ -247,8 +247,34 @@ fn standard_and_marseillais_games_move_by_move() {
     assert!(refused.body["article"].is_string());
 }
 
+/// Face 4 in record mode: a pawn's sacrifice written without its letter (`-b2`) is continued
+/// by the options listed for the regular move, which write it `-Pb2`.
+#[test]
+fn the_options_after_a_sacrifice_written_without_its_piece_continue_it() {
+    let server = Server::start(&scratch("sacrifice_options"), &[]);
+    let (id, created) =
+        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
+    let table = Table {
+        server: &server,
+        id,
+        token: created["arbiter"].as_str().unwrap().to_owned(),
+    };
+    table.ok("roll", json!({"face": 4}));
+    table.ok("act", json!({"text": "-b2"}));
+    let options = table.options();
+    let listed = options["options"].as_array().expect("options");
+    assert!(options["count"].as_u64() > Some(0), "{options}");
+    assert!(
+        listed
+            .iter()
+            .all(|o| o["actions"][0] == "-Pb2" && o["actions"].as_array().map(Vec::len) == Some(2)),
+        "{options}"
+    );
+}
+
 /// Record mode: a take back leaves a comment; a resignation ends the game as S3 says; the
-/// tags are edited; the exports are the record's.
+/// tags are edited; the exports are the record's; a take back after the resignation takes
+/// back the resignation, then the move.
 #[test]
 fn record_mode_takes_back_and_resigns() {
     let server = Server::start(&scratch("record_mode"), &[]);
@@ -325,6 +351,28 @@ fn record_mode_takes_back_and_resigns() {
     assert!(report.text.starts_with("<!DOCTYPE html>"));
     let pgn = server.get(&format!("/api/games/{}/export/pgn", table.id));
     assert_eq!(pgn.status, 409, "PGN is for standard chess");
+    // A take back after a declared end takes back the declaration, not the last move.
+    let state = table.ok("takeback", json!({}));
+    assert_eq!(state["verdict"]["status"], "unfinished", "{}", state["sdn"]);
+    let sdn = state["sdn"].as_str().unwrap();
+    assert!(
+        sdn.contains("h6 {taken back: Black resigns}") && !sdn.contains("{Black resigns}"),
+        "{sdn}"
+    );
+    assert!(
+        !sdn.contains("1-0") && !sdn.contains("Termination"),
+        "{sdn}"
+    );
+    // The next take back is the move's.
+    let state = table.ok("takeback", json!({}));
+    assert!(
+        state["sdn"]
+            .as_str()
+            .unwrap()
+            .contains("{taken back: h6 in turn 1.}"),
+        "{}",
+        state["sdn"]
+    );
 }
 
 /// Two actions at once on one game: exactly one is accepted, twenty times over.
