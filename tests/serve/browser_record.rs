@@ -4,6 +4,7 @@
 
 use fantoccini::Locator;
 use sade_ref::{Status, Termination, parse_str, verify};
+use serde_json::json;
 
 use super::browser::{Page, driver, session};
 use super::{Server, scratch};
@@ -26,8 +27,40 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
         (Some("entered"), Some("record"))
     );
 
-    // 1. the physical die shows 1: White moves one of Black's pieces.
-    let state = page.roll(1).await;
+    // De Sade chess has no draw: the declared ends offer none.
+    let draw = page
+        .client
+        .execute(
+            "return document.querySelector('#winner option[value=\"\"]').disabled;",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    assert_eq!(draw, json!(true), "a Sade game offers a drawn end");
+
+    // 1. the physical die shows 1: White moves one of Black's pieces. A double click on Roll
+    // (two clicks before the first answer) rolls once, and no error shows.
+    let input = page
+        .client
+        .find(Locator::Id("face"))
+        .await
+        .expect("the face box");
+    input.clear().await.expect("cleared");
+    input.send_keys("1").await.expect("typed");
+    page.client
+        .execute(
+            "var b = document.getElementById('roll'); b.click(); b.click(); return true;",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    while page.api_state()["face"] != 1 {
+        tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+    }
+    let state = page.settled().await;
+    // Long enough for a second request's answer to come back and show.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(page.text("#refusal").await, "", "a double click on Roll");
     assert_eq!(state["face"], 1);
     let state = page.click_move("e7", "e5").await;
     assert_eq!(state["side"], "black", "{}", state["sdn"]);

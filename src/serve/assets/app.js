@@ -68,6 +68,10 @@
     var going = s.phase !== 'over';
     ['action-box', 'send', 'options', 'end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
     $('piece-box').hidden = !going || s.variant !== 'Sade';
+    // De Sade chess has no draw (Art. 17, R12): its declared ends name a winner.
+    var draw = $('winner').querySelector('option[value=""]');
+    draw.hidden = draw.disabled = s.variant === 'Sade';
+    if (draw.disabled && $('winner').value === '') { $('winner').value = 'white'; }
     $('bot').hidden = !going || !(s.white !== 'human' && s.black !== 'human');
     $('option-list').textContent = '';
     $('mode-line').textContent = '';
@@ -113,13 +117,25 @@
     api('GET', '/api/games/' + game).then(show).catch(refuse);
   }
 
+  // The controls that change the game, disabled while one of their requests is on its way: a
+  // second click (a double click on Roll) sends nothing.
+  var CHANGES = ['roll', 'send', 'bot', 'takeback', 'declare'];
+  var busy = false;
+
+  function setBusy(b) {
+    busy = b;
+    CHANGES.forEach(function (id) { $(id).disabled = b; });
+  }
+
   function post(path, body) {
+    if (busy) { return Promise.resolve(); }
+    setBusy(true);
     body.token = token;
     asked++;
     $('refusal').textContent = '';
     return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
       refuse(e); load();
-    });
+    }).then(function () { setBusy(false); });
   }
 
   function squareAt(ev) {
