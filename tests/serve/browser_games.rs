@@ -7,6 +7,8 @@ use pgn_reader::{Outcome, Reader, SanPlus, Visitor};
 use sade_ref::{Status, Termination, parse_str, verify};
 use shakmaty::{Chess, Position};
 
+use fantoccini::Locator;
+
 use super::browser::{Page, driver, session};
 use super::{Server, scratch};
 
@@ -170,4 +172,64 @@ async fn a_standard_game_clicked_to_mate_and_its_pgn() {
     assert_eq!(moves.len(), clicks.len(), "{}", answer.text);
     assert!(pos.is_checkmate(), "{}", answer.text);
     page.client.close().await.expect("closed");
+}
+
+/// With no game open, a request that fails shows its message beside the control that asked:
+/// Continue without a file, Create with a FEN that is no position (issue 30, defect 4).
+#[tokio::test(flavor = "current_thread")]
+async fn with_no_game_open_a_refusal_shows_beside_its_control() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_no_game_refusals"), &[]);
+    let client = session(&driver).await;
+    client
+        .goto(&format!("{}/", server.url))
+        .await
+        .expect("the page opens");
+    let text = |css: &'static str| {
+        let client = client.clone();
+        async move {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+            loop {
+                let shown = match client.find(Locator::Css(css)).await {
+                    Ok(e) if e.is_displayed().await.unwrap_or(false) => {
+                        e.text().await.unwrap_or_default()
+                    }
+                    _ => String::new(),
+                };
+                if !shown.is_empty() || std::time::Instant::now() > deadline {
+                    return shown;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+            }
+        }
+    };
+    let click = |id: &'static str| {
+        let client = client.clone();
+        async move {
+            client
+                .find(Locator::Id(id))
+                .await
+                .expect("a button")
+                .click()
+                .await
+                .expect("a click");
+        }
+    };
+    click("continue").await;
+    assert_eq!(text("#file-refusal").await, "open a file first");
+    client
+        .find(Locator::Id("fen"))
+        .await
+        .expect("the FEN box")
+        .send_keys("8/8/8/8/8/8/8/8 w - - 0 1")
+        .await
+        .expect("typed");
+    click("create").await;
+    let refused = text("#create-refusal").await;
+    assert!(refused.contains("king"), "a FEN without kings: {refused:?}");
+    let shot = client.screenshot().await.expect("a screenshot");
+    let dir = crate::support::root().join("target/serve-tests/shots");
+    std::fs::create_dir_all(&dir).expect("a folder for screenshots");
+    std::fs::write(dir.join("no-game-refusals.png"), shot).expect("saved");
+    client.close().await.expect("closed");
 }

@@ -22,10 +22,20 @@
     });
   }
 
-  function refuse(e) {
+  function message(e) {
     var text = e && e.error ? e.error : String(e);
     if (e && e.article) { text += ' (' + e.article + ')'; }
-    $('refusal').textContent = text;
+    return text;
+  }
+
+  // A refusal shows beside the game when one is open, else beside the file's buttons.
+  function refuse(e) {
+    $(!$('table').hidden ? 'refusal' : 'file-refusal').textContent = message(e);
+  }
+
+  // A refusal shown beside the control that asked (Create, Continue, the file box).
+  function refuseNear(id) {
+    return function (e) { $(id).textContent = message(e); };
   }
 
   function option(select, value, label) {
@@ -44,6 +54,7 @@
   function show(s) {
     state = s; from = null;
     $('hint').textContent = '';
+    $('create-refusal').textContent = ''; $('file-refusal').textContent = '';
     $('table').hidden = false;
     var who = s.side ? (s.side === 'white' ? 'White' : 'Black') : '';
     var line = s.variant + ' — ';
@@ -198,7 +209,8 @@
       var body = { variant: $('variant').value, mode: $('mode').value, white: $('white').value, black: $('black').value };
       if (body.mode === 'record') { body.die = $('die').value; }
       if ($('fen').value.trim()) { body.fen = $('fen').value.trim(); }
-      api('POST', '/api/games', body).then(created).catch(refuse);
+      $('create-refusal').textContent = '';
+      api('POST', '/api/games', body).then(created).catch(refuseNear('create-refusal'));
     });
     $('board').addEventListener('click', clicked);
     $('roll').addEventListener('click', function () {
@@ -246,15 +258,17 @@
           var frame = document.createElement('iframe');
           frame.width = '100%'; frame.height = '900'; frame.src = u.url;
           $('library').appendChild(frame);
-        }).catch(refuse);
+        }).catch(refuseNear('file-refusal'));
       });
     });
     $('continue').addEventListener('click', function () {
-      if (!file) { refuse({ error: 'open a file first' }); return; }
+      var refused = refuseNear('file-refusal');
+      $('file-refusal').textContent = '';
+      if (!file) { refused({ error: 'open a file first' }); return; }
       file.text().then(function (text) {
         var body = { record: text, mode: $('mode').value, white: $('white').value, black: $('black').value };
         if (body.mode === 'record') { body.die = $('die').value; }
-        api('POST', '/api/games', body).then(created).catch(refuse);
+        api('POST', '/api/games', body).then(created).catch(refused);
       });
     });
     window.addEventListener('hashchange', start);

@@ -18,6 +18,12 @@
     return null;
   }
 
+  // A lesson's title with its Article; a "why" lesson asks for the Article, so its title does
+  // not give it away.
+  function titleOf(l) {
+    return l.task === 'why' ? l.title : l.title + ' (' + l.article + ')';
+  }
+
   function list() {
     window.sadeRef.api('GET', '/api/course').then(function (c) {
       var ol = $('lessons');
@@ -28,7 +34,7 @@
         var b = document.createElement('button');
         b.className = 'lesson';
         b.dataset.lesson = l.id;
-        b.textContent = l.title + ' (' + l.article + ')';
+        b.textContent = titleOf(l);
         b.addEventListener('click', function () { begin(l.id); });
         li.appendChild(b);
         if (l.completed) {
@@ -46,7 +52,7 @@
   function show(id) {
     var l = lessons[id];
     $('lesson').hidden = false;
-    $('lesson-title').textContent = l ? l.title + ' (' + l.article + ')' : id;
+    $('lesson-title').textContent = l ? titleOf(l) : id;
     $('lesson-prompt').textContent = l ? l.prompt : '';
     var why = !!(l && l.task === 'why');
     $('lesson-why').hidden = !why;
