@@ -69,13 +69,14 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
     // another is entered in its place.
     page.roll(2).await;
     page.click_move("e2", "e4").await;
-    // "What could I play?" now lists only the ways to finish the turn begun with e4.
+    // "What could I play?" now lists only the ways to finish the turn begun with e4, each a
+    // button, and their count apart from them.
     page.button("options").await;
-    let listed = page
-        .wait_for(|t| t.contains("option(s) in all"), "#option-list")
+    let count = page
+        .wait_for(|t| t.contains("option(s) in all"), "#option-count")
         .await;
-    let lines: Vec<&str> = listed.lines().filter(|l| !l.is_empty()).collect();
-    let (count, options) = lines.split_last().expect("a count");
+    let listed = page.text("#option-list").await;
+    let options: Vec<&str> = listed.lines().filter(|l| !l.is_empty()).collect();
     assert!(!options.is_empty(), "{listed}");
     assert!(options.iter().all(|l| l.starts_with("e4 ")), "{listed}");
     let expected = page
@@ -83,13 +84,37 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
         .get(&format!("/api/games/{}/options?limit=1", page.id))
         .body["count"]
         .clone();
-    assert_eq!(*count, format!("{expected} option(s) in all"), "{listed}");
+    assert_eq!(count, format!("{expected} option(s) in all"), "{listed}");
     let mode = page.text("#mode-line").await;
     assert!(
         mode.contains("opponent") && mode.contains("Art. 12.1"),
         "{mode}"
     );
-    let state = page.click_move("d2", "d4").await;
+    page.shot("record-options").await;
+    // A click on the option "e4 d4" plays what is left of it: d4.
+    let before = page.sdn();
+    let mut chosen = None;
+    for button in page
+        .client
+        .find_all(Locator::Css("#option-list button.option"))
+        .await
+        .expect("the options' buttons")
+    {
+        if button.text().await.unwrap_or_default() == "e4 d4" {
+            chosen = Some(button);
+        }
+    }
+    chosen
+        .unwrap_or_else(|| panic!("no option e4 d4: {listed}"))
+        .click()
+        .await
+        .expect("a click");
+    let state = page.changed(&before).await;
+    assert!(
+        state["sdn"].as_str().unwrap_or_default().contains("e4 d4"),
+        "{}",
+        state["sdn"]
+    );
     assert_eq!(state["phase"], "roll", "{}", state["sdn"]);
     let before = page.sdn();
     page.button("takeback").await;

@@ -84,7 +84,7 @@
     draw.hidden = draw.disabled = s.variant === 'Sade';
     if (draw.disabled && $('winner').value === '') { $('winner').value = 'white'; }
     $('bot').hidden = !going || !(s.white !== 'human' && s.black !== 'human');
-    $('option-list').textContent = '';
+    $('option-list').textContent = ''; $('option-count').textContent = '';
     $('mode-line').textContent = '';
     var ex = $('exports'); ex.textContent = 'Export: ';
     ['sdn', 'pgn', 'record', 'verdict', 'report'].forEach(function (f) {
@@ -147,6 +147,16 @@
     return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
       refuse(e); load();
     }).then(function () { setBusy(false); });
+  }
+
+  // Plays an option listed by "What could I play?": its actions from the `i`-th (those before
+  // it are written), one request each, stopping at the first that changes nothing.
+  function playFrom(actions, i) {
+    if (i >= actions.length || !state || state.phase !== 'act') { return; }
+    var before = state.sdn;
+    post('act', { text: actions[i] }).then(function () {
+      if (state && state.sdn !== before) { playFrom(actions, i + 1); }
+    });
   }
 
   function squareAt(ev) {
@@ -239,12 +249,13 @@
         $('mode-line').textContent = a.mode ? 'Mode: ' + a.mode.pieces + ' — ' + a.mode.proof + ' (' + a.mode.article + ')' :
           (a.none ? a.none.consequence + ' (' + a.none.article + ')' : '');
         a.options.forEach(function (o) {
-          var li = document.createElement('li');
-          li.textContent = o.actions.join(' ') + (o.ends ? ' — ends: ' + (o.ends.winner || 'draw') + ', ' + o.ends.termination + ' (' + o.ends.article + ')' : '');
-          list.appendChild(li);
+          var li = document.createElement('li'), b = document.createElement('button');
+          b.className = 'option';
+          b.textContent = o.actions.join(' ') + (o.ends ? ' — ends: ' + (o.ends.winner || 'draw') + ', ' + o.ends.termination + ' (' + o.ends.article + ')' : '');
+          b.addEventListener('click', function () { playFrom(o.actions, state ? state.written || 0 : 0); });
+          li.appendChild(b); list.appendChild(li);
         });
-        var more = document.createElement('li'); more.textContent = a.count + ' option(s) in all';
-        list.appendChild(more);
+        $('option-count').textContent = a.count + ' option(s) in all';
       }).catch(refuse);
     });
     var file = null;
