@@ -233,3 +233,45 @@ async fn with_no_game_open_a_refusal_shows_beside_its_control() {
     std::fs::write(dir.join("no-game-refusals.png"), shot).expect("saved");
     client.close().await.expect("closed");
 }
+
+/// A pawn clicked to the last rank asks which piece it becomes; the knight chosen is the one
+/// written (issue 30, defect 7: a click always made a queen).
+#[tokio::test(flavor = "current_thread")]
+async fn a_promotion_by_click_asks_for_the_piece() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_promotion"), &[]);
+    let page = Page::create(
+        session(&driver).await,
+        &server,
+        &[("variant", "Standard"), ("mode", "play")],
+        "7k/1P6/8/8/8/8/8/K7 w - - 0 1",
+    )
+    .await;
+    page.wait_for(|t| t.contains("White to play"), "#status")
+        .await;
+    let before = page.sdn();
+    page.click_square("b7").await;
+    page.wait_for(|t| t.contains("b7"), "#hint").await;
+    page.click_square("b8").await;
+    page.wait_for(|t| t.contains("knight"), "#promotion").await;
+    page.shot("promotion-chooser").await;
+    assert_eq!(
+        page.sdn(),
+        before,
+        "nothing is sent before the piece is chosen"
+    );
+    page.client
+        .find(Locator::Css("#promotion button[data-promotion=\"n\"]"))
+        .await
+        .expect("the knight's button")
+        .click()
+        .await
+        .expect("a click");
+    let state = page.changed(&before).await;
+    assert!(
+        state["sdn"].as_str().unwrap_or_default().contains("b8=N"),
+        "{}",
+        state["sdn"]
+    );
+    page.client.close().await.expect("closed");
+}

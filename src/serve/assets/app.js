@@ -54,6 +54,7 @@
   function show(s) {
     state = s; from = null;
     $('hint').textContent = '';
+    $('promotion').hidden = true;
     $('create-refusal').textContent = ''; $('file-refusal').textContent = '';
     $('table').hidden = false;
     var who = s.side ? (s.side === 'white' ? 'White' : 'Black') : '';
@@ -190,9 +191,30 @@
         var c = row.charAt(i);
         if (/[0-9]/.test(c)) { col += parseInt(c, 10); } else { if (col === file) { piece = c; } col++; }
       }
-      if (piece === 'P' || piece === 'p') { body.promotion = 'q'; }
+      if (piece === 'P' || piece === 'p') { choosePromotion(body); return; }
     }
     post('act', body);
+  }
+
+  // A pawn's move to the last rank: the player chooses the piece (queen, rook, bishop or
+  // knight) in a row of buttons under the board; Cancel sends nothing.
+  function choosePromotion(body) {
+    var box = $('promotion');
+    box.textContent = 'Promote to ';
+    [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']].forEach(function (p) {
+      var b = document.createElement('button');
+      b.dataset.promotion = p[0]; b.textContent = p[1];
+      b.addEventListener('click', function () {
+        box.hidden = true; body.promotion = p[0]; post('act', body);
+      });
+      box.appendChild(b);
+    });
+    var cancel = document.createElement('button');
+    cancel.textContent = 'cancel';
+    cancel.addEventListener('click', function () { box.hidden = true; });
+    box.appendChild(cancel);
+    box.hidden = false;
+    $('hint').textContent = body.from + '–' + body.to + ': choose the piece';
   }
 
   function init() {
