@@ -220,3 +220,49 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
     assert_eq!(file, exported);
     page.client.close().await.expect("closed");
 }
+
+/// Face 5: the piece list offers the one piece the rule returns, the opponent's highest in the
+/// pool (R8: a queen before a rook, never a pawn), chosen already; a click on a square brings
+/// it back (issue 30, defect 9: the list offered every piece, a pawn among them).
+#[tokio::test(flavor = "current_thread")]
+async fn face_5_offers_the_piece_the_rule_returns() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_face_5"), &[]);
+    let page = Page::create(
+        session(&driver).await,
+        &server,
+        &[("variant", "Sade"), ("mode", "record"), ("die", "entered")],
+        "rnb1kbn1/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR[qrp] w KQq - 0 1",
+    )
+    .await;
+    page.wait_for(|t| t.contains("to roll"), "#status").await;
+    page.roll(5).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let offered = loop {
+        let offered = page
+            .client
+            .execute(
+                "var s = document.getElementById('piece'); return Array.prototype.map.call(s.options, function (o) { return o.value; }).join(',') + '=' + s.value;",
+                vec![],
+            )
+            .await
+            .expect("a script runs");
+        if offered != json!(",=") || std::time::Instant::now() > deadline {
+            break offered;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+    };
+    assert_eq!(
+        offered,
+        json!(",Q=Q"),
+        "the pieces offered, then the one chosen"
+    );
+    page.shot("face-5-queen").await;
+    let state = page.click_one("d5").await;
+    assert!(
+        state["sdn"].as_str().unwrap_or_default().contains("Q@d5"),
+        "{}",
+        state["sdn"]
+    );
+    page.client.close().await.expect("closed");
+}

@@ -80,6 +80,7 @@
     var going = s.phase !== 'over';
     ['action-box', 'send', 'options', 'end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
     $('piece-box').hidden = !going || s.variant !== 'Sade';
+    if (s.variant === 'Sade' && s.phase === 'act' && s.face === 5 && s.written === 0) { resurrectable(s); }
     // De Sade chess has no draw (Art. 17, R12): its declared ends name a winner.
     var draw = $('winner').querySelector('option[value=""]');
     draw.hidden = draw.disabled = s.variant === 'Sade';
@@ -148,6 +149,24 @@
     return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
       refuse(e); load();
     }).then(function () { setBusy(false); });
+  }
+
+  // Face 5: the piece list holds the pieces the rule returns (R8), as the options give them
+  // (`Q@d4`), the first chosen; never a piece the rule does not return, never the last turn's.
+  function resurrectable(s) {
+    var select = $('piece');
+    select.textContent = '';
+    option(select, '', '(click a square)');
+    api('GET', '/api/games/' + s.id + '/options?limit=200').then(function (a) {
+      if (!state || state.version !== s.version) { return; }
+      var roles = [];
+      a.options.forEach(function (o) {
+        var m = /^([QRBNP])@/.exec(o.actions[0] || '');
+        if (m && roles.indexOf(m[1]) < 0) { roles.push(m[1]); }
+      });
+      roles.forEach(function (r) { option(select, r); });
+      if (roles.length) { select.value = roles[0]; }
+    }).catch(refuse);
   }
 
   // Plays an option listed by "What could I play?": its actions from the `i`-th (those before
