@@ -12,12 +12,12 @@ use axum::response::{IntoResponse, Response};
 
 use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, held};
-use super::input::{CreateGame, Limit, Since};
+use super::input::{CreateGame, Limit, Since, TokenRequest};
 use super::live::Live;
 use super::new_game::{NewGame, new_game};
 use super::options::options;
 use super::schema::OptionsAnswer;
-use super::view::{Created, GameState, Levels, Summary, version_of};
+use super::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version_of};
 
 #[utoipa::path(
     get,
@@ -68,7 +68,8 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>
             ("takeback" = (operation_id = "takeback", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter"}))),
             ("end" = (operation_id = "end", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "end": "resignation", "winner": "black"}))),
             ("tags" = (operation_id = "tags", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter", "tags": {"Event": "fuzz"}}))),
-            ("export" = (operation_id = "export", parameters(("id" = "$response.body#/id"), ("format" = "sdn"))))
+            ("export" = (operation_id = "export", parameters(("id" = "$response.body#/id"), ("format" = "sdn")))),
+            ("seat" = (operation_id = "seat", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/white"})))
         )),
         (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
         (status = 409, description = "The start position or the record is already over.", body = ErrorBody),
@@ -148,4 +149,32 @@ pub(super) async fn game_options(
     let live = held(game.lock(), GAME)?.clone();
     let answer = blocking("the search's task", move || options(&live, limit)).await?;
     Ok(Json(answer).into_response())
+}
+
+/// Which seat the request's token holds in game `id`.
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/seat",
+    operation_id = "seat",
+    tag = "routes",
+    description = "Which seat a token holds: `white`, `black`, `arbiter` (both seats), or `watching` (none, or no token).",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The seat.", body = SeatAnswer),
+        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
+    )
+)]
+pub(super) async fn seat(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> Result<Json<SeatAnswer>, ApiError> {
+    let game = find(&app, &id)?;
+    let live = held(game.lock(), GAME)?;
+    Ok(Json(SeatAnswer {
+        seat: Held::of(&live, request.token.as_deref()),
+    }))
 }

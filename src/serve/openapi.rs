@@ -49,6 +49,7 @@ const REPORT_ONLY: [&str; 6] = [
         games::create,
         games::state,
         games::game_options,
+        games::seat,
         changes::roll,
         changes::act,
         changes::bot,

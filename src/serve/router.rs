@@ -19,6 +19,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/games/{id}", get(games::state))
         .route("/api/games/{id}/options", get(games::game_options))
+        .route("/api/games/{id}/seat", post(games::seat))
         .route("/api/games/{id}/roll", post(changes::roll))
         .route("/api/games/{id}/act", post(changes::act))
         .route("/api/games/{id}/bot", post(changes::bot))

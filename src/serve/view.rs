@@ -11,7 +11,7 @@ use crate::write::json::to_json_value;
 
 use super::board::board_svg;
 use super::error::ApiError;
-use super::live::{Live, Mode, Phase};
+use super::live::{Holder, Live, Mode, Phase};
 use super::seat::Seat;
 
 /// A game as the API shows it.
@@ -274,4 +274,34 @@ impl Levels {
             ends: vec!["resignation", "agreement", "time-forfeit", "adjudication"],
         }
     }
+}
+
+/// Which seat a token holds in a game (`POST /api/games/{id}/seat`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Held {
+    White,
+    Black,
+    /// The arbiter's token: both seats, and what only the arbiter does.
+    Arbiter,
+    /// No seat: the page watches.
+    Watching,
+}
+
+impl Held {
+    /// The seat `token` holds in `live`.
+    pub fn of(live: &Live, token: Option<&str>) -> Held {
+        match token.and_then(|t| live.holder(t)) {
+            Some(Holder::Arbiter) => Held::Arbiter,
+            Some(Holder::Seat(Side::White)) => Held::White,
+            Some(Holder::Seat(Side::Black)) => Held::Black,
+            None => Held::Watching,
+        }
+    }
+}
+
+/// The answer of `POST /api/games/{id}/seat`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SeatAnswer {
+    pub seat: Held,
 }

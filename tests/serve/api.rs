@@ -247,6 +247,29 @@ fn standard_and_marseillais_games_move_by_move() {
     assert!(refused.body["article"].is_string());
 }
 
+/// Which seat a token holds: each of the three tokens its own, any other none.
+#[test]
+fn a_token_tells_its_seat() {
+    let server = Server::start(&scratch("seat"), &[]);
+    let (id, created) = server.create(&json!({"variant": "Sade"}));
+    let seat = |body: Value| {
+        let answer = server.send("POST", &format!("/api/games/{id}/seat"), &body.to_string());
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        answer.body["seat"].as_str().unwrap_or_default().to_owned()
+    };
+    for (token, expected) in [
+        ("arbiter", "arbiter"),
+        ("white", "white"),
+        ("black", "black"),
+    ] {
+        assert_eq!(seat(json!({"token": created[token]})), expected);
+    }
+    assert_eq!(seat(json!({"token": "not-a-token"})), "watching");
+    assert_eq!(seat(json!({})), "watching");
+    let missing = server.send("POST", "/api/games/0000000000000000/seat", "{}");
+    assert_eq!(missing.status, 404, "{}", missing.text);
+}
+
 /// Face 4 in record mode: a pawn's sacrifice written without its letter (`-b2`) is continued
 /// by the options listed for the regular move, which write it `-Pb2`.
 #[test]

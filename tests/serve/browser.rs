@@ -522,6 +522,9 @@ async fn two_sessions_one_per_seat() {
         created["black"].as_str().unwrap(),
     )
     .await;
+    // Each page says which seat it holds.
+    white.wait_for(|t| t == "You: White", "#seat").await;
+    black.wait_for(|t| t == "You: Black", "#seat").await;
     // A mark in each page's window: a reload would wipe it.
     for page in [&white, &black] {
         page.client

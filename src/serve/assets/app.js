@@ -3,6 +3,9 @@
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var game = null, token = '', state = null, from = null;
+  // The seat this page's token holds (POST /api/games/{id}/seat), shown under the status line.
+  var seat = null;
+  var SEAT_WORDS = { white: 'White', black: 'Black', arbiter: 'the arbiter (both seats)', watching: 'watching' };
   // Polling: every second while the game goes on, the state is asked again with its version;
   // the server answers 304 while nothing changed. `asked` counts this page's own requests, so
   // that an answer to a poll sent before one of them is never shown over it.
@@ -340,6 +343,12 @@
   function start() {
     var p = hashParams();
     game = p.game || null; token = p.token || '';
+    seat = null; $('seat').textContent = '';
+    if (game) {
+      api('POST', '/api/games/' + game + '/seat', { token: token }).then(function (a) {
+        seat = a.seat; $('seat').textContent = 'You: ' + SEAT_WORDS[seat];
+      }).catch(function () { seat = null; $('seat').textContent = ''; });
+    }
     load();
   }
 
