@@ -247,6 +247,17 @@ fn standard_and_marseillais_games_move_by_move() {
     assert!(refused.body["article"].is_string());
 }
 
+/// A new Sade game in record mode with the die's faces entered, at its arbiter's table.
+fn recorded_sade(server: &Server) -> Table<'_> {
+    let (id, created) =
+        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
+    Table {
+        server,
+        id,
+        token: created["arbiter"].as_str().unwrap().to_owned(),
+    }
+}
+
 /// Which seat a token holds: each of the three tokens its own, any other none.
 #[test]
 fn a_token_tells_its_seat() {
@@ -275,13 +286,7 @@ fn a_token_tells_its_seat() {
 #[test]
 fn the_options_after_a_sacrifice_written_without_its_piece_continue_it() {
     let server = Server::start(&scratch("sacrifice_options"), &[]);
-    let (id, created) =
-        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
-    let table = Table {
-        server: &server,
-        id,
-        token: created["arbiter"].as_str().unwrap().to_owned(),
-    };
+    let table = recorded_sade(&server);
     table.ok("roll", json!({"face": 4}));
     table.ok("act", json!({"text": "-b2"}));
     let options = table.options();
@@ -301,13 +306,7 @@ fn the_options_after_a_sacrifice_written_without_its_piece_continue_it() {
 #[test]
 fn record_mode_takes_back_and_resigns() {
     let server = Server::start(&scratch("record_mode"), &[]);
-    let (id, created) =
-        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
-    let table = Table {
-        server: &server,
-        id,
-        token: created["arbiter"].as_str().unwrap().to_owned(),
-    };
+    let table = recorded_sade(&server);
     table.ok("roll", json!({"face": 1}));
     table.ok("act", json!({"text": "a6"}));
     let state = table.ok("takeback", json!({}));
@@ -402,13 +401,7 @@ fn record_mode_takes_back_and_resigns() {
 #[test]
 fn two_actions_at_once_give_one() {
     let server = Server::start(&scratch("concurrent"), &[]);
-    let (id, created) =
-        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
-    let table = Table {
-        server: &server,
-        id,
-        token: created["arbiter"].as_str().unwrap().to_owned(),
-    };
+    let table = recorded_sade(&server);
     for round in 0..20 {
         // A face 1: either of two moves fulfils it; only the first to get the lock is written.
         table.ok("roll", json!({"face": 1}));
