@@ -186,7 +186,7 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
 }
 
 fn side_color(side: Side) -> Color {
-    Color::from_white(side == Side::White)
+    Color::from(side)
 }
 
 #[cfg(test)]

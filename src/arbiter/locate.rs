@@ -175,7 +175,7 @@ fn counted_numbers(game: &Game) -> Vec<MoveNumber> {
         },
         |start| MoveNumber {
             number: start.setup.fullmoves.get(),
-            side: start.setup.turn.fold_wb(Side::White, Side::Black),
+            side: Side::from(start.setup.turn),
         },
     );
     std::iter::successors(Some(first), |n| Some(n.next()))

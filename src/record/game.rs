@@ -170,6 +170,21 @@ pub enum Side {
     Black,
 }
 
+impl From<shakmaty::Color> for Side {
+    fn from(color: shakmaty::Color) -> Side {
+        match color {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for shakmaty::Color {
+    fn from(side: Side) -> shakmaty::Color {
+        shakmaty::Color::from_white(side == Side::White)
+    }
+}
+
 impl Side {
     #[must_use]
     pub fn other(self) -> Side {

@@ -4,7 +4,7 @@
 
 use shakmaty::Color;
 
-use crate::record::{Game, GameResult, Side, Span, UnknownVariant, Variant};
+use crate::record::{Game, GameResult, Span, UnknownVariant, Variant};
 use crate::rules::{
     ActionRef, Article, CountedTurn, FaultCode, Outcome, Replay, Termination, Violation,
 };
@@ -65,7 +65,7 @@ pub(super) fn judge(
                 if action > 0 {
                     error.label = Some(start.label);
                     error.turn = start.label.number;
-                    error.side = Color::from_white(start.label.side == Side::White);
+                    error.side = Color::from(start.label.side);
                 }
             }
             // The turn as counted (R13, R18), where the rule set left it to the referee.
@@ -74,7 +74,7 @@ pub(super) fn judge(
                 error.label = label;
                 if let Some(label) = label {
                     error.turn = label.number;
-                    error.side = Color::from_white(label.side == Side::White);
+                    error.side = Color::from(label.side);
                 }
             }
             verdict.status = Status::Invalid;
@@ -161,7 +161,7 @@ fn draw_impossible(game: &Game, variant: &str, on_token: bool) -> Violation {
         code: FaultCode::DrawImpossible,
         turn: label.map_or(1, |l| l.number),
         label,
-        side: label.map_or(Color::White, |l| Color::from_white(l.side == Side::White)),
+        side: label.map_or(Color::White, |l| Color::from(l.side)),
         face: game.turns.last().and_then(|t| t.face.map(|f| f.value)),
         action: 0,
         turn_index: last,

@@ -81,7 +81,7 @@ impl Locator {
         Locator {
             turn_index: Some(at.turn_index),
             turn,
-            side: turn.map(|t| Color::from_white(t.side == Side::White)),
+            side: turn.map(|t| Color::from(t.side)),
             face: written.and_then(|t| t.face.map(|f| f.value)),
             action,
             start_position: false,

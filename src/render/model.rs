@@ -216,7 +216,7 @@ fn turn_view(
 ) -> (TurnView, Snapshot) {
     let turn = &game.turns[index];
     let error = verdict.error.as_ref();
-    let side = Color::from_white(turn.number.side == crate::record::Side::White);
+    let side = Color::from(turn.number.side);
     let mut actions = Vec::new();
     let mut now = before.clone();
     for (i, action) in turn.actions().enumerate() {

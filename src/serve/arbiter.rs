@@ -92,10 +92,7 @@ impl Live {
             Termination::Adjudication => Declared::Adjudication,
             _ => return None,
         };
-        let winner = self.verdict.winner.map(|c| match c {
-            shakmaty::Color::White => Side::White,
-            shakmaty::Color::Black => Side::Black,
-        });
+        let winner = self.verdict.winner.map(Side::from);
         Some((end, winner))
     }
 

@@ -3,7 +3,7 @@
 
 use shakmaty::Color;
 
-use crate::record::{Side, Variant};
+use crate::record::Variant;
 use crate::render::model::{GameView, TurnView, frame, game_view, one_turn_view, snapshot};
 use crate::render::svg;
 use crate::rules::sade::{Place, play_turn_at};
@@ -93,10 +93,9 @@ fn quiet_board(live: &Live, phase: Phase) -> Result<String, ApiError> {
     let before = snapshot(&live.verdict.final_fen)
         .ok_or_else(|| ApiError::internal(format!("cannot draw {}", live.verdict.final_fen)))?;
     let (label, side) = match phase {
-        Phase::Roll { number } | Phase::Act { number, .. } => (
-            number.to_string(),
-            Color::from_white(number.side == Side::White),
-        ),
+        Phase::Roll { number } | Phase::Act { number, .. } => {
+            (number.to_string(), Color::from(number.side))
+        }
         Phase::Over => (String::new(), Color::White),
     };
     let turn = TurnView {

@@ -15,7 +15,7 @@ use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, held};
 use super::input::{CreateGame, Limit, Since, TokenRequest};
 use super::live::Live;
 use super::new_game::{NewGame, new_game};
-use super::options::options;
+use super::options::{NextActions, next_actions, options};
 use super::schema::OptionsAnswer;
 use super::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version_of};
 
@@ -148,6 +148,29 @@ pub(super) async fn game_options(
     let limit = query.limit.unwrap_or(200).min(5000);
     let live = held(game.lock(), GAME)?.clone();
     let answer = blocking("the search's task", move || options(&live, limit)).await?;
+    Ok(Json(answer).into_response())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/next",
+    operation_id = "next",
+    tag = "routes",
+    description = "The actions that may come next in the turn to play, each with the squares it touches (a board offers only these), whose pieces are due and why, and what follows when none can come.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    responses(
+        (status = 200, description = "The next actions.", body = NextActions),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "The die is to be rolled first.", body = ErrorBody),
+    )
+)]
+pub(super) async fn game_next(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = find(&app, &id)?;
+    let live = held(game.lock(), GAME)?.clone();
+    let answer = blocking("the search's task", move || next_actions(&live)).await?;
     Ok(Json(answer).into_response())
 }
 

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::arbiter::locate::{TurnName, query_before};
-use crate::arbiter::options::{Answer, Limits, Line, answer};
+use crate::arbiter::options::{Answer, Limits, Line, Place, answer};
 use crate::record::Side;
 
 use super::error::ApiError;
@@ -31,6 +31,23 @@ pub struct TurnOptions {
 /// The options of the turn to play, from the same search as `options`, that continue the
 /// actions already written in it.
 pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
+    let (mut answer, written, partial) = continuing(live, limit)?;
+    answer.options.truncate(limit);
+    answer.losing.truncate(limit);
+    // Unfiltered, the counts are the search's own and a shorter list is no gap.
+    let partial = partial && !written.is_empty();
+    Ok(TurnOptions {
+        answer,
+        written,
+        partial,
+    })
+}
+
+/// The search's answer for the turn to play, with only the options (and losing ways) that
+/// continue the actions written (all of them, up to [`FILTERED_FROM`], when some are
+/// written: at most `limit` when none are), the actions written, and whether there are more
+/// ways than were searched.
+fn continuing(live: &Live, limit: usize) -> Result<(Answer, Vec<String>, bool), ApiError> {
     let (index, number, written) = match live.phase() {
         Phase::Over => {
             let last = live.game.turns.len();
@@ -74,9 +91,8 @@ pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
         },
     )
     .map_err(|e| ApiError::conflict("turn", e.to_string()))?;
-    let mut partial = false;
+    let partial = answer.count > searched || answer.losing_count > searched;
     if !written.is_empty() {
-        partial = answer.count > searched || answer.losing_count > searched;
         let continues = |line: &Line| {
             line.actions.len() >= written.len()
                 && line
@@ -89,12 +105,115 @@ pub fn options(live: &Live, limit: usize) -> Result<TurnOptions, ApiError> {
         answer.losing.retain(continues);
         answer.count = answer.options.len();
         answer.losing_count = answer.losing.len();
-        answer.options.truncate(limit);
-        answer.losing.truncate(limit);
     }
-    Ok(TurnOptions {
-        answer,
+    Ok((answer, written, partial))
+}
+
+/// `GET /api/games/{id}/next`: the actions that may come next in the turn to play, each with
+/// the squares it touches, for a board that offers only those.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct NextActions {
+    /// The actions of the turn in progress written so far (SDN).
+    pub written: Vec<String>,
+    /// Each action that continues them into a complete way to write the turn, once, in the
+    /// search's order.
+    pub actions: Vec<NextAction>,
+    /// The actions still to come after the next one's, at most, in the ways that continue the
+    /// turn (0: the next action completes it).
+    pub after: usize,
+    /// Faces 1–3: the colour whose pieces are due, by the count at the roll (R4).
+    #[schema(schema_with = super::schema::side_or_null)]
+    pub due: Option<Side>,
+    /// Faces 1–3: why those pieces are due, as `sade-ref options` proves it.
+    pub proof: Option<String>,
+    /// When no action can come: what follows, and the Article (`options`' "none").
+    pub none: Option<String>,
+    /// The turn has more ways than the server looked through: some next actions may be
+    /// missing.
+    pub partial: bool,
+}
+
+/// One action that may come next.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct NextAction {
+    /// As a record writes it, with its check mark: `Nf3`, `Qa8+`, `e8=N`, `-Pb2`, `Q@d4`, `--`.
+    pub text: String,
+    /// `move`, `sacrifice`, `resurrection` or `nothing`.
+    #[schema(schema_with = super::schema::action_kind)]
+    pub kind: &'static str,
+    /// A move's square of departure.
+    #[schema(schema_with = super::schema::square_or_null)]
+    pub from: Option<String>,
+    /// A move's square of arrival (castling: the king's, or its rook's in Chess960), the square
+    /// of a sacrifice or a resurrection.
+    #[schema(schema_with = super::schema::square_or_null)]
+    pub to: Option<String>,
+    /// The piece a move promotes to, or the piece a resurrection puts back: `Q`, `R`, `B`, `N`,
+    /// `P`.
+    #[schema(schema_with = super::schema::piece_or_null)]
+    pub piece: Option<char>,
+    /// It begins only ways that lose at once (a check that is not mate, Art. 4.1): legal to
+    /// write, never a good idea.
+    pub loses: bool,
+}
+
+impl NextAction {
+    fn new(text: &str, place: Place, loses: bool) -> NextAction {
+        let (kind, from, to, piece) = match place {
+            Place::Move {
+                from,
+                to,
+                promotion,
+            } => ("move", Some(from), Some(to), promotion),
+            Place::Sacrifice(square) => ("sacrifice", None, Some(square), None),
+            Place::Resurrection { role, square } => {
+                ("resurrection", None, Some(square), Some(role))
+            }
+            Place::Nothing => ("nothing", None, None, None),
+        };
+        NextAction {
+            text: text.to_owned(),
+            kind,
+            from: from.map(|s| s.to_string()),
+            to: to.map(|s| s.to_string()),
+            piece: piece.map(|r| r.upper_char()),
+            loses,
+        }
+    }
+}
+
+/// The actions that may come next in the turn to play.
+pub fn next_actions(live: &Live) -> Result<NextActions, ApiError> {
+    let (answer, written, partial) = continuing(live, FILTERED_FROM)?;
+    let at = written.len();
+    let mut actions: Vec<NextAction> = Vec::new();
+    let mut after = 0;
+    let lines = answer
+        .options
+        .iter()
+        .map(|l| (l, false))
+        .chain(answer.losing.iter().map(|l| (l, true)));
+    for (line, loses) in lines {
+        let (Some(text), Some(place)) = (line.actions.get(at), line.places.get(at)) else {
+            continue;
+        };
+        if !loses {
+            after = after.max(line.actions.len() - at - 1);
+        }
+        match actions.iter_mut().find(|a| bare(&a.text) == bare(text)) {
+            Some(known) => known.loses &= loses,
+            None => actions.push(NextAction::new(text, *place, loses)),
+        }
+    }
+    Ok(NextActions {
         written,
+        actions,
+        after,
+        due: answer.mode.as_ref().map(|m| m.color),
+        proof: answer.mode.map(|m| m.proof),
+        none: answer
+            .none
+            .map(|n| format!("{} ({})", n.consequence, n.article)),
         partial,
     })
 }

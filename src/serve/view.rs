@@ -70,6 +70,30 @@ pub struct GameState {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, nullable = false)]
     pub board: Option<BoardFrame>,
+    /// The actions of the turn the board is at, as the referee resolved them: the turn in
+    /// progress, or the last turn played (before a roll, before the first action of a turn,
+    /// when the game is over). A board draws them as numbered arrows.
+    pub drawn: Vec<DrawnAction>,
+    /// The squares of the kings attacked in `fen`.
+    pub checks: Vec<String>,
+}
+
+/// One action of the turn the board is at.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct DrawnAction {
+    /// The turn's label: `5` (White's) or `5...` (Black's).
+    pub turn: String,
+    /// The action's place in its turn, from 1.
+    pub number: usize,
+    /// Whose piece moved, was taken off or was put back.
+    #[schema(schema_with = super::schema::side)]
+    pub color: Side,
+    /// A move's square of departure; none for a resurrection or `--`.
+    #[schema(schema_with = super::schema::square_or_null)]
+    pub from: Option<String>,
+    /// A move's or a resurrection's square of arrival; none for a sacrifice or `--`.
+    #[schema(schema_with = super::schema::square_or_null)]
+    pub to: Option<String>,
 }
 
 /// How much of the game an answer carries.
@@ -135,6 +159,8 @@ impl GameState {
             sdn: None,
             svg: None,
             board: None,
+            drawn: drawn(live, phase),
+            checks: checks(&live.verdict.final_fen),
         };
         if extent == Extent::Full {
             state.record = Some(
@@ -151,6 +177,46 @@ impl GameState {
         }
         Ok(state)
     }
+}
+
+/// The actions of the turn the board is at: the turn in progress, else the last turn.
+fn drawn(live: &Live, phase: Phase) -> Vec<DrawnAction> {
+    let _ = phase;
+    let Some(index) = live.game.turns.len().checked_sub(1) else {
+        return Vec::new();
+    };
+    let label = live.game.turns[index].number.to_string();
+    live.verdict
+        .replay
+        .resolved
+        .iter()
+        .filter(|r| r.turn_index == index)
+        .map(|r| DrawnAction {
+            turn: label.clone(),
+            number: r.action,
+            color: Side::from(r.color),
+            from: r.from.map(|s| s.to_string()),
+            to: r.to.map(|s| s.to_string()),
+        })
+        .collect()
+}
+
+/// The squares of the kings attacked on the board of `fen` (a Sade FEN's pocket aside).
+fn checks(fen: &str) -> Vec<String> {
+    let placement = fen.split([' ', '[']).next().unwrap_or_default();
+    let Ok(board) = placement.parse::<shakmaty::Board>() else {
+        return Vec::new();
+    };
+    let occupied = board.occupied();
+    (board.kings() & occupied)
+        .into_iter()
+        .filter(|&king| {
+            board
+                .color_at(king)
+                .is_some_and(|color| board.attacks_to(king, !color, occupied).any())
+        })
+        .map(|king| king.to_string())
+        .collect()
 }
 
 /// The version of a game whose canonical SDN is `sdn`: a hash of the text (the record holds

@@ -162,48 +162,62 @@ impl Page<'_> {
         state
     }
 
-    /// Clicks the centre of `square` on the board the page shows.
+    /// Waits until the page's board shows the state the server holds, with the actions it
+    /// allows (the page marks `#board` with the state's version when it is ready).
+    pub(super) async fn board_ready(&self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let version = self.api_state()["version"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            let board = self
+                .client
+                .find(Locator::Id("board"))
+                .await
+                .expect("the board");
+            let ready = board
+                .attr("data-ready")
+                .await
+                .ok()
+                .flatten()
+                .unwrap_or_default();
+            if ready == version {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the board never showed {version}: {ready}"
+            );
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    /// Clicks the centre of `square` on the board the page shows, once the board is ready.
     pub(super) async fn click_square(&self, square: &str) {
-        let board = self
+        self.board_ready().await;
+        click_board(&self.client, square).await;
+    }
+
+    /// Types `action` into the action box and sends it.
+    pub(super) async fn type_action(&self, action: &str) {
+        let input = self
             .client
-            .find(Locator::Css("#board svg"))
+            .find(Locator::Id("action"))
             .await
-            .expect("the board");
-        let (_, _, width, height) = board.rectangle().await.expect("its size");
-        let view = board
-            .attr("viewBox")
-            .await
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        let view: Vec<f64> = view
-            .split_whitespace()
-            .filter_map(|v| v.parse().ok())
-            .collect();
-        let (view_width, view_height) = (view[2], view[3]);
-        let scale = width / view_width;
-        let bytes = square.as_bytes();
-        let file = f64::from(bytes[0] - b'a');
-        let rank = f64::from(bytes[1] - b'1');
-        // The board of `show`: a1's left edge at 40, h8's top edge at 110, squares of 100.
-        let x = 40.0 + file * 100.0 + 50.0;
-        let y = 110.0 + (7.0 - rank) * 100.0 + 50.0;
-        let dx = (x - view_width / 2.0) * scale;
-        let dy = (y - view_height / 2.0) * (height / view_height);
-        let actions = MouseActions::new("mouse".to_owned())
-            .then(PointerAction::MoveToElement {
-                element: board,
-                duration: None,
-                x: dx,
-                y: dy,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        self.client.perform_actions(actions).await.expect("a click");
+            .expect("the action box");
+        input.send_keys(action).await.expect("typed");
+        self.button("send").await;
+    }
+
+    /// Takes the piece on `square` off the board (face 4): a click on it, then the confirm
+    /// button; waits for the server's answer.
+    pub(super) async fn sacrifice(&self, square: &str) -> Value {
+        let before = self.sdn();
+        self.click_square(square).await;
+        self.wait_for(|t| t.contains(square), "#confirm").await;
+        self.button("confirm-yes").await;
+        self.changed(&before).await
     }
 
     /// Waits until the server's record differs from `before`, then until the page shows it.
@@ -395,16 +409,23 @@ async fn a_sade_game_clicked_to_its_end() {
     let page = Page::create(
         session(&driver).await,
         &server,
-        &[("variant", "Sade"), ("mode", "record"), ("die", "entered")],
+        &[
+            ("variant", "Sade"),
+            ("mode", "record"),
+            ("die-source", "entered"),
+        ],
         "rn2k3/pppppppp/8/8/8/8/8/1N2K3[] w - - 0 1",
     )
     .await;
     page.wait_for(|t| t.contains("to roll"), "#status").await;
 
-    // 1. face 3: a click on White's own knight is refused (Art. 12.2); Black's pieces move.
+    // 1. face 3: White's own knight cannot move (the board offers Black's pieces only); typed,
+    // it is refused with its Article (Art. 12.2). Black's pieces move.
     page.roll(3).await;
     page.click_square("b1").await;
     page.click_square("c3").await;
+    assert_eq!(page.api_state()["written"], 0);
+    page.type_action("Nc3").await;
     let refusal = page.wait_for(|t| !t.is_empty(), "#refusal").await;
     assert!(refusal.contains("Art. 12.2"), "{refusal}");
     assert_eq!(page.api_state()["written"], 0);
@@ -415,7 +436,7 @@ async fn a_sade_game_clicked_to_its_end() {
 
     // 1... face 4: Black gives up his knight, then a move.
     page.roll(4).await;
-    let state = page.click_one("b8").await;
+    let state = page.sacrifice("b8").await;
     assert!(
         state["fen"].as_str().unwrap().contains("[n]"),
         "{}",
@@ -447,27 +468,31 @@ async fn a_sade_game_clicked_to_its_end() {
         let (from, to) = squares(&fen, action);
         page.click_move(&from, &to).await;
         if i == 0 {
-            let shot = page.client.screenshot().await.expect("a screenshot");
+            let board = page
+                .client
+                .find(Locator::Id("board"))
+                .await
+                .expect("the board");
+            let shot = board.screenshot().await.expect("a screenshot");
             let path = scratch("browser_sade_shot").join("mid-turn.png");
             std::fs::write(&path, &shot).expect("saved");
-            let own = count_colour(&shot, (0x15, 0x65, 0xc0));
+            let arrow = count_pixels(&shot, is_arrow_blue);
             assert!(
-                own > 200,
-                "the arrow of the action played, in blue: {own} pixels ({})",
+                arrow > 200,
+                "the numbered arrow of the action played: {arrow} pixels ({})",
                 path.display()
             );
             let status = page.text("#status").await;
-            assert!(
-                status.contains("face 6") && status.contains("1 action written"),
-                "{status}"
-            );
+            assert!(status.contains("face 6"), "{status}");
+            let remaining = page.text("#remaining").await;
+            assert!(remaining.starts_with("Action 2 of"), "{remaining}");
         }
     }
     assert_eq!(page.api_state()["side"], "white");
 
     // 3. face 4: White gives up his last piece and has nothing but the king: he wins.
     page.roll(4).await;
-    page.click_square("b1").await;
+    page.sacrifice("b1").await;
     let status = page.wait_for(|t| t.contains("over"), "#status").await;
     assert!(
         status.contains("1-0") && status.contains("Art. 9.3"),
@@ -485,8 +510,93 @@ async fn a_sade_game_clicked_to_its_end() {
     page.client.close().await.expect("closed");
 }
 
-/// Pixels of a colour (within a small tolerance) in a PNG.
-pub(super) fn count_colour(png_bytes: &[u8], (r, g, b): (u8, u8, u8)) -> usize {
+/// Unfolds the page's section `id` (a `<details>`: New game, Games, Review a file, Puzzles,
+/// Course, the arbiter's tools) by a click on its title, as a person would; nothing when it is
+/// open already.
+pub(super) async fn unfold(client: &Client, id: &str) {
+    let open = client
+        .execute(
+            &format!("return document.getElementById('{id}').open;"),
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    if open != json!(true) {
+        client
+            .find(Locator::Css(&format!("#{id} > summary")))
+            .await
+            .unwrap_or_else(|_| panic!("the section #{id}"))
+            .click()
+            .await
+            .expect("a click");
+    }
+}
+
+/// Clicks the centre of `square` on the page's board (chessground's, seen from the side of the
+/// seat the page holds), scrolled into view, once the page has marked it ready.
+pub(super) async fn click_board(client: &Client, square: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let wrap = client.find(Locator::Id("board")).await.expect("the board");
+    while wrap
+        .attr("data-ready")
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+        .is_empty()
+    {
+        assert!(Instant::now() < deadline, "the board is never ready");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    client
+        .execute(
+            "document.getElementById('board').scrollIntoView({block: 'nearest'});",
+            vec![],
+        )
+        .await
+        .expect("the board in view");
+    let board = client
+        .find(Locator::Css("#board cg-board"))
+        .await
+        .expect("the board");
+    let (_, _, width, height) = board.rectangle().await.expect("its size");
+    let black = wrap
+        .attr("class")
+        .await
+        .ok()
+        .flatten()
+        .is_some_and(|c| c.contains("orientation-black"));
+    let bytes = square.as_bytes();
+    let (mut file, mut rank) = (f64::from(bytes[0] - b'a'), f64::from(bytes[1] - b'1'));
+    if black {
+        (file, rank) = (7.0 - file, 7.0 - rank);
+    }
+    let dx = (file + 0.5) * (width / 8.0) - width / 2.0;
+    let dy = (7.0 - rank + 0.5) * (height / 8.0) - height / 2.0;
+    let actions = MouseActions::new("mouse".to_owned())
+        .then(PointerAction::MoveToElement {
+            element: board,
+            duration: None,
+            x: dx,
+            y: dy,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client.perform_actions(actions).await.expect("a click");
+}
+
+/// A pixel of the board's arrows and their numbers for the actions of a turn (chessground's
+/// blue brush, #003088, over light or dark squares): nothing else on the board is blue.
+pub(super) fn is_arrow_blue(p: &[u8]) -> bool {
+    p[2] >= 90 && p[2] > p[0].saturating_add(50) && p[2] > p[1].saturating_add(30)
+}
+
+/// Pixels of a PNG that pass `test` (given the pixel's channels).
+pub(super) fn count_pixels(png_bytes: &[u8], test: fn(&[u8]) -> bool) -> usize {
     let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
     let mut reader = decoder.read_info().expect("a PNG");
     let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
@@ -494,9 +604,7 @@ pub(super) fn count_colour(png_bytes: &[u8], (r, g, b): (u8, u8, u8)) -> usize {
     let channels = info.color_type.samples();
     buffer[..info.buffer_size()]
         .chunks(channels)
-        .filter(|p| {
-            p.len() >= 3 && p[0].abs_diff(r) <= 8 && p[1].abs_diff(g) <= 8 && p[2].abs_diff(b) <= 8
-        })
+        .filter(|p| p.len() >= 3 && test(p))
         .count()
 }
 
@@ -532,9 +640,12 @@ async fn two_sessions_one_per_seat() {
             .await
             .expect("a script runs");
     }
+    // On White's turn Black's board moves nothing; Black's action typed is refused.
     let before = black.sdn();
     black.click_square("e7").await;
     black.click_square("e5").await;
+    assert_eq!(black.sdn(), before, "nothing of Black's clicks is written");
+    black.type_action("e5").await;
     let refusal = black.wait_for(|t| !t.is_empty(), "#refusal").await;
     assert!(
         refusal.contains("White's turn") && refusal.contains("cannot act for White"),

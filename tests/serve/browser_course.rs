@@ -5,10 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
 
-use super::browser::{driver, session_sized};
+use super::browser::{click_board as click_square, driver, session_sized, unfold};
 use super::{Server, scratch};
 
 async fn text(client: &Client, css: &str) -> String {
@@ -52,51 +51,6 @@ async fn begin(client: &Client, lesson: &str) -> String {
         .and_then(|rest| rest.split('&').next())
         .unwrap_or_else(|| panic!("no game in {url}"))
         .to_owned()
-}
-
-/// Clicks the centre of `square` on the board the page shows (the board of `show`: a1's left
-/// edge at 40, h8's top edge at 110, squares of 100).
-async fn click_square(client: &Client, square: &str) {
-    client
-        .execute(
-            "document.querySelector('#board svg').scrollIntoView({block: 'center'});",
-            vec![],
-        )
-        .await
-        .expect("the board in view");
-    let board = client
-        .find(Locator::Css("#board svg"))
-        .await
-        .expect("the board");
-    let (_, _, width, height) = board.rectangle().await.expect("its size");
-    let view = board
-        .attr("viewBox")
-        .await
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    let view: Vec<f64> = view
-        .split_whitespace()
-        .filter_map(|v| v.parse().ok())
-        .collect();
-    let (view_width, view_height) = (view[2], view[3]);
-    let bytes = square.as_bytes();
-    let x = 40.0 + f64::from(bytes[0] - b'a') * 100.0 + 50.0;
-    let y = 110.0 + (7.0 - f64::from(bytes[1] - b'1')) * 100.0 + 50.0;
-    let actions = MouseActions::new("mouse".to_owned())
-        .then(PointerAction::MoveToElement {
-            element: board,
-            duration: None,
-            x: (x - view_width / 2.0) * (width / view_width),
-            y: (y - view_height / 2.0) * (height / view_height),
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    client.perform_actions(actions).await.expect("a click");
 }
 
 /// Clicks a move, waits until the server's record holds one more action, then until the page
@@ -148,6 +102,7 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
     let server = Server::start(&data, &[]);
     let client = session_sized(&driver, "1400,2400").await;
     client.goto(&server.url).await.expect("the page opens");
+    unfold(&client, "course").await;
     wait_for(&client, "#course-progress", |t| t.starts_with("0 of ")).await;
 
     let id = begin(&client, "sade/18-face-six").await;
@@ -198,6 +153,7 @@ async fn a_why_lesson_is_answered_with_an_article() {
     let server = Server::start(&scratch("browser_course_why"), &[]);
     let client = session_sized(&driver, "1400,2400").await;
     client.goto(&server.url).await.expect("the page opens");
+    unfold(&client, "course").await;
     wait_for(&client, "#course-progress", |t| t.starts_with("0 of ")).await;
     begin(&client, "sade/10-why-this-series-is-refused").await;
     wait_for(&client, "#lesson-series", |t| t == "b5 Bb7 f3").await;

@@ -9,7 +9,7 @@ use shakmaty::{Chess, Position};
 
 use fantoccini::Locator;
 
-use super::browser::{Page, driver, session};
+use super::browser::{Page, driver, session, unfold};
 use super::{Server, scratch};
 
 /// A Marseillais game from a setup (every turn two moves, M7): White's first move gives check
@@ -36,7 +36,8 @@ async fn a_marseillais_game_with_a_checking_first_move_clicked_to_mate() {
     let status = page
         .wait_for(|t| t.contains("Black to play"), "#status")
         .await;
-    assert!(status.contains("0 actions written"), "{status}");
+    assert!(!status.contains("White"), "{status}");
+    page.wait_for(|t| t == "Action 1 of 2.", "#remaining").await;
     page.shot("marseillais-after-check").await;
 
     // 1... Kh7 Kh6: Black's two moves; the turn is Black's until the second.
@@ -215,6 +216,7 @@ async fn with_no_game_open_a_refusal_shows_beside_its_control() {
                 .expect("a click");
         }
     };
+    unfold(&client, "review").await;
     click("continue").await;
     assert_eq!(text("#file-refusal").await, "open a file first");
     client

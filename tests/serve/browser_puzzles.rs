@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 
-use super::browser::{driver, session};
+use super::browser::{driver, session, unfold};
 use super::{Server, scratch};
 
 async fn text(client: &Client, css: &str) -> String {
@@ -50,6 +50,7 @@ async fn play(client: &Client, action: &str) {
 
 /// Opens the page, asks for a Marseillais puzzle, and returns it.
 async fn next_puzzle(client: &Client) -> sade_ref::puzzles::Puzzle {
+    unfold(client, "puzzles").await;
     let before = text(client, "#puzzle-question").await;
     client
         .find(Locator::Id("puzzle-variant"))

@@ -6,7 +6,7 @@ use fantoccini::Locator;
 use sade_ref::{Status, Termination, parse_str, verify};
 use serde_json::json;
 
-use super::browser::{Page, driver, session};
+use super::browser::{Page, driver, session, unfold};
 use super::{Server, scratch};
 
 #[tokio::test(flavor = "current_thread")]
@@ -16,7 +16,11 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
     let page = Page::create(
         session(&driver).await,
         &server,
-        &[("variant", "Sade"), ("mode", "record"), ("die", "entered")],
+        &[
+            ("variant", "Sade"),
+            ("mode", "record"),
+            ("die-source", "entered"),
+        ],
         "",
     )
     .await;
@@ -143,6 +147,7 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
         ("White", "Justine"),
         ("Black", "Juliette"),
     ];
+    unfold(&page.client, "arbiter-tools").await;
     for (name, value) in tags {
         let input = page
             .client
@@ -231,7 +236,11 @@ async fn face_5_offers_the_piece_the_rule_returns() {
     let page = Page::create(
         session(&driver).await,
         &server,
-        &[("variant", "Sade"), ("mode", "record"), ("die", "entered")],
+        &[
+            ("variant", "Sade"),
+            ("mode", "record"),
+            ("die-source", "entered"),
+        ],
         "rnb1kbn1/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR[qrp] w KQq - 0 1",
     )
     .await;
@@ -247,14 +256,14 @@ async fn face_5_offers_the_piece_the_rule_returns() {
             )
             .await
             .expect("a script runs");
-        if offered != json!(",=") || std::time::Instant::now() > deadline {
+        if offered != json!("=") || std::time::Instant::now() > deadline {
             break offered;
         }
         tokio::time::sleep(std::time::Duration::from_millis(40)).await;
     };
     assert_eq!(
         offered,
-        json!(",Q=Q"),
+        json!("Q=Q"),
         "the pieces offered, then the one chosen"
     );
     page.shot("face-5-queen").await;

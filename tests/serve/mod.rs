@@ -4,6 +4,7 @@
 //! on disk verifies as the same game.
 
 mod api;
+mod board_files;
 mod browser;
 mod browser_course;
 mod browser_games;

@@ -264,6 +264,13 @@ fn a_game_and_its_verdict_fit_the_document() {
         &options.body,
         "the options",
     );
+    let next = server.get(&format!("/api/games/{id}/next"));
+    assert_eq!(next.status, 200, "{}", next.text);
+    assert_fits(
+        &validator(&document, "NextActions"),
+        &next.body,
+        "the next actions",
+    );
     let list = server.get("/api/games");
     assert_fits(
         &validator(&document, "Summary"),

@@ -240,3 +240,151 @@ fn a_continued_sade_record_without_a_seed_has_its_faces_entered() {
         state["sdn"]
     );
 }
+
+/// The next actions of a turn, as the page's board offers them: their texts, kinds and squares.
+fn next(table: &Table<'_>) -> Value {
+    let answer = table.server.get(&format!("/api/games/{}/next", table.id));
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    answer.body
+}
+
+/// `(text, kind, from, to, piece)` of each next action.
+fn next_list(answer: &Value) -> Vec<(String, String, String, String, String)> {
+    let field = |a: &Value, k: &str| a[k].as_str().map(str::to_owned).unwrap_or_default();
+    answer["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| {
+            (
+                field(a, "text"),
+                field(a, "kind"),
+                field(a, "from"),
+                field(a, "to"),
+                field(a, "piece"),
+            )
+        })
+        .collect()
+}
+
+fn table_at<'s>(server: &'s Server, request: &Value) -> Table<'s> {
+    let (id, created) = server.create(request);
+    Table {
+        server,
+        id,
+        token: created["arbiter"].as_str().unwrap().to_owned(),
+    }
+}
+
+/// Face 2 from the start (Art. 2): Black's pieces are due, by the count at the roll (R4); the
+/// first action may be any of Black's twenty moves, and after `Nf6` any move of another piece,
+/// the knight's no more, and nothing after it.
+#[test]
+fn the_next_actions_of_face_2_are_the_opponents_moves_by_different_pieces() {
+    let server = Server::start(&scratch("next_face_2"), &[]);
+    let table = table_at(
+        &server,
+        &json!({"variant": "Sade", "mode": "record", "die": "entered"}),
+    );
+    let early = server.get(&format!("/api/games/{}/next", table.id));
+    assert_eq!(early.status, 409, "before the roll: {}", early.text);
+    table.ok("roll", json!({"face": 2}));
+    let first = next(&table);
+    assert_eq!(first["due"], "black");
+    assert!(
+        first["proof"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Black"),
+        "{first}"
+    );
+    assert_eq!(
+        (first["after"].as_u64(), &first["written"]),
+        (Some(1), &json!([]))
+    );
+    let actions = next_list(&first);
+    assert_eq!(actions.len(), 20, "{actions:?}");
+    assert!(
+        actions
+            .iter()
+            .all(|a| a.1 == "move" && a.2.ends_with(['7', '8']))
+    );
+    assert!(actions.contains(&(
+        "Nf6".to_owned(),
+        "move".to_owned(),
+        "g8".to_owned(),
+        "f6".to_owned(),
+        String::new()
+    )));
+
+    table.ok("act", json!({"from": "g8", "to": "f6"}));
+    let second = next(&table);
+    assert_eq!(
+        (second["after"].as_u64(), &second["written"]),
+        (Some(0), &json!(["Nf6"]))
+    );
+    let actions = next_list(&second);
+    assert!(!actions.is_empty());
+    assert!(
+        actions.iter().all(|a| a.2 != "f6" && a.2 != "g8"),
+        "the knight has moved: {actions:?}"
+    );
+    assert!(actions.iter().any(|a| a.2 == "b8"), "{actions:?}");
+}
+
+/// Face 4 (Art. 6): the pieces White may take off, every one but the king, by its square;
+/// face 5 (Art. 7, R8): only the queen, the highest piece captured, comes back, on the squares
+/// where it gives no check to White's king (with e2 empty, none of the e-file's).
+#[test]
+fn the_next_actions_of_faces_4_and_5_name_their_squares() {
+    let server = Server::start(&scratch("next_faces_4_5"), &[]);
+    let table = table_at(
+        &server,
+        &json!({"variant": "Sade", "mode": "record", "die": "entered",
+                "fen": "rnb1kbn1/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR[qrp] w KQq - 0 1"}),
+    );
+    table.ok("roll", json!({"face": 4}));
+    let off = next_list(&next(&table));
+    assert_eq!(off.len(), 15, "{off:?}");
+    assert!(off.iter().all(|a| a.1 == "sacrifice" && a.2.is_empty()));
+    assert!(off.iter().any(|a| a.0 == "-Nb1" && a.3 == "b1"), "{off:?}");
+    assert!(!off.iter().any(|a| a.3 == "e1"), "never the king: {off:?}");
+
+    let table = table_at(
+        &server,
+        &json!({"variant": "Sade", "mode": "record", "die": "entered",
+                "fen": "rnb1kbn1/ppppppp1/8/8/8/8/PPPP1PPP/RNBQKBNR[qrp] w KQq - 0 1"}),
+    );
+    table.ok("roll", json!({"face": 5}));
+    let back = next_list(&next(&table));
+    assert!(!back.is_empty());
+    assert!(
+        back.iter().all(|a| a.1 == "resurrection" && a.4 == "Q"),
+        "{back:?}"
+    );
+    assert!(
+        back.iter().any(|a| a.0 == "Q@d5" && a.3 == "d5"),
+        "{back:?}"
+    );
+    assert!(
+        !back.iter().any(|a| a.3.starts_with('e')),
+        "no square from which the queen checks White's king: {back:?}"
+    );
+}
+
+/// A pawn's move to the last rank is one action per piece it may become.
+#[test]
+fn a_promotion_is_one_next_action_per_piece() {
+    let server = Server::start(&scratch("next_promotion"), &[]);
+    let table = table_at(
+        &server,
+        &json!({"variant": "Standard", "fen": "7k/1P6/8/8/8/8/8/K7 w - - 0 1"}),
+    );
+    let mut promotions: Vec<String> = next_list(&next(&table))
+        .into_iter()
+        .filter(|a| a.2 == "b7" && a.3 == "b8")
+        .map(|a| a.4)
+        .collect();
+    promotions.sort();
+    assert_eq!(promotions, ["B", "N", "Q", "R"]);
+}

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use shakmaty::Color;
+use shakmaty::{CastlingMode, Color, Move, Role, Square};
 
 use crate::record::{Face, Side};
 
@@ -69,6 +69,48 @@ pub enum Pieces {
 pub struct Line {
     pub actions: Vec<String>,
     pub ends: Option<Ends>,
+    /// Where each action happens on the board, in the order of `actions`: what a board that
+    /// takes its legal destinations from the options needs. Not in the options JSON (its
+    /// schema is the arbiter's); the HTTP API gives it as the next actions of a turn.
+    #[serde(skip)]
+    pub places: Vec<Place>,
+}
+
+/// Where an action happens on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A move from a square to a square; castling as the king's move (standard castling) or
+    /// the king onto its rook (Chess960), as UCI writes it.
+    Move {
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    /// Face 4: the piece on the square is taken off.
+    Sacrifice(Square),
+    /// Face 5: the piece comes back on the square.
+    Resurrection { role: Role, square: Square },
+    /// `--`: nothing is done.
+    Nothing,
+}
+
+impl Place {
+    /// Where `m` happens, castling written as `mode` writes it.
+    pub fn of_move(m: Move, mode: CastlingMode) -> Place {
+        match m.to_uci(mode) {
+            shakmaty::uci::UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => Place::Move {
+                from,
+                to,
+                promotion,
+            },
+            shakmaty::uci::UciMove::Put { role, to } => Place::Resurrection { role, square: to },
+            shakmaty::uci::UciMove::Null => Place::Nothing,
+        }
+    }
 }
 
 /// An end of the game an option leads to.
@@ -89,11 +131,6 @@ pub struct NoneAnswer {
     /// The end of the game it is, or was; `None` when the game goes on (face 5: the turn
     /// passes).
     pub ends: Option<Ends>,
-}
-
-/// `Side::White` for White: the casing of the verdict's JSON (`"white"`).
-pub fn side(color: Color) -> Side {
-    color.fold_wb(Side::White, Side::Black)
 }
 
 /// "White" or "Black".
@@ -133,7 +170,7 @@ impl Answer {
             version: VERSION,
             variant,
             fen,
-            side: self::side(side),
+            side: Side::from(side),
             face: None,
             mode: None,
             options: Vec::new(),

@@ -4,10 +4,11 @@
 use std::ops::ControlFlow;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Color, Position};
+use shakmaty::{CastlingMode, Color, Position};
 
-use super::answer::{Answer, Ends, Line, NoneAnswer, no_option, side};
+use super::answer::{Answer, Ends, Line, NoneAnswer, Place, no_option};
 use super::limits::{Collector, Limits};
+use crate::record::Side;
 use crate::rules::marseillais::{self, TurnStart};
 use crate::rules::names::color_name;
 use crate::rules::standard::{self, Standing};
@@ -16,7 +17,7 @@ use crate::rules::{GameEnd, Termination};
 /// An end as `options` writes it.
 pub(super) fn ends(end: GameEnd) -> Ends {
     Ends {
-        winner: end.winner.map(side),
+        winner: end.winner.map(Side::from),
         termination: end.termination.name(),
         article: end.article.cite(),
     }
@@ -77,6 +78,7 @@ pub(super) fn standard_answer(standing: &Standing, limits: Limits) -> Answer {
             collector.lines.push(Line {
                 actions: vec![SanPlus::from_move(pos.clone(), m).to_string()],
                 ends: standing.after(m).end().map(ends),
+                places: vec![Place::of_move(m, pos.castles().mode())],
             });
         }
     }
@@ -101,6 +103,11 @@ pub(super) fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
             collector.lines.push(Line {
                 actions: turn.san.clone(),
                 ends: turn.end.map(ends),
+                places: turn
+                    .moves
+                    .iter()
+                    .map(|m| Place::of_move(*m, CastlingMode::Standard))
+                    .collect(),
             });
         }
         ControlFlow::Continue(())

@@ -3,12 +3,12 @@
 
 use shakmaty::Color;
 
-use super::answer::{Answer, Ends, NoneAnswer, no_option, side};
+use super::answer::{Answer, Ends, NoneAnswer, no_option};
 use super::chess::{marseillais_answer, standard_answer};
 use super::error::OptionsError;
 use super::limits::Limits;
 use super::sade::sade_answer;
-use crate::record::Face;
+use crate::record::{Face, Side};
 use crate::rules::marseillais::TurnStart;
 use crate::rules::names::color_name;
 use crate::rules::sade::State;
@@ -76,7 +76,7 @@ fn over_answer(over: &Over) -> Answer {
             ),
             article: over.article.cite(),
             ends: Some(Ends {
-                winner: over.winner.map(side),
+                winner: over.winner.map(Side::from),
                 termination: over.termination.name(),
                 article: over.article.cite(),
             }),

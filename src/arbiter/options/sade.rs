@@ -5,10 +5,10 @@ use std::ops::ControlFlow;
 
 use shakmaty::Role;
 
-use super::answer::{Answer, Ends, Line, Mode, NoneAnswer, Pieces, no_option, side};
+use super::answer::{Answer, Ends, Line, Mode, NoneAnswer, Pieces, Place, no_option};
 use super::error::OptionsError;
 use super::limits::{Collector, Limits};
-use crate::record::Face;
+use crate::record::{Face, Side};
 use crate::rules::names::color_name;
 use crate::rules::names::role_name;
 use crate::rules::sade::{self, End, Refused, State, Step};
@@ -16,10 +16,23 @@ use crate::rules::{Article, Termination};
 
 fn sade_ends(end: End) -> Ends {
     Ends {
-        winner: Some(side(end.winner)),
+        winner: Some(Side::from(end.winner)),
         termination: end.termination.name(),
         article: end.article.cite(),
     }
+}
+
+/// Where each step happens on the board.
+fn places(state: &State, steps: &[Step]) -> Vec<Place> {
+    steps
+        .iter()
+        .map(|step| match *step {
+            Step::Move(m) => Place::of_move(m, state.castling_mode()),
+            Step::Sacrifice { square, .. } => Place::Sacrifice(square),
+            Step::Resurrection { role, square } => Place::Resurrection { role, square },
+            Step::Nothing => Place::Nothing,
+        })
+        .collect()
 }
 
 pub(super) fn sade_answer(
@@ -45,7 +58,7 @@ pub(super) fn sade_answer(
                 ),
                 article: Article::Art9_3.cite(),
                 ends: Some(Ends {
-                    winner: Some(side(naked)),
+                    winner: Some(Side::from(naked)),
                     termination: Termination::Nakedness.name(),
                     article: Article::Art9_3.cite(),
                 }),
@@ -64,6 +77,7 @@ pub(super) fn sade_answer(
             collector.lines.push(Line {
                 actions: f.actions(state).iter().map(ToString::to_string).collect(),
                 ends: f.end.map(sade_ends),
+                places: places(state, &f.steps),
             });
         }
         ControlFlow::Continue(())
@@ -75,6 +89,7 @@ pub(super) fn sade_answer(
             losing.lines.push(Line {
                 actions: f.actions(state).iter().map(ToString::to_string).collect(),
                 ends: f.end.map(sade_ends),
+                places: places(state, &f.steps),
             });
         }
         ControlFlow::Continue(())
@@ -100,7 +115,7 @@ pub(super) fn sade_answer(
             ),
             article: "Art. 5",
             ends: Some(Ends {
-                winner: Some(side(!roller)),
+                winner: Some(Side::from(!roller)),
                 termination: Termination::PovertyOfTheFlesh.name(),
                 article: "Art. 5",
             }),
@@ -177,14 +192,14 @@ fn series_mode(state: &State, face: Face) -> Result<Mode, Refused> {
     Ok(if due.by == them {
         Mode {
             pieces: Pieces::Opponent,
-            color: side(them),
+            color: Side::from(them),
             proof,
             article: "Art. 12.1",
         }
     } else {
         Mode {
             pieces: Pieces::Own,
-            color: side(roller),
+            color: Side::from(roller),
             proof: format!("{proof}, so {} plays his own", color_name(roller)),
             article: "Art. 12.1",
         }

@@ -84,7 +84,7 @@ pub fn null_move(pos: &Chess) -> Option<Chess> {
 
 /// Side of a record turn as a colour.
 pub fn side_color(side: Side) -> Color {
-    Color::from_white(side == Side::White)
+    Color::from(side)
 }
 
 #[cfg(test)]

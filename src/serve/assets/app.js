@@ -1,365 +1,581 @@
 // sade-ref serve: the page asks the server for everything; it decides nothing about legality.
-'use strict';
-(function () {
-  var $ = function (id) { return document.getElementById(id); };
-  var game = null, token = '', state = null, from = null;
-  // The seat this page's token holds (POST /api/games/{id}/seat), shown under the status line.
-  var seat = null;
-  var SEAT_WORDS = { white: 'White', black: 'Black', arbiter: 'the arbiter (both seats)', watching: 'watching' };
-  // Polling: every second while the game goes on, the state is asked again with its version;
-  // the server answers 304 while nothing changed. `asked` counts this page's own requests, so
-  // that an answer to a poll sent before one of them is never shown over it.
-  var timer = null, asked = 0;
-  var POLL_MS = 1000;
-  // Listeners called with every state shown (the Puzzles and Course modes' scripts use them).
-  var listeners = [];
+// The board is chessground (lichess's board); the squares a piece may go to, the pieces that may
+// be taken off or brought back, all come from the server's next actions (GET .../next).
+import { Chessground } from '/chessground/chessground.min.js';
 
-  function api(method, path, body) {
-    var init = { method: method, headers: {} };
-    if (body !== undefined) {
-      init.headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(body);
+var $ = function (id) { return document.getElementById(id); };
+var game = null, token = '', state = null, next = null, board = null;
+// The seat this page's token holds (POST /api/games/{id}/seat), shown under the status line.
+var seat = null;
+var SEAT_WORDS = { white: 'White', black: 'Black', arbiter: 'the arbiter (both seats)', watching: 'watching' };
+// Polling: every second while the game goes on, the state is asked again with its version;
+// the server answers 304 while nothing changed. `asked` counts this page's own requests, so
+// that an answer to a poll sent before one of them is never shown over it.
+var timer = null, asked = 0;
+var POLL_MS = 1000;
+// Listeners called with every state shown (the Puzzles and Course modes' scripts use them).
+var listeners = [];
+// A puzzle attempt is unaided: no options, no take-back (set by the Puzzles script).
+var unaided = null;
+
+var ROLES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
+var COLOUR = { white: 'White', black: 'Black' };
+// What each face of the die asks (Art. 1–8), in a player's words.
+var FACE_WORDS = {
+  1: 'move one piece',
+  2: 'move two different pieces',
+  3: 'move three different pieces',
+  4: 'take one of your own pieces off the board (not the king), then make a regular move',
+  5: 'bring back the opponent\'s highest captured piece (not a pawn) on an empty square',
+  6: 'move every piece next to your king away from it, then make a regular move'
+};
+
+function api(method, path, body) {
+  var init = { method: method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  return fetch(path, init).then(function (r) {
+    return r.json().then(function (j) { if (!r.ok) { throw j; } return j; });
+  });
+}
+
+function message(e) {
+  var text = e && e.error ? e.error : String(e);
+  if (e && e.article) { text += ' (' + e.article + ')'; }
+  return text;
+}
+
+// A refusal shows beside the game when one is open, else beside the file's buttons.
+function refuse(e) {
+  $(game ? 'refusal' : 'file-refusal').textContent = message(e);
+}
+
+// A refusal shown beside the control that asked (Create, Continue, the file box).
+function refuseNear(id) {
+  return function (e) { $(id).textContent = message(e); };
+}
+
+function option(select, value, label) {
+  var o = document.createElement('option');
+  o.value = value; o.textContent = label || value; select.appendChild(o);
+}
+
+function button(text, onClick, className) {
+  var b = document.createElement('button');
+  b.textContent = text;
+  if (className) { b.className = className; }
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function hashParams() {
+  var out = {};
+  location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+    var p = kv.split('='); if (p[0]) { out[p[0]] = decodeURIComponent(p[1] || ''); }
+  });
+  return out;
+}
+
+// The board's placement field: a Sade FEN's pocket left out.
+function placement(fen) { return fen.split(' ')[0].replace(/\[.*\]/, ''); }
+
+// Whether this page may act now: the seat of the side to act (or the arbiter's), and a person
+// plays that side.
+function mayAct(s) {
+  if (!s || s.phase !== 'act' || !s.side) { return false; }
+  if (s[s.side] !== 'human') { return false; }
+  return seat === 'arbiter' || seat === s.side;
+}
+
+// The arrows and marks of the turn the board is at: each action numbered as the record counts
+// it; a piece taken off is a red ring, a piece brought back a green one.
+function shapes(s) {
+  var out = [];
+  (s.drawn || []).forEach(function (a) {
+    var label = { text: String(a.number) };
+    if (a.from && a.to) {
+      out.push({ orig: a.from, dest: a.to, brush: 'blue', label: label });
+    } else if (a.from) {
+      out.push({ orig: a.from, brush: 'red', label: label });
+    } else if (a.to) {
+      out.push({ orig: a.to, brush: 'green', label: label });
     }
-    return fetch(path, init).then(function (r) {
-      return r.json().then(function (j) { if (!r.ok) { throw j; } return j; });
-    });
-  }
+  });
+  return out;
+}
 
-  function message(e) {
-    var text = e && e.error ? e.error : String(e);
-    if (e && e.article) { text += ' (' + e.article + ')'; }
-    return text;
+function lastMove(s) {
+  var d = s.drawn || [];
+  for (var i = d.length - 1; i >= 0; i--) {
+    if (d[i].from && d[i].to) { return [d[i].from, d[i].to]; }
+    if (d[i].to) { return [d[i].to]; }
+    if (d[i].from) { return [d[i].from]; }
   }
+  return undefined;
+}
 
-  // A refusal shows beside the game when one is open, else beside the file's buttons.
-  function refuse(e) {
-    $(!$('table').hidden ? 'refusal' : 'file-refusal').textContent = message(e);
+// The colour of the king in check, when one is (the FEN's letter on the square).
+function checkColour(s) {
+  if (!s.checks || !s.checks.length) { return false; }
+  var rows = placement(s.fen).split('/'), sq = s.checks[0];
+  var row = rows[8 - parseInt(sq.charAt(1), 10)] || '', file = 'abcdefgh'.indexOf(sq.charAt(0)), col = 0;
+  for (var i = 0; i < row.length; i++) {
+    var c = row.charAt(i);
+    if (/[0-9]/.test(c)) { col += parseInt(c, 10); } else { if (col === file) { return c === 'K' ? 'white' : 'black'; } col++; }
   }
+  return false;
+}
 
-  // A refusal shown beside the control that asked (Create, Continue, the file box).
-  function refuseNear(id) {
-    return function (e) { $(id).textContent = message(e); };
+function drawBoard(s) {
+  var orientation = seat === 'black' ? 'black' : 'white';
+  board.set({
+    fen: placement(s.fen),
+    orientation: orientation,
+    turnColor: s.side || 'white',
+    lastMove: lastMove(s),
+    check: checkColour(s),
+    movable: { color: undefined, dests: new Map() },
+    drawable: { autoShapes: shapes(s) }
+  });
+}
+
+function drawDie(s) {
+  var die = $('die');
+  if (!die.children.length) { for (var i = 0; i < 9; i++) { die.appendChild(document.createElement('i')); } }
+  die.className = 'die ' + (s.face ? 'f' + s.face : 'unrolled');
+  die.setAttribute('aria-label', s.face ? 'face ' + s.face : 'not rolled yet');
+  die.dataset.face = s.face || '';
+}
+
+function statusLine(s) {
+  var who = s.side ? COLOUR[s.side] : '';
+  var line = s.variant + ' — ';
+  if (s.phase === 'over') {
+    line += 'over: ' + s.verdict.result + (s.verdict.termination ? ', ' + s.verdict.termination : '') +
+      (s.verdict.article ? ' (' + s.verdict.article + ')' : '');
+  } else if (s.phase === 'roll') {
+    line += 'turn ' + s.turn + ': ' + who + ' to roll';
+  } else {
+    line += 'turn ' + s.turn + ': ' + who + ' to play' + (s.face ? ', face ' + s.face : '');
   }
+  return line;
+}
 
-  function option(select, value, label) {
-    var o = document.createElement('option');
-    o.value = value; o.textContent = label || value; select.appendChild(o);
-  }
+function show(s) {
+  state = s; next = null; picked = null;
+  $('hint').textContent = '';
+  $('promotion').hidden = true; $('confirm').hidden = true;
+  $('create-refusal').textContent = ''; $('file-refusal').textContent = '';
+  $('status').textContent = statusLine(s);
+  $('board').dataset.ready = '';
+  drawBoard(s);
+  var sade = s.variant === 'Sade', going = s.phase !== 'over';
+  $('turn-box').hidden = !sade || !going;
+  drawDie(s);
+  $('face-line').textContent = s.phase === 'roll' ? COLOUR[s.side] + ' rolls the die first.' :
+    (s.face ? 'Face ' + s.face + ': ' + FACE_WORDS[s.face] + '.' : '');
+  $('remaining').textContent = '';
+  var extra = [];
+  if (s.die_commit) { extra.push('DieCommit ' + s.die_commit.slice(0, 16) + '…'); }
+  if (s.die_seed) { extra.push('DieSeed ' + s.die_seed); }
+  $('seat').textContent = (seat ? 'You: ' + SEAT_WORDS[seat] : '') + (extra.length ? ' · ' + extra.join(' · ') : '');
+  var sdn = $('sdn');
+  sdn.textContent = s.sdn;
+  sdn.scrollTop = sdn.scrollHeight;
+  $('controls').hidden = false;
+  $('roll').hidden = s.phase !== 'roll';
+  $('face-box').hidden = !(s.phase === 'roll' && s.die === 'entered');
+  $('takeback').hidden = s.mode !== 'record' || unaided === s.id;
+  $('options').hidden = !going || unaided === s.id;
+  $('entry').hidden = !going || s.phase !== 'act';
+  $('arbiter-tools').hidden = false;
+  ['end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
+  $('piece-box').hidden = true;
+  $('choices').textContent = '';
+  // De Sade chess has no draw (Art. 17, R12): its declared ends name a winner.
+  var draw = $('winner').querySelector('option[value=""]');
+  draw.hidden = draw.disabled = sade;
+  if (draw.disabled && $('winner').value === '') { $('winner').value = 'white'; }
+  $('bot').hidden = !going || !(s.white !== 'human' && s.black !== 'human');
+  $('option-list').textContent = ''; $('option-count').textContent = '';
+  $('mode-line').textContent = '';
+  exportsOf(s);
+  tagsOf(s);
+  listeners.forEach(function (f) { f(s, token); });
+  if (s.phase === 'act' && going) { loadNext(s); } else { $('board').dataset.ready = s.version; }
+  schedule();
+}
 
-  function hashParams() {
-    var out = {};
-    location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
-      var p = kv.split('='); if (p[0]) { out[p[0]] = decodeURIComponent(p[1] || ''); }
-    });
-    return out;
-  }
+function exportsOf(s) {
+  var ex = $('exports'); ex.textContent = 'Export: ';
+  ['sdn', 'pgn', 'record', 'verdict', 'report'].forEach(function (f) {
+    if (f === 'pgn' && s.variant !== 'Standard') { return; }
+    var a = document.createElement('a');
+    a.href = '/api/games/' + s.id + '/export/' + f; a.textContent = f; a.target = '_blank';
+    ex.appendChild(a); ex.appendChild(document.createTextNode(' '));
+  });
+}
 
-  function show(s) {
-    state = s; from = null;
-    $('hint').textContent = '';
-    $('promotion').hidden = true;
-    $('create-refusal').textContent = ''; $('file-refusal').textContent = '';
-    $('table').hidden = false;
-    var who = s.side ? (s.side === 'white' ? 'White' : 'Black') : '';
-    var line = s.variant + ' — ';
-    if (s.phase === 'over') {
-      line += 'over: ' + s.verdict.result + (s.verdict.termination ? ', ' + s.verdict.termination : '') +
-        (s.verdict.article ? ' (' + s.verdict.article + ')' : '');
-    } else if (s.phase === 'roll') {
-      line += 'turn ' + s.turn + ': ' + who + ' to roll';
-    } else {
-      line += 'turn ' + s.turn + ': ' + who + ' to play' + (s.face ? ', face ' + s.face : '') +
-        ' (' + s.written + ' action' + (s.written === 1 ? '' : 's') + ' written)';
+function tagsOf(s) {
+  var tags = $('tags'); tags.textContent = '';
+  ['Event', 'Site', 'Date', 'Round', 'White', 'Black'].forEach(function (name) {
+    var value = '';
+    (s.record.tags || []).forEach(function (t) { if (t.name === name) { value = t.value; } });
+    var l = document.createElement('label'); l.textContent = name + ' ';
+    var i = document.createElement('input'); i.dataset.tag = name; i.value = value;
+    l.appendChild(i); tags.appendChild(l);
+  });
+}
+
+// The next actions of the turn: the board's legal destinations, the pieces that may be taken
+// off or brought back, `--`; and in words, whose pieces are due and why, and what remains.
+function loadNext(s) {
+  api('GET', '/api/games/' + s.id + '/next').then(function (n) {
+    if (!state || state.version !== s.version) { return; }
+    next = n;
+    var due = n.due ? ' — ' + COLOUR[n.due] + '\'s pieces' + (n.proof ? ': ' + n.proof : '') : '';
+    if (s.face) { $('face-line').textContent = 'Face ' + s.face + ': ' + FACE_WORDS[s.face] + due + '.'; }
+    if (n.none) {
+      $('remaining').textContent = n.none;
+    } else if (n.actions.length) {
+      var total = s.written + 1 + n.after;
+      $('remaining').textContent = total > 1 ? 'Action ' + (s.written + 1) + ' of ' + total + '.' : '';
     }
-    if (s.die_commit) { line += ' · DieCommit ' + s.die_commit.slice(0, 16) + '…'; }
-    if (s.die_seed) { line += ' · DieSeed ' + s.die_seed; }
-    $('status').textContent = line;
-    $('board').innerHTML = s.svg;
-    $('sdn').textContent = s.sdn;
-    $('roll').hidden = s.phase !== 'roll';
-    $('face-box').hidden = !(s.phase === 'roll' && s.die === 'entered');
-    $('takeback').hidden = s.mode !== 'record';
-    // What only a game going on offers; resurrection only in de Sade chess.
-    var going = s.phase !== 'over';
-    ['action-box', 'send', 'options', 'end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
-    $('piece-box').hidden = !going || s.variant !== 'Sade';
-    if (s.variant === 'Sade' && s.phase === 'act' && s.face === 5 && s.written === 0) { resurrectable(s); }
-    // De Sade chess has no draw (Art. 17, R12): its declared ends name a winner.
-    var draw = $('winner').querySelector('option[value=""]');
-    draw.hidden = draw.disabled = s.variant === 'Sade';
-    if (draw.disabled && $('winner').value === '') { $('winner').value = 'white'; }
-    $('bot').hidden = !going || !(s.white !== 'human' && s.black !== 'human');
-    $('option-list').textContent = ''; $('option-count').textContent = '';
-    $('mode-line').textContent = '';
-    var ex = $('exports'); ex.textContent = 'Export: ';
-    ['sdn', 'pgn', 'record', 'verdict', 'report'].forEach(function (f) {
-      if (f === 'pgn' && s.variant !== 'Standard') { return; }
-      var a = document.createElement('a');
-      a.href = '/api/games/' + s.id + '/export/' + f; a.textContent = f; a.target = '_blank';
-      ex.appendChild(a); ex.appendChild(document.createTextNode(' '));
+    if (!mayAct(s)) { $('board').dataset.ready = s.version; return; }
+    var dests = new Map();
+    n.actions.forEach(function (a) {
+      if (a.kind !== 'move') { return; }
+      var list = dests.get(a.from) || [];
+      if (list.indexOf(a.to) < 0) { list.push(a.to); }
+      dests.set(a.from, list);
     });
-    var tags = $('tags'); tags.textContent = '';
-    ['Event', 'Site', 'Date', 'Round', 'White', 'Black'].forEach(function (name) {
-      var value = '';
-      (s.record.tags || []).forEach(function (t) { if (t.name === name) { value = t.value; } });
-      var l = document.createElement('label'); l.textContent = name + ' ';
-      var i = document.createElement('input'); i.dataset.tag = name; i.value = value;
-      l.appendChild(i); tags.appendChild(l);
+    board.set({ movable: { color: dests.size ? 'both' : undefined, dests: dests } });
+    if (dests.size) { board.set({ turnColor: colourOn(n.actions.filter(function (a) { return a.kind === 'move'; })[0].from) || s.side }); }
+    var back = roles(n, 'resurrection');
+    if (back.length) {
+      var select = $('piece'); select.textContent = '';
+      back.forEach(function (r) { option(select, r, ROLES[r]); });
+      select.value = back[0];
+      $('piece-box').hidden = false;
+      markResurrections();
+      $('hint').textContent = 'Click an empty square to bring the ' + ROLES[back[0]] + ' back.';
+    }
+    if (n.actions.some(function (a) { return a.kind === 'sacrifice'; })) {
+      $('hint').textContent = 'Click one of your pieces to take it off the board.';
+    }
+    n.actions.filter(function (a) { return a.kind === 'nothing'; }).forEach(function (a) {
+      $('choices').appendChild(button('Nothing to bring back: write ' + a.text, function () { post('act', { text: a.text }); }));
     });
-    listeners.forEach(function (f) { f(s, token); });
-    schedule();
-  }
+    $('board').dataset.ready = s.version;
+  }).catch(function (e) { refuse(e); $('board').dataset.ready = s.version; });
+}
 
-  function schedule() {
-    clearTimeout(timer); timer = null;
-    if (game && state && state.id === game && state.phase !== 'over') { timer = setTimeout(poll, POLL_MS); }
-  }
+function roles(n, kind) {
+  var out = [];
+  n.actions.forEach(function (a) { if (a.kind === kind && out.indexOf(a.piece) < 0) { out.push(a.piece); } });
+  return out;
+}
 
-  function poll() {
-    timer = null;
-    if (!state || document.hidden) { schedule(); return; }
-    var mine = asked, id = game;
-    fetch('/api/games/' + id + '?since=' + encodeURIComponent(state.version), { cache: 'no-store' })
-      .then(function (r) {
-        if (r.status === 200 && mine === asked && id === game) { return r.json().then(show); }
-        schedule();
-      })
-      .catch(schedule);
-  }
+// The squares the chosen piece may come back on, ringed on the board.
+function markResurrections() {
+  var piece = $('piece').value;
+  var rings = next.actions.filter(function (a) { return a.kind === 'resurrection' && a.piece === piece; })
+    .map(function (a) { return { orig: a.to, brush: 'paleGreen' }; });
+  board.set({ drawable: { autoShapes: shapes(state).concat(rings) } });
+}
 
-  function load() {
-    if (!game) { return; }
+function colourOn(square) {
+  var p = board.state.pieces.get(square);
+  return p ? p.color : undefined;
+}
+
+function schedule() {
+  clearTimeout(timer); timer = null;
+  if (game && state && state.id === game && state.phase !== 'over') { timer = setTimeout(poll, POLL_MS); }
+}
+
+function poll() {
+  timer = null;
+  if (!state || document.hidden) { schedule(); return; }
+  var mine = asked, id = game;
+  fetch('/api/games/' + id + '?since=' + encodeURIComponent(state.version), { cache: 'no-store' })
+    .then(function (r) {
+      if (r.status === 200 && mine === asked && id === game) { return r.json().then(show); }
+      schedule();
+    })
+    .catch(schedule);
+}
+
+function load() {
+  if (!game) { return; }
+  asked++;
+  api('GET', '/api/games/' + game).then(show).catch(refuse);
+}
+
+// The controls that change the game, disabled while one of their requests is on its way: a
+// second click (a double click on Roll) sends nothing.
+var CHANGES = ['roll', 'send', 'bot', 'takeback', 'declare'];
+var busy = false;
+
+function setBusy(b) {
+  busy = b;
+  CHANGES.forEach(function (id) { $(id).disabled = b; });
+  Array.prototype.forEach.call(document.querySelectorAll('#choices button, #promotion button, #confirm button'),
+    function (x) { x.disabled = b; });
+}
+
+function post(path, body) {
+  if (busy) { return Promise.resolve(); }
+  setBusy(true);
+  body.token = token;
+  asked++;
+  $('refusal').textContent = '';
+  return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
+    refuse(e); load();
+  }).then(function () { setBusy(false); });
+}
+
+// Plays an option listed by "What could I play?": its actions from the `i`-th (those before
+// it are written), one request each, stopping at the first that changes nothing.
+function playFrom(actions, i) {
+  if (i >= actions.length || !state || state.phase !== 'act') { return; }
+  var before = state.sdn;
+  post('act', { text: actions[i] }).then(function () {
+    if (state && state.sdn !== before) { playFrom(actions, i + 1); }
+  });
+}
+
+// A piece dropped or clicked onto a square: the next action that goes there, or the choice of
+// the piece a pawn promotes to.
+function moved(orig, dest) {
+  if (!next) { load(); return; }
+  var ways = next.actions.filter(function (a) { return a.kind === 'move' && a.from === orig && a.to === dest; });
+  if (!ways.length) { refuse({ error: orig + '–' + dest + ' is not an action the turn allows here' }); load(); return; }
+  if (ways.length > 1 || ways[0].piece) { choosePromotion(ways); return; }
+  post('act', moveBody(ways[0]));
+}
+
+// A move as the API takes it: its squares (and the piece a pawn becomes); the server writes it
+// as the record does, check marks included.
+function moveBody(action) {
+  var body = { from: action.from, to: action.to };
+  if (action.piece) { body.promotion = action.piece.toLowerCase(); }
+  return body;
+}
+
+// A square clicked: a piece to take off (face 4, confirmed first), a square to bring a piece
+// back on (face 5), or a move's first or second square. A second square that no action of the
+// turn reaches is sent all the same: the referee says why it is refused, and by which Article.
+var picked = null;
+function selected(square) {
+  if (!next || !mayAct(state)) { picked = null; return; }
+  var off = next.actions.filter(function (a) { return a.kind === 'sacrifice' && a.to === square; })[0];
+  if (off) { confirmSacrifice(off); return; }
+  var piece = $('piece').value;
+  var back = next.actions.filter(function (a) { return a.kind === 'resurrection' && a.to === square && a.piece === piece; })[0];
+  if (back) { post('act', { text: back.text }); return; }
+  if (next.actions.some(function (a) { return a.kind === 'resurrection'; })) {
+    post('act', { resurrect: { piece: piece, square: square } }); return;
+  }
+  var from = function (sq) { return next.actions.some(function (a) { return a.kind === 'move' && a.from === sq; }); };
+  if (picked && picked !== square) {
+    var reaches = next.actions.some(function (a) { return a.kind === 'move' && a.from === picked && a.to === square; });
+    if (reaches) { picked = null; return; }
+    if (!from(square)) {
+      var body = { from: picked, to: square };
+      picked = null;
+      post('act', body);
+      return;
+    }
+  }
+  if (board.state.pieces.get(square)) {
+    picked = square;
+    $('hint').textContent = from(square) ? 'from ' + square + ': click the square to go to, or drag the piece' :
+      square + ': no action of this turn moves this piece';
+  } else {
+    picked = null;
+  }
+}
+
+function confirmSacrifice(action) {
+  var box = $('confirm'); box.textContent = '';
+  var role = /^-([KQRBNP])/.exec(action.text);
+  var what = (role ? 'the ' + ROLES[role[1]] : 'the piece') + ' on ' + action.to;
+  box.appendChild(document.createTextNode('Take ' + what + ' off the board? '));
+  var yes = button('Sacrifice ' + action.to, function () { box.hidden = true; post('act', { text: action.text }); }, 'primary');
+  yes.id = 'confirm-yes';
+  box.appendChild(yes);
+  box.appendChild(button('Cancel', function () { box.hidden = true; }));
+  box.hidden = false;
+}
+
+// A pawn's move to the last rank: the player chooses the piece (queen, rook, bishop or
+// knight) in a row of buttons beside the board; Cancel puts the pawn back.
+function choosePromotion(ways) {
+  var box = $('promotion');
+  box.textContent = 'Promote to ';
+  ways.forEach(function (w) {
+    var b = button(ROLES[w.piece], function () { box.hidden = true; post('act', moveBody(w)); });
+    b.dataset.promotion = w.piece.toLowerCase();
+    box.appendChild(b);
+  });
+  box.appendChild(button('cancel', function () { box.hidden = true; show(state); }));
+  box.hidden = false;
+  $('hint').textContent = ways[0].from + '–' + ways[0].to + ': choose the piece';
+}
+
+function init() {
+  board = Chessground($('board'), {
+    coordinates: true,
+    animation: { enabled: true, duration: 220 },
+    highlight: { lastMove: true, check: true },
+    movable: { free: false, color: undefined, showDests: true, events: { after: moved } },
+    draggable: { enabled: true, showGhost: true },
+    premovable: { enabled: false },
+    drawable: { enabled: true, visible: true },
+    events: { select: selected }
+  });
+  api('GET', '/api/levels').then(function (l) {
+    l.variants.forEach(function (v) { option($('variant'), v); });
+    l.players.forEach(function (p) { option($('white'), p); option($('black'), p); });
+  });
+  listGames();
+  api('GET', '/api/library').then(function (files) {
+    files.forEach(function (f) {
+      var li = document.createElement('li'), a = document.createElement('a');
+      a.href = '/review/library/' + encodeURIComponent(f); a.target = '_blank'; a.textContent = f;
+      li.appendChild(a); $('library').appendChild(li);
+    });
+  });
+  $('create').addEventListener('click', function () {
+    var body = { variant: $('variant').value, mode: $('mode').value, white: $('white').value, black: $('black').value };
+    if (body.mode === 'record') { body.die = $('die-source').value; }
+    if ($('fen').value.trim()) { body.fen = $('fen').value.trim(); }
+    $('create-refusal').textContent = '';
+    api('POST', '/api/games', body).then(created).catch(refuseNear('create-refusal'));
+  });
+  $('piece').addEventListener('change', function () { if (next) { markResurrections(); } });
+  $('roll').addEventListener('click', function () {
+    var body = {};
+    if (state && state.die === 'entered') { body.face = parseInt($('face').value, 10); }
+    post('roll', body);
+  });
+  $('send').addEventListener('click', function () { post('act', { text: $('action').value }); $('action').value = ''; });
+  $('action').addEventListener('keydown', function (e) { if (e.key === 'Enter') { $('send').click(); } });
+  $('face').addEventListener('keydown', function (e) { if (e.key === 'Enter') { $('roll').click(); } });
+  $('bot').addEventListener('click', function () { post('bot', {}); });
+  $('takeback').addEventListener('click', function () { post('takeback', {}); });
+  $('declare').addEventListener('click', function () {
+    var body = { end: $('end').value };
+    if ($('winner').value) { body.winner = $('winner').value; }
+    post('end', body);
+  });
+  $('save-tags').addEventListener('click', function () {
+    var tags = {};
+    Array.prototype.forEach.call(document.querySelectorAll('#tags input'), function (i) { tags[i.dataset.tag] = i.value; });
     asked++;
-    api('GET', '/api/games/' + game).then(show).catch(refuse);
-  }
-
-  // The controls that change the game, disabled while one of their requests is on its way: a
-  // second click (a double click on Roll) sends nothing.
-  var CHANGES = ['roll', 'send', 'bot', 'takeback', 'declare'];
-  var busy = false;
-
-  function setBusy(b) {
-    busy = b;
-    CHANGES.forEach(function (id) { $(id).disabled = b; });
-  }
-
-  function post(path, body) {
-    if (busy) { return Promise.resolve(); }
-    setBusy(true);
-    body.token = token;
-    asked++;
-    $('refusal').textContent = '';
-    return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
-      refuse(e); load();
-    }).then(function () { setBusy(false); });
-  }
-
-  // Face 5: the piece list holds the pieces the rule returns (R8), as the options give them
-  // (`Q@d4`), the first chosen; never a piece the rule does not return, never the last turn's.
-  function resurrectable(s) {
-    var select = $('piece');
-    select.textContent = '';
-    option(select, '', '(click a square)');
-    api('GET', '/api/games/' + s.id + '/options?limit=200').then(function (a) {
-      if (!state || state.version !== s.version) { return; }
-      var roles = [];
-      a.options.forEach(function (o) {
-        var m = /^([QRBNP])@/.exec(o.actions[0] || '');
-        if (m && roles.indexOf(m[1]) < 0) { roles.push(m[1]); }
-      });
-      roles.forEach(function (r) { option(select, r); });
-      if (roles.length) { select.value = roles[0]; }
-    }).catch(refuse);
-  }
-
-  // Plays an option listed by "What could I play?": its actions from the `i`-th (those before
-  // it are written), one request each, stopping at the first that changes nothing.
-  function playFrom(actions, i) {
-    if (i >= actions.length || !state || state.phase !== 'act') { return; }
-    var before = state.sdn;
-    post('act', { text: actions[i] }).then(function () {
-      if (state && state.sdn !== before) { playFrom(actions, i + 1); }
-    });
-  }
-
-  function squareAt(ev) {
-    var svg = $('board').querySelector('svg');
-    if (!svg || !state) { return null; }
-    var pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
-    var p = pt.matrixTransform(svg.getScreenCTM().inverse());
-    var f = Math.floor((p.x - state.board.left) / state.board.square);
-    var r = 7 - Math.floor((p.y - state.board.top) / state.board.square);
-    if (f < 0 || f > 7 || r < 0 || r > 7) { return null; }
-    return 'abcdefgh'[f] + (r + 1);
-  }
-
-  function clicked(ev) {
-    var sq = squareAt(ev);
-    if (!sq || !state || state.phase !== 'act') { return; }
-    if (state.face === 4 && state.written === 0) { post('act', { sacrifice: sq }); return; }
-    if (state.face === 5 && state.written === 0) {
-      var piece = $('piece').value;
-      if (!piece) { refuse({ error: 'choose the piece to bring back first' }); return; }
-      post('act', { resurrect: { piece: piece, square: sq } }); return;
-    }
-    if (!from) { from = sq; $('hint').textContent = 'from ' + sq + ': click the square to go to'; return; }
-    var body = { from: from, to: sq }; from = null;
-    var rank = sq.charAt(1);
-    if (rank === '8' || rank === '1') {
-      var fen = state.fen.split(' ')[0].replace(/\[.*\]/, '').split('/');
-      var row = fen[8 - parseInt(body.from.charAt(1), 10)] || '';
-      var file = 'abcdefgh'.indexOf(body.from.charAt(0)), col = 0, piece = '';
-      for (var i = 0; i < row.length; i++) {
-        var c = row.charAt(i);
-        if (/[0-9]/.test(c)) { col += parseInt(c, 10); } else { if (col === file) { piece = c; } col++; }
-      }
-      if (piece === 'P' || piece === 'p') { choosePromotion(body); return; }
-    }
-    post('act', body);
-  }
-
-  // A pawn's move to the last rank: the player chooses the piece (queen, rook, bishop or
-  // knight) in a row of buttons under the board; Cancel sends nothing.
-  function choosePromotion(body) {
-    var box = $('promotion');
-    box.textContent = 'Promote to ';
-    [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']].forEach(function (p) {
-      var b = document.createElement('button');
-      b.dataset.promotion = p[0]; b.textContent = p[1];
-      b.addEventListener('click', function () {
-        box.hidden = true; body.promotion = p[0]; post('act', body);
-      });
-      box.appendChild(b);
-    });
-    var cancel = document.createElement('button');
-    cancel.textContent = 'cancel';
-    cancel.addEventListener('click', function () { box.hidden = true; });
-    box.appendChild(cancel);
-    box.hidden = false;
-    $('hint').textContent = body.from + '–' + body.to + ': choose the piece';
-  }
-
-  function init() {
-    api('GET', '/api/levels').then(function (l) {
-      l.variants.forEach(function (v) { option($('variant'), v); });
-      l.players.forEach(function (p) { option($('white'), p); option($('black'), p); });
-    });
-    api('GET', '/api/games').then(function (list) {
-      list.forEach(function (g) {
-        var li = document.createElement('li');
-        li.textContent = g.variant + ' ' + g.names[0] + '–' + g.names[1] + ' ' + g.result + ' (' + g.turns + ' turns)';
-        var a = document.createElement('a'); a.href = '/#game=' + g.id; a.textContent = ' watch';
-        li.appendChild(a); $('games').appendChild(li);
-      });
-    });
-    api('GET', '/api/library').then(function (files) {
-      files.forEach(function (f) {
+    api('PUT', '/api/games/' + game + '/tags', { token: token, tags: tags }).then(show).catch(refuse);
+  });
+  $('options').addEventListener('click', showOptions);
+  var file = null;
+  $('upload').addEventListener('change', function () {
+    file = this.files[0];
+    if (!file) { return; }
+    file.text().then(function (text) {
+      fetch('/api/review', { method: 'POST', body: text }).then(function (r) {
+        return r.json().then(function (j) { if (!r.ok) { throw j; } return j; });
+      }).then(function (u) {
+        // The review opens full width, in a page of its own.
+        window.open(u.url, '_blank');
         var li = document.createElement('li'), a = document.createElement('a');
-        a.href = '/review/library/' + encodeURIComponent(f); a.target = '_blank'; a.textContent = f;
+        a.href = u.url; a.target = '_blank'; a.textContent = file.name + ' (review)';
         li.appendChild(a); $('library').appendChild(li);
-      });
+      }).catch(refuseNear('file-refusal'));
     });
-    $('create').addEventListener('click', function () {
-      var body = { variant: $('variant').value, mode: $('mode').value, white: $('white').value, black: $('black').value };
-      if (body.mode === 'record') { body.die = $('die').value; }
-      if ($('fen').value.trim()) { body.fen = $('fen').value.trim(); }
-      $('create-refusal').textContent = '';
-      api('POST', '/api/games', body).then(created).catch(refuseNear('create-refusal'));
+  });
+  $('continue').addEventListener('click', function () {
+    var refused = refuseNear('file-refusal');
+    $('file-refusal').textContent = '';
+    if (!file) { refused({ error: 'open a file first' }); return; }
+    file.text().then(function (text) {
+      var body = { record: text, mode: $('mode').value, white: $('white').value, black: $('black').value };
+      if (body.mode === 'record') { body.die = $('die-source').value; }
+      api('POST', '/api/games', body).then(created).catch(refused);
     });
-    $('board').addEventListener('click', clicked);
-    $('roll').addEventListener('click', function () {
-      var body = {};
-      if (state && state.die === 'entered') { body.face = parseInt($('face').value, 10); }
-      post('roll', body);
+  });
+  window.addEventListener('hashchange', start);
+  start();
+}
+
+// The games the server holds, newest first, refreshed when one is created.
+function listGames() {
+  api('GET', '/api/games').then(function (list) {
+    var ul = $('games'); ul.textContent = '';
+    list.slice().reverse().forEach(function (g) {
+      var li = document.createElement('li');
+      li.textContent = g.variant + ' ' + g.names[0] + '–' + g.names[1] + ' ' + g.result + ' (' + g.turns + ' turns) ';
+      var a = document.createElement('a'); a.href = '/#game=' + g.id; a.textContent = 'watch';
+      li.appendChild(a); ul.appendChild(li);
     });
-    $('send').addEventListener('click', function () { post('act', { text: $('action').value }); $('action').value = ''; });
-    $('action').addEventListener('keydown', function (e) { if (e.key === 'Enter') { $('send').click(); } });
-    $('bot').addEventListener('click', function () { post('bot', {}); });
-    $('takeback').addEventListener('click', function () { post('takeback', {}); });
-    $('declare').addEventListener('click', function () {
-      var body = { end: $('end').value };
-      if ($('winner').value) { body.winner = $('winner').value; }
-      post('end', body);
+  });
+}
+
+function showOptions() {
+  api('GET', '/api/games/' + game + '/options?limit=50').then(function (a) {
+    var list = $('option-list'); list.textContent = '';
+    $('mode-line').textContent = a.mode ? 'Mode: ' + a.mode.pieces + ' — ' + a.mode.proof + ' (' + a.mode.article + ')' :
+      (a.none ? a.none.consequence + ' (' + a.none.article + ')' : '');
+    a.options.forEach(function (o) {
+      var li = document.createElement('li');
+      var b = button(o.actions.join(' ') + (o.ends ? ' — ends: ' + (o.ends.winner || 'draw') + ', ' + o.ends.termination + ' (' + o.ends.article + ')' : ''),
+        function () { playFrom(o.actions, state ? state.written || 0 : 0); }, 'option');
+      li.appendChild(b); list.appendChild(li);
     });
-    $('save-tags').addEventListener('click', function () {
-      var tags = {};
-      Array.prototype.forEach.call(document.querySelectorAll('#tags input'), function (i) { tags[i.dataset.tag] = i.value; });
-      asked++;
-      api('PUT', '/api/games/' + game + '/tags', { token: token, tags: tags }).then(show).catch(refuse);
+    $('option-count').textContent = a.count + ' option(s) in all';
+  }).catch(refuse);
+}
+
+function created(c) {
+  var links = $('links'); links.textContent = '';
+  ['white', 'black'].forEach(function (k) {
+    var url = new URL(c.links[k], location.href).href;
+    var a = document.createElement('a'); a.href = c.links[k]; a.textContent = COLOUR[k] + '\'s seat';
+    a.className = 'seat-link';
+    links.appendChild(a);
+    var copy = button('copy', function () {
+      if (navigator.clipboard) { navigator.clipboard.writeText(url).then(function () { copy.textContent = 'copied'; }); }
     });
-    $('options').addEventListener('click', function () {
-      api('GET', '/api/games/' + game + '/options?limit=50').then(function (a) {
-        var list = $('option-list'); list.textContent = '';
-        $('mode-line').textContent = a.mode ? 'Mode: ' + a.mode.pieces + ' — ' + a.mode.proof + ' (' + a.mode.article + ')' :
-          (a.none ? a.none.consequence + ' (' + a.none.article + ')' : '');
-        a.options.forEach(function (o) {
-          var li = document.createElement('li'), b = document.createElement('button');
-          b.className = 'option';
-          b.textContent = o.actions.join(' ') + (o.ends ? ' — ends: ' + (o.ends.winner || 'draw') + ', ' + o.ends.termination + ' (' + o.ends.article + ')' : '');
-          b.addEventListener('click', function () { playFrom(o.actions, state ? state.written || 0 : 0); });
-          li.appendChild(b); list.appendChild(li);
-        });
-        $('option-count').textContent = a.count + ' option(s) in all';
-      }).catch(refuse);
-    });
-    var file = null;
-    $('upload').addEventListener('change', function () {
-      file = this.files[0];
-      if (!file) { return; }
-      file.text().then(function (text) {
-        fetch('/api/review', { method: 'POST', body: text }).then(function (r) {
-          return r.json().then(function (j) { if (!r.ok) { throw j; } return j; });
-        }).then(function (u) {
-          var frame = document.createElement('iframe');
-          frame.width = '100%'; frame.height = '900'; frame.src = u.url;
-          $('library').appendChild(frame);
-        }).catch(refuseNear('file-refusal'));
-      });
-    });
-    $('continue').addEventListener('click', function () {
-      var refused = refuseNear('file-refusal');
-      $('file-refusal').textContent = '';
-      if (!file) { refused({ error: 'open a file first' }); return; }
-      file.text().then(function (text) {
-        var body = { record: text, mode: $('mode').value, white: $('white').value, black: $('black').value };
-        if (body.mode === 'record') { body.die = $('die').value; }
-        api('POST', '/api/games', body).then(created).catch(refused);
-      });
-    });
-    window.addEventListener('hashchange', start);
-    start();
+    copy.dataset.link = k;
+    links.appendChild(copy); links.appendChild(document.createTextNode(' '));
+  });
+  location.hash = c.links.arbiter.replace(/^\/#/, '');
+  listGames();
+}
+
+function start() {
+  var p = hashParams();
+  game = p.game || null; token = p.token || '';
+  seat = null; $('seat').textContent = '';
+  if (game) {
+    api('POST', '/api/games/' + game + '/seat', { token: token }).then(function (a) {
+      seat = a.seat;
+      if (state && state.id === game) { show(state); }
+    }).catch(function () { seat = null; });
   }
+  load();
+}
 
-  function created(c) {
-    var links = $('links'); links.textContent = '';
-    ['arbiter', 'white', 'black'].forEach(function (k) {
-      var a = document.createElement('a'); a.href = c.links[k]; a.textContent = k + ' seat link';
-      if (k === 'arbiter') { a.textContent = 'arbiter link'; }
-      links.appendChild(a); links.appendChild(document.createTextNode(' '));
-    });
-    location.hash = c.links.arbiter.replace(/^\/#/, '');
-  }
+// What other scripts of the page may use: the API call, opening a game just created (as the
+// answer of POST /api/games), showing a refusal, a listener for every state shown, and marking
+// a game as an unaided puzzle attempt.
+window.sadeRef = {
+  api: api,
+  open: created,
+  refuse: refuse,
+  onState: function (f) { listeners.push(f); },
+  unaided: function (id) { unaided = id; }
+};
 
-  function start() {
-    var p = hashParams();
-    game = p.game || null; token = p.token || '';
-    seat = null; $('seat').textContent = '';
-    if (game) {
-      api('POST', '/api/games/' + game + '/seat', { token: token }).then(function (a) {
-        seat = a.seat; $('seat').textContent = 'You: ' + SEAT_WORDS[seat];
-      }).catch(function () { seat = null; $('seat').textContent = ''; });
-    }
-    load();
-  }
-
-  // What other scripts of the page may use: the API call, opening a game just created (as the
-  // answer of POST /api/games), showing a refusal, and a listener for every state shown.
-  window.sadeRef = {
-    api: api,
-    open: created,
-    refuse: refuse,
-    onState: function (f) { listeners.push(f); }
-  };
-
-  document.addEventListener('DOMContentLoaded', init);
-})();
+document.addEventListener('DOMContentLoaded', init);

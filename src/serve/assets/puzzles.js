@@ -34,6 +34,7 @@
       var q = c.puzzle;
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
         q.words + ' · puzzle ' + q.id + ', rated ' + q.rating;
+      sadeRef.unaided(c.id);
       sadeRef.open(c);
     }).catch(sadeRef.refuse);
   }
