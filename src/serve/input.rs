@@ -298,7 +298,7 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, ActionsError> {
 /// it). Outside Sade (a FEN without a pocket) the move carries its check or mate mark
 /// (`Qa8+`, `Qxf7#`), as PGN writes it. `None` when it is a move in none of these: the referee
 /// then reads the UCI and says why it is refused.
-fn san_of(fen: &str, uci: &str) -> Option<String> {
+pub(super) fn san_of(fen: &str, uci: &str) -> Option<String> {
     use shakmaty::fen::Fen;
     use shakmaty::san::{San, SanPlus};
     use shakmaty::uci::UciMove;
@@ -325,8 +325,19 @@ fn san_of(fen: &str, uci: &str) -> Option<String> {
         let Ok(setup) = fields.join(" ").parse::<Fen>() else {
             continue;
         };
-        let Ok(pos) = setup.into_position::<Chess>(CastlingMode::Standard) else {
-            continue;
+        // A Sade position may be one chess never reaches (the king of the side not to move
+        // attacked after a series, more material than a game can have): the move's text does
+        // not depend on it.
+        let pos = match setup.into_position::<Chess>(CastlingMode::Standard) {
+            Ok(pos) => pos,
+            Err(e) if sade => match e
+                .ignore_impossible_check()
+                .or_else(shakmaty::PositionError::ignore_too_much_material)
+            {
+                Ok(pos) => pos,
+                Err(_) => continue,
+            },
+            Err(_) => continue,
         };
         if let Ok(m) = uci.to_move(&pos) {
             return Some(if sade {

@@ -4,8 +4,10 @@
 use serde::Serialize;
 
 use crate::arbiter::locate::{TurnName, query_before};
-use crate::arbiter::options::{Answer, Limits, Line, Place, answer};
-use crate::record::Side;
+use crate::arbiter::options::{Answer, Limits, Line, Squares, answer};
+use crate::record::{Side, Variant};
+
+use super::input::san_of;
 
 use super::error::ApiError;
 use super::live::{Live, Phase};
@@ -158,21 +160,31 @@ pub struct NextAction {
 }
 
 impl NextAction {
-    fn new(text: &str, place: Place, loses: bool) -> NextAction {
+    /// The action `text` of an option, touching `place`. `fen`: outside Sade, the position it
+    /// is played in, where a move is written as the server writes a clicked one (with its check
+    /// mark, which the options of Marseillais chess leave out).
+    fn new(text: &str, place: Squares, loses: bool, fen: Option<&str>) -> NextAction {
         let (kind, from, to, piece) = match place {
-            Place::Move {
+            Squares::Move {
                 from,
                 to,
                 promotion,
             } => ("move", Some(from), Some(to), promotion),
-            Place::Sacrifice(square) => ("sacrifice", None, Some(square), None),
-            Place::Resurrection { role, square } => {
+            Squares::Sacrifice(square) => ("sacrifice", None, Some(square), None),
+            Squares::Resurrection { role, square } => {
                 ("resurrection", None, Some(square), Some(role))
             }
-            Place::Nothing => ("nothing", None, None, None),
+            Squares::Nothing => ("nothing", None, None, None),
+        };
+        let written = match (fen, from, to) {
+            (Some(fen), Some(from), Some(to)) => {
+                let promotion = piece.map(|r| r.char().to_string()).unwrap_or_default();
+                san_of(fen, &format!("{from}{to}{promotion}"))
+            }
+            _ => None,
         };
         NextAction {
-            text: text.to_owned(),
+            text: written.unwrap_or_else(|| text.to_owned()),
             kind,
             from: from.map(|s| s.to_string()),
             to: to.map(|s| s.to_string()),
@@ -186,6 +198,7 @@ impl NextAction {
 pub fn next_actions(live: &Live) -> Result<NextActions, ApiError> {
     let (answer, written, partial) = continuing(live, FILTERED_FROM)?;
     let at = written.len();
+    let fen = (live.game.variant() != Ok(Variant::Sade)).then_some(live.verdict.final_fen.as_str());
     let mut actions: Vec<NextAction> = Vec::new();
     let mut after = 0;
     let lines = answer
@@ -194,7 +207,7 @@ pub fn next_actions(live: &Live) -> Result<NextActions, ApiError> {
         .map(|l| (l, false))
         .chain(answer.losing.iter().map(|l| (l, true)));
     for (line, loses) in lines {
-        let (Some(text), Some(place)) = (line.actions.get(at), line.places.get(at)) else {
+        let (Some(text), Some(place)) = (line.actions.get(at), line.squares.get(at)) else {
             continue;
         };
         if !loses {
@@ -202,7 +215,7 @@ pub fn next_actions(live: &Live) -> Result<NextActions, ApiError> {
         }
         match actions.iter_mut().find(|a| bare(&a.text) == bare(text)) {
             Some(known) => known.loses &= loses,
-            None => actions.push(NextAction::new(text, *place, loses)),
+            None => actions.push(NextAction::new(text, *place, loses, fen)),
         }
     }
     Ok(NextActions {

@@ -103,6 +103,30 @@ pub(super) async fn session_sized(driver: &Driver, size: &str) -> Client {
         .expect("a browser session")
 }
 
+/// A session that shows pages as a phone of `width`×`height` CSS pixels does (Chrome's mobile
+/// emulation: the page's viewport tag applies, touch events): a desktop window cannot be
+/// narrower than 500 pixels.
+pub(super) async fn session_phone(driver: &Driver, width: u32, height: u32) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_owned(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=600,1000", "--force-device-scale-factor=1"],
+            "mobileEmulation": {
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": true},
+                "userAgent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"
+            },
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a browser session")
+}
+
 /// The page of one seat (or the arbiter) of a game.
 pub(super) struct Page<'a> {
     pub(super) client: Client,
@@ -348,14 +372,7 @@ impl Page<'_> {
 
     /// Saves a screenshot as `target/serve-tests/shots/NAME.png`; its bytes.
     pub(super) async fn shot(&self, name: &str) -> Vec<u8> {
-        let shot = self.client.screenshot().await.expect("a screenshot");
-        let dir = crate::support::root()
-            .join("target")
-            .join("serve-tests")
-            .join("shots");
-        std::fs::create_dir_all(&dir).expect("a folder for screenshots");
-        std::fs::write(dir.join(format!("{name}.png")), &shot).expect("saved");
-        shot
+        shot(&self.client, name).await
     }
 
     /// The `href` of the page's export link for `format`.
@@ -508,6 +525,19 @@ async fn a_sade_game_clicked_to_its_end() {
     assert_eq!(verdict.termination, Some(Termination::Nakedness));
     assert_eq!(verdict.result.as_str(), "1-0");
     page.client.close().await.expect("closed");
+}
+
+/// Saves a screenshot of the window as `target/serve-tests/shots/NAME.png` (the gallery,
+/// docs/GALLERY.md); its bytes.
+pub(super) async fn shot(client: &Client, name: &str) -> Vec<u8> {
+    let shot = client.screenshot().await.expect("a screenshot");
+    let dir = crate::support::root()
+        .join("target")
+        .join("serve-tests")
+        .join("shots");
+    std::fs::create_dir_all(&dir).expect("a folder for screenshots");
+    std::fs::write(dir.join(format!("{name}.png")), &shot).expect("saved");
+    shot
 }
 
 /// Unfolds the page's section `id` (a `<details>`: New game, Games, Review a file, Puzzles,

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 
-use super::browser::{click_board as click_square, driver, session_sized, unfold};
+use super::browser::{click_board, driver, session_sized, shot, unfold};
 use super::{Server, scratch};
 
 async fn text(client: &Client, css: &str) -> String {
@@ -65,15 +65,15 @@ async fn click_move(
 ) {
     let written = |server: &Server| server.get(&format!("/api/games/{id}")).body["sdn"].clone();
     let before = written(server);
-    click_square(client, from).await;
+    click_board(client, from).await;
     wait_for(client, "#hint", |t| t.contains(from)).await;
-    click_square(client, to).await;
+    click_board(client, to).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while written(server) == before {
         if Instant::now() >= deadline {
-            screenshot(client, "stuck").await;
+            shot(client, "lesson-stuck").await;
             panic!(
-                "{from}-{to} changed nothing; the page says {:?} (target/serve-tests/browser_course_stuck)",
+                "{from}-{to} changed nothing; the page says {:?} (target/serve-tests/shots/lesson-stuck.png)",
                 text(client, "#refusal").await
             );
         }
@@ -84,12 +84,6 @@ async fn click_move(
         t.contains(&after) || t.starts_with("Completed") || t.starts_with("Failed")
     })
     .await;
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    let shot = client.screenshot().await.expect("a screenshot");
-    let path = scratch(&format!("browser_course_{name}")).join(format!("{name}.png"));
-    std::fs::write(&path, &shot).expect("saved");
 }
 
 /// A wrong click refused with its Article (face 6: the rook may not stop beside the king,
@@ -108,14 +102,14 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
     let id = begin(&client, "sade/18-face-six").await;
     let prompt = text(&client, "#lesson-prompt").await;
     assert!(prompt.contains("You rolled 6"), "{prompt}");
-    click_square(&client, "f1").await;
+    click_board(&client, "f1").await;
     wait_for(&client, "#hint", |t| t.contains("f1")).await;
-    click_square(&client, "f2").await;
+    click_board(&client, "f2").await;
     let refusal = wait_for(&client, "#refusal", |t| t.contains("Art. 8.2")).await;
     assert!(refusal.contains("f2 is adjacent to g1"), "{refusal}");
     let state = server.get(&format!("/api/games/{id}")).body;
     assert_eq!(state["written"], 0, "the refused move is not in the record");
-    screenshot(&client, "refused").await;
+    shot(&client, "lesson-refused").await;
 
     let id = begin(&client, "sade/12-sacrifice-accomplished").await;
     wait_for(&client, "#lesson-judgement", |t| {
@@ -136,7 +130,7 @@ async fn a_wrong_click_shows_its_article_and_a_lesson_is_completed() {
         done.contains("The Sacrifice Accomplished (Art. 9.2) completed"),
         "{done}"
     );
-    screenshot(&client, "completed").await;
+    shot(&client, "lesson-completed").await;
     let stored = std::fs::read_to_string(data.join("course-progress.json")).expect("progress");
     assert!(
         stored.contains("sade/12-sacrifice-accomplished"),

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 
-use super::browser::{driver, session, unfold};
+use super::browser::{driver, session, shot, unfold};
 use super::{Server, scratch};
 
 async fn text(client: &Client, css: &str) -> String {
@@ -89,11 +89,24 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     client.goto(&server.url).await.expect("the page opens");
 
     let puzzle = next_puzzle(&client).await;
+    // An attempt is unaided (issue 30, defect 3): neither the options nor a take-back is offered.
+    for help in ["options", "takeback"] {
+        let shown = client
+            .find(Locator::Id(help))
+            .await
+            .expect("the button")
+            .is_displayed()
+            .await
+            .expect("its visibility");
+        assert!(!shown, "#{help} is offered during a puzzle");
+    }
+    shot(&client, "puzzle").await;
     for action in puzzle.answer.split(' ') {
         play(&client, action).await;
     }
     let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
     assert!(result.starts_with("Solved. "), "{result}");
+    shot(&client, "puzzle-solved").await;
     assert!(result.contains(&puzzle.theme), "{result}");
     let rating = wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 1")).await;
     assert!(!rating.contains("rating: 1500 "), "{rating}");

@@ -8,6 +8,7 @@ mod board_files;
 mod browser;
 mod browser_course;
 mod browser_games;
+mod browser_layout;
 mod browser_puzzles;
 mod browser_record;
 mod course_api;

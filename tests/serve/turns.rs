@@ -388,3 +388,26 @@ fn a_promotion_is_one_next_action_per_piece() {
     promotions.sort();
     assert_eq!(promotions, ["B", "N", "Q", "R"]);
 }
+
+/// A clicked move in a Sade position chess never reaches (after Black's face 6, White's king
+/// stands attacked by nothing legal chess allows: shakmaty refuses it as a chess position) is
+/// written in SAN as an arbiter writes it, not in UCI, so that the options still continue it.
+#[test]
+fn a_clicked_move_in_a_position_chess_never_reaches_is_written_in_san() {
+    let server = Server::start(&scratch("clicked_san"), &[]);
+    let record = "[Variant \"Sade\"]\n\n1. 4: -Ra1 a3 1... 4: -Bc8 h6 2. 5: B@a1 2... 6: f5 e5 Qc8 Bb4 d6 *\n";
+    let table = table_at(
+        &server,
+        &json!({"record": record, "mode": "record", "die": "entered"}),
+    );
+    table.ok("roll", json!({"face": 6}));
+    let state = table.ok("act", json!({"from": "e2", "to": "e3"}));
+    let sdn = state["sdn"].as_str().unwrap_or_default();
+    assert!(sdn.trim_end().ends_with("3. 6: e3"), "{sdn}");
+    let options = options(&table, 5);
+    assert_eq!(options["written"], json!(["e3"]));
+    assert!(
+        options["count"].as_u64().unwrap_or_default() > 0,
+        "{options}"
+    );
+}

@@ -73,12 +73,12 @@ pub struct Line {
     /// takes its legal destinations from the options needs. Not in the options JSON (its
     /// schema is the arbiter's); the HTTP API gives it as the next actions of a turn.
     #[serde(skip)]
-    pub places: Vec<Place>,
+    pub squares: Vec<Squares>,
 }
 
 /// Where an action happens on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
+pub enum Squares {
     /// A move from a square to a square; castling as the king's move (standard castling) or
     /// the king onto its rook (Chess960), as UCI writes it.
     Move {
@@ -94,21 +94,21 @@ pub enum Place {
     Nothing,
 }
 
-impl Place {
+impl Squares {
     /// Where `m` happens, castling written as `mode` writes it.
-    pub fn of_move(m: Move, mode: CastlingMode) -> Place {
+    pub fn of_move(m: Move, mode: CastlingMode) -> Squares {
         match m.to_uci(mode) {
             shakmaty::uci::UciMove::Normal {
                 from,
                 to,
                 promotion,
-            } => Place::Move {
+            } => Squares::Move {
                 from,
                 to,
                 promotion,
             },
-            shakmaty::uci::UciMove::Put { role, to } => Place::Resurrection { role, square: to },
-            shakmaty::uci::UciMove::Null => Place::Nothing,
+            shakmaty::uci::UciMove::Put { role, to } => Squares::Resurrection { role, square: to },
+            shakmaty::uci::UciMove::Null => Squares::Nothing,
         }
     }
 }

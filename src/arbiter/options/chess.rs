@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Color, Position};
 
-use super::answer::{Answer, Ends, Line, NoneAnswer, Place, no_option};
+use super::answer::{Answer, Ends, Line, NoneAnswer, Squares, no_option};
 use super::limits::{Collector, Limits};
 use crate::record::Side;
 use crate::rules::marseillais::{self, TurnStart};
@@ -78,7 +78,7 @@ pub(super) fn standard_answer(standing: &Standing, limits: Limits) -> Answer {
             collector.lines.push(Line {
                 actions: vec![SanPlus::from_move(pos.clone(), m).to_string()],
                 ends: standing.after(m).end().map(ends),
-                places: vec![Place::of_move(m, pos.castles().mode())],
+                squares: vec![Squares::of_move(m, pos.castles().mode())],
             });
         }
     }
@@ -103,10 +103,10 @@ pub(super) fn marseillais_answer(start: &TurnStart, limits: Limits) -> Answer {
             collector.lines.push(Line {
                 actions: turn.san.clone(),
                 ends: turn.end.map(ends),
-                places: turn
+                squares: turn
                     .moves
                     .iter()
-                    .map(|m| Place::of_move(*m, CastlingMode::Standard))
+                    .map(|m| Squares::of_move(*m, CastlingMode::Standard))
                     .collect(),
             });
         }

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use shakmaty::Role;
 
-use super::answer::{Answer, Ends, Line, Mode, NoneAnswer, Pieces, Place, no_option};
+use super::answer::{Answer, Ends, Line, Mode, NoneAnswer, Pieces, Squares, no_option};
 use super::error::OptionsError;
 use super::limits::{Collector, Limits};
 use crate::record::{Face, Side};
@@ -23,14 +23,14 @@ fn sade_ends(end: End) -> Ends {
 }
 
 /// Where each step happens on the board.
-fn places(state: &State, steps: &[Step]) -> Vec<Place> {
+fn squares_of(state: &State, steps: &[Step]) -> Vec<Squares> {
     steps
         .iter()
         .map(|step| match *step {
-            Step::Move(m) => Place::of_move(m, state.castling_mode()),
-            Step::Sacrifice { square, .. } => Place::Sacrifice(square),
-            Step::Resurrection { role, square } => Place::Resurrection { role, square },
-            Step::Nothing => Place::Nothing,
+            Step::Move(m) => Squares::of_move(m, state.castling_mode()),
+            Step::Sacrifice { square, .. } => Squares::Sacrifice(square),
+            Step::Resurrection { role, square } => Squares::Resurrection { role, square },
+            Step::Nothing => Squares::Nothing,
         })
         .collect()
 }
@@ -77,7 +77,7 @@ pub(super) fn sade_answer(
             collector.lines.push(Line {
                 actions: f.actions(state).iter().map(ToString::to_string).collect(),
                 ends: f.end.map(sade_ends),
-                places: places(state, &f.steps),
+                squares: squares_of(state, &f.steps),
             });
         }
         ControlFlow::Continue(())
@@ -89,7 +89,7 @@ pub(super) fn sade_answer(
             losing.lines.push(Line {
                 actions: f.actions(state).iter().map(ToString::to_string).collect(),
                 ends: f.end.map(sade_ends),
-                places: places(state, &f.steps),
+                squares: squares_of(state, &f.steps),
             });
         }
         ControlFlow::Continue(())

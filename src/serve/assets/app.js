@@ -151,19 +151,31 @@ function drawDie(s) {
 
 function statusLine(s) {
   var who = s.side ? COLOUR[s.side] : '';
+  var turn = (s.turn || '').replace(/\.+$/, '');
   var line = s.variant + ' — ';
   if (s.phase === 'over') {
     line += 'over: ' + s.verdict.result + (s.verdict.termination ? ', ' + s.verdict.termination : '') +
       (s.verdict.article ? ' (' + s.verdict.article + ')' : '');
   } else if (s.phase === 'roll') {
-    line += 'turn ' + s.turn + ': ' + who + ' to roll';
+    line += 'turn ' + turn + ': ' + who + ' to roll';
   } else {
-    line += 'turn ' + s.turn + ': ' + who + ' to play' + (s.face ? ', face ' + s.face : '');
+    line += 'turn ' + turn + ': ' + who + ' to play' + (s.face ? ', face ' + s.face : '');
   }
   return line;
 }
 
 function show(s) {
+  if (state && next && s.id === state.id && s.version === state.version) {
+    // The same state again (a refused request reloads it): the board as it was, the same
+    // next actions offered, still ready.
+    state = s; picked = null;
+    drawBoard(s);
+    offer(s, next);
+    schedule();
+    return;
+  }
+  // The first state of a game folds the New game form away (a click opens it again).
+  if (!state || state.id !== s.id) { $('new-game').open = false; }
   state = s; next = null; picked = null;
   $('hint').textContent = '';
   $('promotion').hidden = true; $('confirm').hidden = true;
@@ -188,7 +200,7 @@ function show(s) {
   $('roll').hidden = s.phase !== 'roll';
   $('face-box').hidden = !(s.phase === 'roll' && s.die === 'entered');
   $('takeback').hidden = s.mode !== 'record' || unaided === s.id;
-  $('options').hidden = !going || unaided === s.id;
+  $('options').hidden = s.phase !== 'act' || unaided === s.id;
   $('entry').hidden = !going || s.phase !== 'act';
   $('arbiter-tools').hidden = false;
   ['end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
@@ -204,7 +216,7 @@ function show(s) {
   exportsOf(s);
   tagsOf(s);
   listeners.forEach(function (f) { f(s, token); });
-  if (s.phase === 'act' && going) { loadNext(s); } else { $('board').dataset.ready = s.version; }
+  if (s.phase === 'act' && going) { loadNext(s); } else { ready(s); }
   schedule();
 }
 
@@ -234,42 +246,62 @@ function tagsOf(s) {
 function loadNext(s) {
   api('GET', '/api/games/' + s.id + '/next').then(function (n) {
     if (!state || state.version !== s.version) { return; }
-    next = n;
-    var due = n.due ? ' — ' + COLOUR[n.due] + '\'s pieces' + (n.proof ? ': ' + n.proof : '') : '';
-    if (s.face) { $('face-line').textContent = 'Face ' + s.face + ': ' + FACE_WORDS[s.face] + due + '.'; }
-    if (n.none) {
-      $('remaining').textContent = n.none;
-    } else if (n.actions.length) {
-      var total = s.written + 1 + n.after;
-      $('remaining').textContent = total > 1 ? 'Action ' + (s.written + 1) + ' of ' + total + '.' : '';
-    }
-    if (!mayAct(s)) { $('board').dataset.ready = s.version; return; }
-    var dests = new Map();
-    n.actions.forEach(function (a) {
-      if (a.kind !== 'move') { return; }
-      var list = dests.get(a.from) || [];
-      if (list.indexOf(a.to) < 0) { list.push(a.to); }
-      dests.set(a.from, list);
+    offer(s, n);
+  }).catch(function (e) { refuse(e); ready(s); });
+}
+
+// The board and the controls offer the next actions `n` of state `s`.
+function offer(s, n) {
+  next = n;
+  $('choices').textContent = '';
+  var due = n.due ? ' — ' + COLOUR[n.due] + '\'s pieces' + (n.proof ? ': ' + n.proof : '') : '';
+  if (s.face) { $('face-line').textContent = 'Face ' + s.face + ': ' + FACE_WORDS[s.face] + due + '.'; }
+  if (n.none) {
+    $('remaining').textContent = n.none;
+  } else if (n.actions.length) {
+    var total = s.written + 1 + n.after;
+    $('remaining').textContent = total > 1 ? 'Action ' + (s.written + 1) + ' of ' + total + '.' : '';
+  }
+  if (!mayAct(s)) { ready(s); return; }
+  var dests = new Map();
+  n.actions.forEach(function (a) {
+    if (a.kind !== 'move') { return; }
+    var list = dests.get(a.from) || [];
+    if (list.indexOf(a.to) < 0) { list.push(a.to); }
+    dests.set(a.from, list);
+  });
+  board.set({ movable: { color: dests.size ? 'both' : undefined, dests: dests } });
+  if (dests.size) { board.set({ turnColor: colourOn(n.actions.filter(function (a) { return a.kind === 'move'; })[0].from) || s.side }); }
+  var back = roles(n, 'resurrection');
+  if (back.length) {
+    var select = $('piece'); select.textContent = '';
+    back.forEach(function (r) { option(select, r, ROLES[r]); });
+    select.value = back[0];
+    $('piece-box').hidden = false;
+    markResurrections();
+    $('hint').textContent = 'Click an empty square to bring the ' + ROLES[back[0]] + ' back.';
+  }
+  if (n.actions.some(function (a) { return a.kind === 'sacrifice'; })) {
+    $('hint').textContent = 'Click one of your pieces to take it off the board.';
+  }
+  n.actions.filter(function (a) { return a.kind === 'nothing'; }).forEach(function (a) {
+    $('choices').appendChild(button('Nothing to bring back: write ' + a.text, function () { post('act', { text: a.text }); }));
+  });
+  ready(s);
+}
+
+// Marks the board as showing state `s` with what it allows, once its pieces have arrived and
+// its arrows are drawn (chessground animates for ANIMATION_MS, then paints the next frame):
+// what the browser tests wait for before they click or take a picture.
+var ANIMATION_MS = 220;
+function ready(s) {
+  setTimeout(function () {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        if (state && state.version === s.version) { $('board').dataset.ready = s.version; }
+      });
     });
-    board.set({ movable: { color: dests.size ? 'both' : undefined, dests: dests } });
-    if (dests.size) { board.set({ turnColor: colourOn(n.actions.filter(function (a) { return a.kind === 'move'; })[0].from) || s.side }); }
-    var back = roles(n, 'resurrection');
-    if (back.length) {
-      var select = $('piece'); select.textContent = '';
-      back.forEach(function (r) { option(select, r, ROLES[r]); });
-      select.value = back[0];
-      $('piece-box').hidden = false;
-      markResurrections();
-      $('hint').textContent = 'Click an empty square to bring the ' + ROLES[back[0]] + ' back.';
-    }
-    if (n.actions.some(function (a) { return a.kind === 'sacrifice'; })) {
-      $('hint').textContent = 'Click one of your pieces to take it off the board.';
-    }
-    n.actions.filter(function (a) { return a.kind === 'nothing'; }).forEach(function (a) {
-      $('choices').appendChild(button('Nothing to bring back: write ' + a.text, function () { post('act', { text: a.text }); }));
-    });
-    $('board').dataset.ready = s.version;
-  }).catch(function (e) { refuse(e); $('board').dataset.ready = s.version; });
+  }, ANIMATION_MS + 20);
 }
 
 function roles(n, kind) {
@@ -354,15 +386,7 @@ function moved(orig, dest) {
   var ways = next.actions.filter(function (a) { return a.kind === 'move' && a.from === orig && a.to === dest; });
   if (!ways.length) { refuse({ error: orig + '–' + dest + ' is not an action the turn allows here' }); load(); return; }
   if (ways.length > 1 || ways[0].piece) { choosePromotion(ways); return; }
-  post('act', moveBody(ways[0]));
-}
-
-// A move as the API takes it: its squares (and the piece a pawn becomes); the server writes it
-// as the record does, check marks included.
-function moveBody(action) {
-  var body = { from: action.from, to: action.to };
-  if (action.piece) { body.promotion = action.piece.toLowerCase(); }
-  return body;
+  post('act', { text: ways[0].text });
 }
 
 // A square clicked: a piece to take off (face 4, confirmed first), a square to bring a piece
@@ -417,7 +441,7 @@ function choosePromotion(ways) {
   var box = $('promotion');
   box.textContent = 'Promote to ';
   ways.forEach(function (w) {
-    var b = button(ROLES[w.piece], function () { box.hidden = true; post('act', moveBody(w)); });
+    var b = button(ROLES[w.piece], function () { box.hidden = true; post('act', { text: w.text }); });
     b.dataset.promotion = w.piece.toLowerCase();
     box.appendChild(b);
   });
@@ -429,7 +453,7 @@ function choosePromotion(ways) {
 function init() {
   board = Chessground($('board'), {
     coordinates: true,
-    animation: { enabled: true, duration: 220 },
+    animation: { enabled: true, duration: ANIMATION_MS },
     highlight: { lastMove: true, check: true },
     movable: { free: false, color: undefined, showDests: true, events: { after: moved } },
     draggable: { enabled: true, showGhost: true },
