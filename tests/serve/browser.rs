@@ -530,6 +530,20 @@ async fn a_sade_game_clicked_to_its_end() {
 /// Saves a screenshot of the window as `target/serve-tests/shots/NAME.png` (the gallery,
 /// docs/GALLERY.md); its bytes.
 pub(super) async fn shot(client: &Client, name: &str) -> Vec<u8> {
+    // The board's last change drawn (its pieces moved, its arrows painted) before the picture.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while client
+        .execute(
+            "return document.getElementById('board').dataset.ready || '';",
+            vec![],
+        )
+        .await
+        .ok()
+        .is_some_and(|r| r == json!(""))
+        && Instant::now() < deadline
+    {
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
     let shot = client.screenshot().await.expect("a screenshot");
     let dir = crate::support::root()
         .join("target")

@@ -561,8 +561,16 @@ function showOptions() {
   }).catch(refuse);
 }
 
-function created(c) {
-  var links = $('links'); links.textContent = '';
+// A game just created (the answer of POST /api/games): its arbiter's page opens; `links`: the
+// seats' links are offered, with a copy button each (not for a puzzle or a lesson).
+function created(c, links) {
+  var box = $('links'); box.textContent = '';
+  if (links !== false) { seatLinks(box, c); }
+  location.hash = c.links.arbiter.replace(/^\/#/, '');
+  listGames();
+}
+
+function seatLinks(links, c) {
   ['white', 'black'].forEach(function (k) {
     var url = new URL(c.links[k], location.href).href;
     var a = document.createElement('a'); a.href = c.links[k]; a.textContent = COLOUR[k] + '\'s seat';
@@ -574,8 +582,6 @@ function created(c) {
     copy.dataset.link = k;
     links.appendChild(copy); links.appendChild(document.createTextNode(' '));
   });
-  location.hash = c.links.arbiter.replace(/^\/#/, '');
-  listGames();
 }
 
 function start() {
@@ -596,7 +602,7 @@ function start() {
 // a game as an unaided puzzle attempt.
 window.sadeRef = {
   api: api,
-  open: created,
+  open: function (c) { created(c, false); },
   refuse: refuse,
   onState: function (f) { listeners.push(f); },
   unaided: function (id) { unaided = id; }

@@ -58,5 +58,7 @@
   document.addEventListener('DOMContentLoaded', function () {
     $('puzzle-next').addEventListener('click', next);
     sadeRef.onState(judge);
+    // The question and the judgement stand beside the board while its game is the puzzle's.
+    sadeRef.onState(function (state) { $('puzzle-box').hidden = !attempt || state.id !== attempt.game; });
   });
 })();
