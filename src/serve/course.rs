@@ -43,8 +43,8 @@ static PROGRESS: Mutex<()> = Mutex::new(());
     operation_id = "course_script",
     responses((status = 200, description = "The Course mode's script.", content((String = "text/javascript"))))
 )]
-pub(super) async fn script() -> Response {
-    super::page::with_type(SCRIPT, "text/javascript; charset=utf-8")
+pub(super) async fn script(request: axum::http::HeaderMap) -> Response {
+    super::page::with_type(SCRIPT, "text/javascript; charset=utf-8", &request)
 }
 
 /// The built-in course, read once.

@@ -2,7 +2,10 @@
 //! nothing is loaded from the network. The script is a file of its own, so that the
 //! Content-Security-Policy allows no inline script and the page has no inline event handler.
 
-use axum::http::{HeaderValue, header};
+use std::io::Write as _;
+use std::sync::Mutex;
+
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("assets/index.html");
@@ -54,13 +57,61 @@ pub const BOARD_FILES: [(&str, &str, &str); 7] = [
 /// requests to itself only.
 pub const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// `body` with its content type (the page's assets and the modes' scripts).
-pub(super) fn with_type(body: &'static str, kind: &'static str) -> Response {
-    let mut response = body.into_response();
+/// `body`, one of the page's files, with its content type; compressed with gzip when the
+/// request accepts it (`Accept-Encoding`), each file compressed once and kept.
+pub(super) fn with_type(body: &'static str, kind: &'static str, request: &HeaderMap) -> Response {
+    let mut response = if accepts_gzip(request) {
+        let mut response = gzipped(body).into_response();
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        response
+    } else {
+        body.into_response()
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    response
+}
+
+/// Whether `Accept-Encoding` names gzip with a weight above zero.
+fn accepts_gzip(request: &HeaderMap) -> bool {
+    request
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let weight = parts
+                .find_map(|p| p.strip_prefix("q="))
+                .and_then(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && weight > 0.0
+        })
+}
+
+/// `body` compressed with gzip, made once per file (the files are in the binary and never
+/// change).
+fn gzipped(body: &'static str) -> Vec<u8> {
+    static DONE: Mutex<Vec<(usize, Vec<u8>)>> = Mutex::new(Vec::new());
+    let key = body.as_ptr() as usize;
+    let mut done = DONE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, bytes)) = done.iter().find(|(k, _)| *k == key) {
+        return bytes.clone();
+    }
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    // Writing to a Vec cannot fail.
+    let bytes = encoder
+        .write_all(body.as_bytes())
+        .and_then(|()| encoder.finish())
+        .unwrap_or_default();
+    done.push((key, bytes.clone()));
+    bytes
 }
 
 #[utoipa::path(
@@ -69,8 +120,8 @@ pub(super) fn with_type(body: &'static str, kind: &'static str) -> Response {
     operation_id = "index",
     responses((status = 200, description = "The page.", content((String = "text/html"))))
 )]
-pub async fn index() -> Response {
-    with_type(INDEX, "text/html; charset=utf-8")
+pub async fn index(request: HeaderMap) -> Response {
+    with_type(INDEX, "text/html; charset=utf-8", &request)
 }
 
 #[utoipa::path(
@@ -79,8 +130,8 @@ pub async fn index() -> Response {
     operation_id = "script",
     responses((status = 200, description = "The page's script.", content((String = "text/javascript"))))
 )]
-pub async fn script() -> Response {
-    with_type(SCRIPT, "text/javascript; charset=utf-8")
+pub async fn script(request: HeaderMap) -> Response {
+    with_type(SCRIPT, "text/javascript; charset=utf-8", &request)
 }
 
 #[utoipa::path(
@@ -89,8 +140,8 @@ pub async fn script() -> Response {
     operation_id = "style",
     responses((status = 200, description = "The page's styles.", content((String = "text/css"))))
 )]
-pub async fn style() -> Response {
-    with_type(STYLE, "text/css; charset=utf-8")
+pub async fn style(request: HeaderMap) -> Response {
+    with_type(STYLE, "text/css; charset=utf-8", &request)
 }
 
 #[utoipa::path(
@@ -103,9 +154,12 @@ pub async fn style() -> Response {
         (status = 404, description = "No such file."),
     )
 )]
-pub async fn board_file(axum::extract::Path(file): axum::extract::Path<String>) -> Response {
+pub async fn board_file(
+    axum::extract::Path(file): axum::extract::Path<String>,
+    request: HeaderMap,
+) -> Response {
     match BOARD_FILES.iter().find(|(name, _, _)| *name == file) {
-        Some((_, body, kind)) => with_type(body, kind),
+        Some((_, body, kind)) => with_type(body, kind, &request),
         None => axum::http::StatusCode::NOT_FOUND.into_response(),
     }
 }

@@ -49,10 +49,11 @@ static PROGRESS: Mutex<()> = Mutex::new(());
     operation_id = "puzzles_script",
     responses((status = 200, description = "The Puzzles mode's script.", content((String = "text/javascript"))))
 )]
-pub(super) async fn script() -> Response {
+pub(super) async fn script(request: axum::http::HeaderMap) -> Response {
     super::page::with_type(
         include_str!("assets/puzzles.js"),
         "text/javascript; charset=utf-8",
+        &request,
     )
 }
 
