@@ -7,7 +7,7 @@ use crate::arbiter::locate::{TurnName, query_before};
 use crate::arbiter::options::{Answer, Limits, Line, Squares, answer};
 use crate::record::{Side, Variant};
 
-use super::input::san_of;
+use super::clicked::san_of;
 
 use super::error::ApiError;
 use super::live::{Live, Phase};
