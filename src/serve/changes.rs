@@ -42,7 +42,9 @@ async fn change(
             ))
         })?;
         *live = next;
-        GameState::answer(&live, sdn, extent)
+        let state = GameState::answer(&live, sdn, extent)?;
+        app.events.tell(&id, &state.version);
+        Ok(state)
     })
     .await?;
     let mut response = Json(state).into_response();

@@ -1,13 +1,15 @@
 //! The routes of the games themselves: what a new game may be, the list, a new game, a game's
-//! state and the options of its turn. The changes to a game are in [`super::changes`]. Their
+//! state, the options and next actions of its turn, and the stream of its changes. The changes to a game are in [`super::changes`]. Their
 //! OpenAPI tag stays `routes`, the module they were written in first, so that spec/openapi.json
 //! did not change with the move.
 
+use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
 use super::error::{ApiError, ErrorBody};
@@ -172,6 +174,48 @@ pub(super) async fn game_next(
     let live = held(game.lock(), GAME)?.clone();
     let answer = blocking("the search's task", move || next_actions(&live)).await?;
     Ok(Json(answer).into_response())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/events",
+    operation_id = "events",
+    tag = "routes",
+    description = "The game's changes as they are saved (Server-Sent Events): first the version the game has, then each new version, as events `version` whose data is the version (the state's `version`). A page that hears a version it does not show reads the state again. The stream stays open; a comment every 15 seconds keeps it alive.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    responses(
+        (status = 200, description = "The stream of the game's versions.", content_type = "text/event-stream", body = String),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    )
+)]
+pub(super) async fn game_events(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    use futures_util::StreamExt as _;
+    use tokio::sync::broadcast::error::RecvError;
+    let game = find(&app, &id)?;
+    // Watch first, then read the version: a change saved in between is heard, never lost.
+    let watcher = app.events.watch(&id);
+    let version = {
+        let live = held(game.lock(), GAME)?;
+        version_of(&crate::write::sdn::to_sdn(&live.game))
+    };
+    let event =
+        |version: String| Ok::<_, Infallible>(Event::default().event("version").data(version));
+    let first = futures_util::stream::once(std::future::ready(event(version)));
+    let changes = futures_util::stream::unfold(watcher, move |mut watcher| async move {
+        loop {
+            match watcher.recv().await {
+                Ok(version) => return Some((event(version), watcher)),
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    });
+    Ok(Sse::new(first.chain(changes))
+        .keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(15)))
+        .into_response())
 }
 
 /// Which seat the request's token holds in game `id`.

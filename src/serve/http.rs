@@ -73,6 +73,8 @@ pub struct App {
     pub max_games: usize,
     /// Records uploaded for review, newest last.
     pub uploads: Mutex<Vec<(String, Vec<crate::record::Game>)>>,
+    /// The pages watching each game's changes.
+    pub events: super::events::Events,
 }
 
 /// The state of every handler.
@@ -110,6 +112,7 @@ impl App {
                 review,
                 max_games: config.max_games,
                 uploads: Mutex::new(Vec::new()),
+                events: super::events::Events::default(),
             },
             problems,
         ))

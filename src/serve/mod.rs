@@ -11,7 +11,8 @@
 // The floors of serve/, from the bottom up: a file names only modules of the floors below its
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `error`: the API's errors.
-// 1. `secret`, `seat`, `clicked`: tokens and seeds; who sits at a side; a clicked move in SAN.
+// 1. `secret`, `seat`, `clicked`, `events`: tokens and seeds; who sits at a side; a clicked
+//    move in SAN; the watchers of each game's changes.
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
 // 3. `arbiter`, `store`, `board`, `options`, `input`: the arbiter's changes; the data folder;
 //    the board of a game's state; the options of its turn; the requests.
@@ -28,6 +29,7 @@ mod changes;
 pub mod clicked;
 pub mod course;
 pub mod error;
+pub mod events;
 mod export;
 mod games;
 pub mod http;

@@ -283,6 +283,23 @@ async fn a_marseillais_move_on_one_page_appears_on_the_other() {
         created["black"].as_str().unwrap(),
     )
     .await;
+    // Both pages listen to the game's changes (Server-Sent Events), polling only without.
+    for page in [&white, &black] {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while page
+            .client
+            .execute("return window.sadeRef.live();", vec![])
+            .await
+            .expect("a script runs")
+            != json!(true)
+        {
+            assert!(
+                Instant::now() < deadline,
+                "the page never listened to the game"
+            );
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
     white.click_move("e2", "e4").await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while !black.text("#sdn").await.contains("1. e4") {

@@ -411,3 +411,74 @@ fn a_clicked_move_in_a_position_chess_never_reaches_is_written_in_san() {
         "{options}"
     );
 }
+
+/// Reads one event of a Server-Sent Events stream: its name and its data.
+fn read_event(reader: &mut impl std::io::BufRead) -> (String, String) {
+    let (mut name, mut data) = (String::new(), String::new());
+    loop {
+        let mut line = String::new();
+        assert!(
+            reader.read_line(&mut line).expect("the stream") > 0,
+            "the stream ended"
+        );
+        let line = line.trim_end_matches(['\r', '\n']);
+        if line.is_empty() {
+            if !name.is_empty() || !data.is_empty() {
+                return (name, data);
+            }
+        } else if let Some(v) = line.strip_prefix("event:") {
+            v.trim().clone_into(&mut name);
+        } else if let Some(v) = line.strip_prefix("data:") {
+            v.trim().clone_into(&mut data);
+        }
+    }
+}
+
+/// The stream of a game's changes: first the version it has, then each new version as soon as
+/// a change is saved, a change by another seat included.
+#[test]
+fn the_events_of_a_game_tell_each_new_version() {
+    use std::io::{BufReader, Write as _};
+    let server = Server::start(&scratch("events"), &[]);
+    let (id, created) = server.create(&json!({"variant": "Standard"}));
+    let address = server.url.trim_start_matches("http://").to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).expect("a connection");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .expect("the request");
+    let mut reader = BufReader::new(stream);
+    let mut status = String::new();
+    std::io::BufRead::read_line(&mut reader, &mut status).expect("the status");
+    assert!(status.contains(" 200 "), "{status}");
+    let first = read_event(&mut reader);
+    let state = server.get(&format!("/api/games/{id}")).body;
+    assert_eq!(
+        first,
+        (
+            "version".to_owned(),
+            state["version"].as_str().unwrap().to_owned()
+        )
+    );
+    for (seat, text) in [("white", "e4"), ("black", "e5")] {
+        let answer = server.post(
+            &format!("/api/games/{id}/act"),
+            &json!({"token": created[seat], "text": text}),
+        );
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        let heard = read_event(&mut reader);
+        assert_eq!(
+            heard,
+            (
+                "version".to_owned(),
+                answer.body["version"].as_str().unwrap().to_owned()
+            ),
+            "after {text}"
+        );
+    }
+    assert_eq!(server.get("/api/games/0123456789abcdef/events").status, 404);
+}

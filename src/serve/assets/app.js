@@ -8,10 +8,12 @@ var game = null, token = '', state = null, next = null, board = null;
 // The seat this page's token holds (POST /api/games/{id}/seat), shown under the status line.
 var seat = null;
 var SEAT_WORDS = { white: 'White', black: 'Black', arbiter: 'the arbiter (both seats)', watching: 'watching' };
-// Polling: every second while the game goes on, the state is asked again with its version;
-// the server answers 304 while nothing changed. `asked` counts this page's own requests, so
-// that an answer to a poll sent before one of them is never shown over it.
-var timer = null, asked = 0;
+// Live: the server tells each change of the game as it is saved (Server-Sent Events, GET
+// .../events); a version the page does not show makes it read the state. Polling is the
+// fallback while the stream is not open: every second the state is asked again with its
+// version, and the server answers 304 while nothing changed. `asked` counts this page's own
+// requests, so that an answer to a poll sent before one of them is never shown over it.
+var timer = null, asked = 0, stream = null;
 var POLL_MS = 1000;
 // Listeners called with every state shown (the Puzzles and Course modes' scripts use them).
 var listeners = [];
@@ -330,7 +332,7 @@ function schedule() {
 
 function poll() {
   timer = null;
-  if (!state || document.hidden) { schedule(); return; }
+  if (!state || document.hidden || live()) { schedule(); return; }
   var mine = asked, id = game;
   fetch('/api/games/' + id + '?since=' + encodeURIComponent(state.version), { cache: 'no-store' })
     .then(function (r) {
@@ -338,6 +340,20 @@ function poll() {
       schedule();
     })
     .catch(schedule);
+}
+
+function live() { return stream !== null && stream.readyState === 1; }
+
+// Listens to the changes of the game shown (the browser reconnects by itself after a break;
+// polling covers the gap).
+function listen() {
+  if (stream) { stream.close(); stream = null; }
+  if (!game || typeof EventSource === 'undefined') { return; }
+  var id = game;
+  stream = new EventSource('/api/games/' + id + '/events');
+  stream.addEventListener('version', function (e) {
+    if (id === game && !busy && (!state || state.version !== e.data)) { load(); }
+  });
 }
 
 function load() {
@@ -594,6 +610,7 @@ function start() {
       if (state && state.id === game) { show(state); }
     }).catch(function () { seat = null; });
   }
+  listen();
   load();
 }
 
@@ -605,7 +622,8 @@ window.sadeRef = {
   open: function (c) { created(c, false); },
   refuse: refuse,
   onState: function (f) { listeners.push(f); },
-  unaided: function (id) { unaided = id; }
+  unaided: function (id) { unaided = id; },
+  live: live
 };
 
 document.addEventListener('DOMContentLoaded', init);
