@@ -66,6 +66,20 @@ pub fn board_svg_replayed(live: &Live, phase: Phase) -> Result<String, ApiError>
     Ok(svg::turn(&view, turn))
 }
 
+/// The board before record turn `index` (the placement field of its FEN): from the referee's
+/// memo in a Sade game, else from the replay of the record.
+pub fn board_before(live: &Live, index: usize) -> Option<String> {
+    if live.game.variant() == Ok(Variant::Sade)
+        && let Some(state) = live.memo.state_before(&live.game, index)
+    {
+        return Some(state.board().to_string());
+    }
+    let view: GameView = game_view(&live.game).ok()?;
+    view.turns
+        .get(index)
+        .map(|turn| turn.before.board.to_string())
+}
+
 /// The record turn in progress: the last, when its player is to act.
 fn in_progress(live: &Live, phase: Phase) -> Option<usize> {
     match phase {

@@ -9,7 +9,7 @@ use crate::referee::Verdict;
 use crate::render::svg;
 use crate::write::json::to_json_value;
 
-use super::board::board_svg;
+use super::board::{board_before, board_svg};
 use super::error::ApiError;
 use super::live::{Holder, Live, Mode, Phase};
 use super::seat::Seat;
@@ -76,6 +76,11 @@ pub struct GameState {
     pub drawn: Vec<DrawnAction>,
     /// The squares of the kings attacked in `fen`.
     pub checks: Vec<String>,
+    /// The board before the turn of `drawn` (the placement field of a FEN), so that a page may
+    /// play that turn back action by action. Absent from a minimal answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub before: Option<String>,
 }
 
 /// One action of the turn the board is at.
@@ -94,6 +99,12 @@ pub struct DrawnAction {
     /// A move's or a resurrection's square of arrival; none for a sacrifice or `--`.
     #[schema(schema_with = super::schema::square_or_null)]
     pub to: Option<String>,
+    /// The piece: `K`, `Q`, `R`, `B`, `N` or `P`.
+    #[schema(value_type = String, pattern = "^[KQRBNP]$")]
+    pub piece: char,
+    /// The piece a pawn became, if it did: `Q`, `R`, `B` or `N`.
+    #[schema(schema_with = super::schema::piece_or_null)]
+    pub promotion: Option<char>,
 }
 
 /// How much of the game an answer carries.
@@ -159,8 +170,9 @@ impl GameState {
             sdn: None,
             svg: None,
             board: None,
-            drawn: drawn(live, phase),
+            drawn: drawn(live),
             checks: checks(&live.verdict.final_fen),
+            before: None,
         };
         if extent == Extent::Full {
             state.record = Some(
@@ -169,6 +181,12 @@ impl GameState {
             );
             state.sdn = Some(sdn);
             state.svg = Some(board_svg(live, phase)?);
+            state.before = live
+                .game
+                .turns
+                .len()
+                .checked_sub(1)
+                .and_then(|index| board_before(live, index));
             state.board = Some(BoardFrame {
                 left: svg::MARGIN,
                 top: svg::HEADER + svg::MARGIN,
@@ -180,8 +198,7 @@ impl GameState {
 }
 
 /// The actions of the turn the board is at: the turn in progress, else the last turn.
-fn drawn(live: &Live, phase: Phase) -> Vec<DrawnAction> {
-    let _ = phase;
+fn drawn(live: &Live) -> Vec<DrawnAction> {
     let Some(index) = live.game.turns.len().checked_sub(1) else {
         return Vec::new();
     };
@@ -197,6 +214,8 @@ fn drawn(live: &Live, phase: Phase) -> Vec<DrawnAction> {
             color: Side::from(r.color),
             from: r.from.map(|s| s.to_string()),
             to: r.to.map(|s| s.to_string()),
+            piece: r.role.upper_char(),
+            promotion: r.promotion.map(shakmaty::Role::upper_char),
         })
         .collect()
 }

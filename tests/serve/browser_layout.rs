@@ -207,14 +207,41 @@ async fn a_sade_game_against_the_bot_fits_the_window_and_the_phone() {
         }
         let actions = page.first_option().len();
         let clicks = play_turn_by_clicks(&page, turns == 0).await;
+        // The bot's turn is played back action by action, each said in words.
+        if page.api_state()["drawn"].as_array().is_some_and(|d| {
+            d.first()
+                .is_some_and(|a| a["turn"].as_str().unwrap_or_default().ends_with("..."))
+        }) {
+            let said = page
+                .wait_for(
+                    |t| {
+                        t.starts_with("Black, action ") || t.starts_with("Black's turn is complete")
+                    },
+                    "#hint",
+                )
+                .await;
+            if turns == 0 && said.starts_with("Black, action ") {
+                let picture = page.client.screenshot().await.expect("a screenshot");
+                let dir = crate::support::root().join("target/serve-tests/shots");
+                std::fs::create_dir_all(&dir).expect("a folder");
+                std::fs::write(dir.join("play-bot-playback.png"), picture).expect("saved");
+            }
+        }
         assert!(
             clicks <= 2 * actions + 1,
             "face {face}: {clicks} clicks for {actions} actions"
         );
-        // The bot's turn follows in the same request: the board shows its actions, numbered.
+        // The bot's turn follows in the same request: the page plays it back action by action,
+        // says how it ended, and the board keeps its actions, numbered.
         let state = page.settled().await;
         if state["phase"] == "over" {
             break;
+        }
+        if state["drawn"].as_array().is_some_and(|d| !d.is_empty()) {
+            let said = page
+                .wait_for(|t| t.starts_with("Black's turn is complete"), "#hint")
+                .await;
+            assert!(said.ends_with("White to roll."), "{said}");
         }
         let drawn = state["drawn"].as_array().cloned().unwrap_or_default();
         if drawn

@@ -21,6 +21,7 @@ var listeners = [];
 var unaided = null;
 
 var ROLES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
+// chessground's names of the pieces are ROLES' (`knight`, `queen`, …).
 var COLOUR = { white: 'White', black: 'Black' };
 // What each face of the die asks (Art. 1–8), in a player's words.
 var FACE_WORDS = {
@@ -143,6 +144,89 @@ function drawBoard(s) {
   });
 }
 
+// The other side's turn, played back on the board action by action (a bot's, or the other
+// seat's): the board as it stood before the turn, the face rolled, then each action with its
+// number, PLAY_MS apart; last the state itself. `playing` is the promise of the playback in
+// progress: the board offers nothing, and is not marked ready, before it ends.
+var PLAY_MS = 650, playing = null, playbacks = 0;
+function playBack(prev, s) {
+  var d = s.drawn || [];
+  if (!prev || prev.id !== s.id || !d.length || !s.before) { return false; }
+  var turn = d[0].turn, player = /\.\.\.$/.test(turn) ? 'black' : 'white';
+  if ((seat === 'arbiter' || seat === player) && s[player] === 'human') { return false; }
+  var old = (prev.drawn || []).filter(function (a) { return a.turn === turn; }).length;
+  if (old >= d.length) { return false; }
+  var fresh = d.slice(old), start = old ? placement(prev.fen) : s.before;
+  var mine = ++playbacks;
+  var face = old ? null : faceOf(s);
+  board.set({
+    fen: start, lastMove: undefined, check: false,
+    movable: { color: undefined, dests: new Map() },
+    drawable: { autoShapes: shapes({ drawn: d.slice(0, old) }) }
+  });
+  $('hint').textContent = COLOUR[player] + (face ? ' rolled ' + face : '') + ': ' +
+    fresh.length + ' action' + (fresh.length === 1 ? '' : 's') + ' to come.';
+  var step = function (i) {
+    return new Promise(function (done) {
+      setTimeout(function () {
+        if (mine !== playbacks) { done(); return; }
+        var a = fresh[i];
+        apply(a);
+        board.set({ drawable: { autoShapes: shapes({ drawn: d.slice(0, old + i + 1) }) } });
+        $('hint').textContent = COLOUR[player] + ', action ' + a.number + ': ' + describe(a) + '.';
+        done();
+      }, PLAY_MS);
+    });
+  };
+  var chain = Promise.resolve();
+  fresh.forEach(function (a, i) { chain = chain.then(function () { return step(i); }); });
+  playing = chain.then(function () {
+    return new Promise(function (done) { setTimeout(done, PLAY_MS); });
+  }).then(function () {
+    if (mine !== playbacks) { return; }
+    playing = null;
+    if (state === s) { drawBoard(s); $('hint').textContent = turnEnd(s, player); }
+  });
+  return true;
+}
+
+// One drawn action on the board: a move (a promotion's piece put in), a piece taken off, a
+// piece put back.
+function apply(a) {
+  if (a.from && a.to) {
+    board.move(a.from, a.to);
+    if (a.promotion) {
+      board.setPieces(new Map([[a.to, { role: ROLES[a.promotion], color: a.color, promoted: true }]]));
+    }
+  } else if (a.from) {
+    board.setPieces(new Map([[a.from, undefined]]));
+  } else if (a.to) {
+    board.setPieces(new Map([[a.to, { role: ROLES[a.piece], color: a.color }]]));
+  }
+}
+
+function describe(a) {
+  var piece = COLOUR[a.color] + '\'s ' + ROLES[a.piece];
+  if (a.from && a.to) { return piece + ' ' + a.from + '–' + a.to + (a.promotion ? ', now a ' + ROLES[a.promotion] : ''); }
+  if (a.from) { return piece + ' on ' + a.from + ' taken off'; }
+  if (a.to) { return piece + ' back on ' + a.to; }
+  return 'nothing to do (--)';
+}
+
+// How the turn just played back ended, in words.
+function turnEnd(s, player) {
+  if (s.phase === 'over') { return 'The game is over: ' + statusLine(s).replace(/^.* — over: /, '') + '.'; }
+  if (s.side === player) { return ''; }
+  return COLOUR[player] + '\'s turn is complete; ' + COLOUR[s.side] + ' to ' + (s.phase === 'roll' ? 'roll.' : 'play.');
+}
+
+// The face of the record's last turn, if it has one.
+function faceOf(s) {
+  var turns = (s.record && s.record.turns) || [];
+  var last = turns[turns.length - 1];
+  return last && last.face ? last.face.value : null;
+}
+
 function drawDie(s) {
   var die = $('die');
   if (!die.children.length) { for (var i = 0; i < 9; i++) { die.appendChild(document.createElement('i')); } }
@@ -178,13 +262,17 @@ function show(s) {
   }
   // The first state of a game folds the New game form away (a click opens it again).
   if (!state || state.id !== s.id) { $('new-game').open = false; }
+  var prev = state;
   state = s; next = null; picked = null;
   $('hint').textContent = '';
   $('promotion').hidden = true; $('confirm').hidden = true;
   $('create-refusal').textContent = ''; $('file-refusal').textContent = '';
   $('status').textContent = statusLine(s);
   $('board').dataset.ready = '';
-  drawBoard(s);
+  if (!playBack(prev, s)) {
+    if (playing) { playbacks++; playing = null; }
+    drawBoard(s);
+  }
   var sade = s.variant === 'Sade', going = s.phase !== 'over';
   $('turn-box').hidden = !sade || !going;
   drawDie(s);
@@ -254,6 +342,7 @@ function loadNext(s) {
 
 // The board and the controls offer the next actions `n` of state `s`.
 function offer(s, n) {
+  if (playing) { playing.then(function () { if (state === s) { offer(s, n); } }); return; }
   next = n;
   $('choices').textContent = '';
   var due = n.due ? ' — ' + COLOUR[n.due] + '\'s pieces' + (n.proof ? ': ' + n.proof : '') : '';
@@ -297,6 +386,7 @@ function offer(s, n) {
 // what the browser tests wait for before they click or take a picture.
 var ANIMATION_MS = 220;
 function ready(s) {
+  if (playing) { playing.then(function () { ready(s); }); return; }
   setTimeout(function () {
     requestAnimationFrame(function () {
       requestAnimationFrame(function () {
