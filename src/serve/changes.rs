@@ -36,7 +36,8 @@ async fn change(
             next.play_bots(1)?;
         }
         let sdn = crate::write::sdn::to_sdn(&next.game);
-        app.store.save_as(&next, &sdn, false).map_err(|e| {
+        let meta_changed = next.meta.aided != live.meta.aided;
+        app.store.save_as(&next, &sdn, meta_changed).map_err(|e| {
             ApiError::unsaved(format!(
                 "the game could not be saved, nothing was accepted: {e}"
             ))
@@ -229,6 +230,8 @@ pub(super) async fn take_back(
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
     change(app, id, request.token, extent(&headers), |live, holder| {
+        // A take-back is help during a puzzle attempt.
+        live.meta.aided |= live.is_puzzle();
         live.take_back(holder).map(drop)
     })
     .await

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, ErrorBody};
 use super::http::{App, Body, GAME, Shared, admit, blocking, find, held, seat, sorted};
 use super::input::Die;
-use super::live::{Holder, Live};
+use super::live::{Holder, LESSON_TAG, Live};
 use super::new_game::{NewGame, new_game};
 use super::store::write_atomic;
 use super::view::Created;
@@ -30,9 +30,6 @@ const SCRIPT: &str = include_str!("assets/course.js");
 
 /// The progress file, beside the games.
 pub const PROGRESS_FILE: &str = "course-progress.json";
-
-/// The tag of a lesson's game that names its lesson.
-const LESSON_TAG: &str = "Lesson";
 
 /// One writer of the progress file at a time.
 static PROGRESS: Mutex<()> = Mutex::new(());

@@ -49,7 +49,8 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>
             out.push(Summary::of(&live));
         }
     }
-    out.sort_by(|a, b| a.id.cmp(&b.id));
+    // The newest first; games saved before the server kept their time last, by id.
+    out.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
     Ok(Json(out))
 }
 
@@ -148,7 +149,17 @@ pub(super) async fn game_options(
     let axum::extract::Query(query) = query.map_err(|e| ApiError::bad("limit", e.body_text()))?;
     let game = find(&app, &id)?;
     let limit = query.limit.unwrap_or(200).min(5000);
-    let live = held(game.lock(), GAME)?.clone();
+    let live = {
+        let mut live = held(game.lock(), GAME)?;
+        // A look at the options is help during a puzzle attempt: kept with the game.
+        if live.is_puzzle() && !live.meta.aided {
+            live.meta.aided = true;
+            app.store
+                .save(&live, true)
+                .map_err(|e| ApiError::unsaved(format!("the game could not be saved: {e}")))?;
+        }
+        live.clone()
+    };
     let answer = blocking("the search's task", move || options(&live, limit)).await?;
     Ok(Json(answer).into_response())
 }

@@ -40,6 +40,14 @@ pub struct Meta {
     pub arbiter: String,
     /// The auditable die's seed (Sade, server's die); `None`: the arbiter enters each face.
     pub seed: Option<String>,
+    /// When the game was created, in milliseconds since the Unix epoch (`None` for a game
+    /// saved before the server kept it): the list of games shows the newest first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created: Option<u64>,
+    /// A puzzle attempt during which help was asked (the options, a take-back): it counts as
+    /// failed and changes no rating.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aided: bool,
 }
 
 /// What may be done next.
@@ -86,6 +94,12 @@ pub enum Declared {
     Adjudication,
 }
 
+/// The tag of a lesson's game that names its lesson.
+pub const LESSON_TAG: &str = "Lesson";
+
+/// How the `Event` tag of a puzzle attempt's game begins; the puzzle's id follows.
+pub const PUZZLE_EVENT: &str = "sade-ref puzzle ";
+
 /// The tags the page edits.
 pub const EDITABLE: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
 
@@ -109,6 +123,13 @@ impl Live {
     }
 
     /// Who holds `token`, compared in constant time.
+    /// Whether the game is a puzzle attempt (its `Event` tag names the puzzle).
+    pub fn is_puzzle(&self) -> bool {
+        self.game
+            .tag("Event")
+            .is_some_and(|e| e.starts_with(PUZZLE_EVENT))
+    }
+
     pub fn holder(&self, token: &str) -> Option<Holder> {
         if same(token, &self.meta.arbiter) {
             return Some(Holder::Arbiter);

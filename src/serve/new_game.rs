@@ -169,6 +169,11 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         tokens: [token()?, token()?],
         arbiter: token()?,
         seed,
+        created: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()
+            .and_then(|d| u64::try_from(d.as_millis()).ok()),
+        aided: false,
     };
     let id = token()?[..16].to_owned();
     let live = Live::new(id, game, meta);

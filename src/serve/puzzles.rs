@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, admit, blocking, find_as, held, sorted};
 use super::input::Die;
-use super::live::Holder;
+use super::live::{Holder, PUZZLE_EVENT};
 use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
 use super::view::Created;
@@ -152,17 +152,21 @@ pub struct PuzzleJudgement {
     answer: String,
     article: String,
     explanation: String,
+    /// Help was asked during the attempt (the options, a take-back): it counts as failed,
+    /// whatever was played, and changes no rating.
+    aided: bool,
 }
 
-impl From<Judgement> for PuzzleJudgement {
-    fn from(j: Judgement) -> PuzzleJudgement {
+impl PuzzleJudgement {
+    fn of(j: Judgement, aided: bool) -> PuzzleJudgement {
         PuzzleJudgement {
-            solved: j.solved,
+            solved: j.solved && !aided,
             played: j.played,
             verdict: j.verdict,
             answer: j.answer,
             article: j.article,
             explanation: j.explanation,
+            aided,
         }
     }
 }
@@ -242,7 +246,7 @@ pub(super) async fn next(
         };
         let mut live = new_game(&NewGame::recorded(puzzle.variant, &puzzle.fen, die)?)?;
         live.game
-            .set_tag("Event", format!("sade-ref puzzle {}", puzzle.id));
+            .set_tag("Event", format!("{PUZZLE_EVENT}{}", puzzle.id));
         if let Some(face) = puzzle.face {
             live.roll(Holder::Arbiter, Some(face.get()))?;
         }
@@ -320,14 +324,14 @@ pub(super) async fn judge_attempt(
             .find(|p| p.id == puzzle_id)
             .ok_or_else(|| ApiError::not_found("game", format!("no puzzle {puzzle_id}")))?;
         let live = find_as(&app, "game", &game)?;
-        let record = {
+        let (record, aided) = {
             let live = held(live.lock(), GAME)?;
             if live.holder(&request.token) != Some(Holder::Arbiter) {
                 return Err(ApiError::forbidden(
                     "the token is not this game's arbiter's".to_owned(),
                 ));
             }
-            live.game.clone()
+            (live.game.clone(), live.meta.aided)
         };
         let judgement = judge(puzzle, &record)
             .map_err(|e| ApiError::conflict("game", e.to_string()))?
@@ -338,11 +342,14 @@ pub(super) async fn judge_attempt(
                 )
             })?;
         let before = progress.player.rating;
-        progress.record(puzzle, judgement.solved);
+        // Only an unaided attempt changes a rating (the player's and the puzzle's).
+        if !aided {
+            progress.record(puzzle, judgement.solved);
+        }
         progress.pending.remove(&game);
         save(&dir, &request.player, &progress)?;
         let answer = PuzzleJudged {
-            judgement: judgement.into(),
+            judgement: PuzzleJudgement::of(judgement, aided),
             player: PuzzlePlayer::of(&request.player, &progress),
             change: (progress.player.rating - before).round(),
             puzzle: PuzzleRated {

@@ -11,7 +11,7 @@ use crate::write::json::to_json_value;
 
 use super::board::{board_before, board_svg};
 use super::error::ApiError;
-use super::live::{Holder, Live, Mode, Phase};
+use super::live::{Holder, LESSON_TAG, Live, Mode, Phase};
 use super::seat::Seat;
 
 /// A game as the API shows it.
@@ -275,6 +275,23 @@ pub struct Summary {
     /// The White and Black tags.
     #[schema(value_type = Vec<String>, min_items = 2, max_items = 2)]
     pub names: [String; 2],
+    /// What the game is: one played or recorded, a puzzle attempt, or a lesson.
+    pub kind: GameKind,
+    /// When it was created (milliseconds since the Unix epoch); `null` for a game saved before
+    /// the server kept it. The list holds the newest first.
+    pub created: Option<u64>,
+}
+
+/// What a game is, as the list of games tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// A game played or recorded.
+    Game,
+    /// A puzzle attempt (its `Event` tag names the puzzle).
+    Puzzle,
+    /// A lesson of the course (its `Lesson` tag names the lesson).
+    Lesson,
 }
 
 impl Summary {
@@ -292,6 +309,14 @@ impl Summary {
                 live.game.tag("White").unwrap_or("?").to_owned(),
                 live.game.tag("Black").unwrap_or("?").to_owned(),
             ],
+            kind: if live.game.tag(LESSON_TAG).is_some() {
+                GameKind::Lesson
+            } else if live.is_puzzle() {
+                GameKind::Puzzle
+            } else {
+                GameKind::Game
+            },
+            created: live.meta.created,
         }
     }
 }

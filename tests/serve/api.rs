@@ -475,12 +475,12 @@ fn a_minimal_answer_is_the_state_without_the_record_and_the_board() {
     };
     let rolled = act("roll", json!({"face": 1}), Some("return=minimal"));
     assert_eq!(rolled.header("Preference-Applied"), Some("return=minimal"));
-    for gone in ["record", "sdn", "svg", "board"] {
+    for gone in ["record", "sdn", "svg", "board", "before"] {
         assert!(rolled.body.get(gone).is_none(), "{gone}: {}", rolled.text);
     }
     let whole = server.get(&format!("/api/games/{id}"));
     let mut trimmed = whole.body.clone();
-    for gone in ["record", "sdn", "svg", "board"] {
+    for gone in ["record", "sdn", "svg", "board", "before"] {
         trimmed.as_object_mut().unwrap().remove(gone);
     }
     assert_eq!(rolled.body, trimmed, "the same state, face 1 rolled");
@@ -505,4 +505,40 @@ fn a_minimal_answer_is_the_state_without_the_record_and_the_board() {
         full.text
     );
     assert!(full.body["svg"].as_str().unwrap().starts_with("<svg"));
+}
+
+/// The list of games (issue 30, defect 12): the newest first, each a game, a puzzle attempt
+/// or a lesson, with the time it was created; and the list follows the games created.
+#[test]
+fn the_games_list_is_newest_first_and_tells_puzzles_and_lessons_apart() {
+    let server = Server::start(&scratch("games_list"), &[]);
+    let (game, _) = server.create(&json!({"variant": "Standard"}));
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let puzzle = server.post("/api/puzzles/next", &json!({}));
+    assert_eq!(puzzle.status, 201, "{}", puzzle.text);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let lesson = server.post("/api/course/start", &json!({"lesson": "sade/18-face-six"}));
+    assert_eq!(lesson.status, 201, "{}", lesson.text);
+    let list = server.get("/api/games").body;
+    let seen: Vec<(&str, &str)> = list
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|g| (g["id"].as_str().unwrap(), g["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (lesson.body["id"].as_str().unwrap(), "lesson"),
+            (puzzle.body["id"].as_str().unwrap(), "puzzle"),
+            (game.as_str(), "game"),
+        ]
+    );
+    let times: Vec<u64> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["created"].as_u64().expect("a time"))
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] > w[1]), "{times:?}");
 }

@@ -107,6 +107,9 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
     assert!(result.starts_with("Solved. "), "{result}");
     shot(&client, "puzzle-solved").await;
+    // The list of games tells the attempt apart.
+    unfold(&client, "games-box").await;
+    wait_for(&client, "#games", |t| t.contains("puzzle")).await;
     assert!(result.contains(&puzzle.theme), "{result}");
     let rating = wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 1")).await;
     assert!(!rating.contains("rating: 1500 "), "{rating}");
@@ -132,25 +135,35 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
         })
         .expect("the second puzzle's game")
         .to_owned();
-    let options = server
-        .get(&format!("/api/games/{id}/options?limit=50"))
-        .body;
-    let wrong: Vec<String> = options["options"]
-        .as_array()
+    // A wrong first action, then what the board offers, one action at a time (the next
+    // actions the board itself uses: the options would be help, and mark the attempt).
+    let offered = || -> Vec<String> {
+        server.get(&format!("/api/games/{id}/next")).body["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["loses"] == false)
+            .map(|a| a["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let right = second
+        .answer
+        .split(' ')
+        .next()
         .unwrap()
-        .iter()
-        .map(|line| {
-            line["actions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|a| a.as_str().unwrap().to_owned())
-                .collect::<Vec<_>>()
-        })
-        .find(|a| a.len() == 2 && a.join(" ") != second.answer)
-        .expect("a wrong full turn");
-    for action in &wrong {
-        play(&client, action).await;
+        .trim_end_matches(['+', '#']);
+    let wrong = offered()
+        .into_iter()
+        .find(|a| a.trim_end_matches(['+', '#']) != right)
+        .expect("a wrong first action");
+    let mover = server.get(&format!("/api/games/{id}")).body["side"].clone();
+    play(&client, &wrong).await;
+    loop {
+        let state = server.get(&format!("/api/games/{id}")).body;
+        if !(state["phase"] == "act" && state["side"] == mover && state["written"] != 0) {
+            break;
+        }
+        play(&client, &offered()[0]).await;
     }
     let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
     assert!(result.starts_with("Failed. "), "{result}");

@@ -95,25 +95,32 @@ fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
     assert_ne!(c2["puzzle"]["id"], c["puzzle"]["id"]);
     let puzzle2 = puzzle_of(c2["puzzle"]["id"].as_str().unwrap());
     let t2 = table(&server, &c2);
-    let options = server
-        .get(&format!("/api/games/{}/options?limit=50", t2.id))
-        .body;
-    let wrong: Vec<String> = options["options"]
-        .as_array()
+    // A wrong first action, then whatever the turn allows, chosen from the next actions the
+    // board offers (the options would be help, and mark the attempt).
+    let offered = |t: &Table<'_>| -> Vec<String> {
+        server.get(&format!("/api/games/{}/next", t.id)).body["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["loses"] == false)
+            .map(|a| a["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let right = puzzle2
+        .answer
+        .split(' ')
+        .next()
         .unwrap()
-        .iter()
-        .map(|line| {
-            line["actions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|a| a.as_str().unwrap().to_owned())
-                .collect::<Vec<_>>()
-        })
-        .find(|actions| actions.join(" ") != puzzle2.answer && actions.len() == 2)
-        .expect("a wrong full turn");
-    for action in &wrong {
-        t2.ok("act", json!({ "text": action }));
+        .trim_end_matches(['+', '#']);
+    let wrong = offered(&t2)
+        .into_iter()
+        .find(|a| a.trim_end_matches(['+', '#']) != right)
+        .expect("a wrong first action");
+    let mover = t2.state()["side"].clone();
+    let mut state = t2.ok("act", json!({ "text": wrong }));
+    while state["phase"] == "act" && state["side"] == mover && state["written"] != 0 {
+        let more = offered(&t2);
+        state = t2.ok("act", json!({ "text": more[0] }));
     }
     let failed = judge(&server, &c2);
     assert_eq!(failed.status, 200, "{}", failed.text);
@@ -179,4 +186,55 @@ fn puzzles_and_lessons_count_against_the_live_game_limit() {
     );
     assert_eq!(answer.status, 429, "{}", answer.text);
     assert_eq!(files(), before, "a refused game writes nothing");
+}
+
+/// Help during an attempt (issue 30, defect 3): a look at the options marks the attempt, which
+/// counts as failed though the answer is played, and changes neither rating; the mark is kept
+/// with the game, a server started again included. A take-back marks it too.
+#[test]
+fn an_attempt_with_help_is_failed_and_changes_no_rating() {
+    let data = scratch("puzzles-aided");
+    let mut server = Server::start(&data, &[]);
+    let c = next(&server, json!({ "variant": "marseillais" }));
+    let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+    let options = server.get(&format!(
+        "/api/games/{}/options?limit=3",
+        c["id"].as_str().unwrap()
+    ));
+    assert_eq!(options.status, 200, "{}", options.text);
+    server.kill();
+    let server = Server::start(&data, &[]);
+    let t = table(&server, &c);
+    for action in puzzle.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let judged = judge(&server, &c);
+    assert_eq!(judged.status, 200, "{}", judged.text);
+    assert_eq!(judged.body["judgement"]["aided"], true, "{}", judged.text);
+    assert_eq!(judged.body["judgement"]["solved"], false, "{}", judged.text);
+    assert_eq!(judged.body["change"], 0.0, "{}", judged.text);
+    assert_eq!(judged.body["player"]["rating"], 1500.0, "{}", judged.text);
+    assert_eq!(
+        judged.body["puzzle"]["rating"].as_f64(),
+        Some(f64::from(puzzle.rating)),
+        "{}",
+        judged.text
+    );
+
+    // A take-back is help too.
+    let c = next(
+        &server,
+        json!({ "variant": "marseillais", "player": c["player"]["id"] }),
+    );
+    let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+    let t = table(&server, &c);
+    let first = puzzle.answer.split(' ').next().unwrap();
+    t.ok("act", json!({ "text": first }));
+    t.ok("takeback", json!({}));
+    for action in puzzle.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let judged = judge(&server, &c);
+    assert_eq!(judged.body["judgement"]["aided"], true, "{}", judged.text);
+    assert_eq!(judged.body["change"], 0.0, "{}", judged.text);
 }

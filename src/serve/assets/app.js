@@ -572,6 +572,8 @@ function init() {
     l.players.forEach(function (p) { option($('white'), p); option($('black'), p); });
   });
   listGames();
+  $('games-box').addEventListener('toggle', function () { if ($('games-box').open) { listGames(); } });
+  setInterval(function () { if ($('games-box').open && !document.hidden) { listGames(); } }, GAMES_MS);
   api('GET', '/api/library').then(function (files) {
     files.forEach(function (f) {
       var li = document.createElement('li'), a = document.createElement('a');
@@ -639,17 +641,29 @@ function init() {
   start();
 }
 
-// The games the server holds, newest first, refreshed when one is created.
+// The games the server holds, newest first, as the server sorts them: each with its game,
+// its players, where it stands, and whether it is a puzzle attempt or a lesson. Read again
+// when a game is created, when the list is opened, and every GAMES_MS while it is open.
+var GAMES_MS = 10000;
 function listGames() {
   api('GET', '/api/games').then(function (list) {
     var ul = $('games'); ul.textContent = '';
-    list.slice().reverse().forEach(function (g) {
+    list.forEach(function (g) {
       var li = document.createElement('li');
-      li.textContent = g.variant + ' ' + g.names[0] + '–' + g.names[1] + ' ' + g.result + ' (' + g.turns + ' turns) ';
-      var a = document.createElement('a'); a.href = '/#game=' + g.id; a.textContent = 'watch';
-      li.appendChild(a); ul.appendChild(li);
+      var a = document.createElement('a'); a.href = '/#game=' + g.id;
+      a.textContent = g.variant + ': ' + g.names[0] + ' – ' + g.names[1];
+      li.appendChild(a);
+      var where = g.status === 'unfinished' ? 'in progress' : g.result;
+      li.appendChild(document.createTextNode(' · ' + where + ' · ' + g.turns + ' turn' + (g.turns === 1 ? '' : 's')));
+      if (g.kind !== 'game') {
+        var kind = document.createElement('span'); kind.className = 'kind'; kind.textContent = g.kind;
+        li.appendChild(document.createTextNode(' ')); li.appendChild(kind);
+      }
+      if (g.id === game) { li.className = 'current'; }
+      ul.appendChild(li);
     });
-  });
+    if (!list.length) { ul.textContent = 'No game yet.'; }
+  }).catch(refuseNear('create-refusal'));
 }
 
 function showOptions() {

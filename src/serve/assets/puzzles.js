@@ -48,7 +48,9 @@
       var r = j.judgement;
       var box = $('puzzle-result');
       box.className = r.solved ? 'solved' : 'failed';
-      box.textContent = (r.solved ? 'Solved. ' : 'Failed. ') + 'You played ' + r.played + ': ' + r.verdict + '. ' +
+      box.textContent = (r.solved ? 'Solved. ' : 'Failed. ') +
+        (r.aided ? 'Help was asked during the attempt: it counts as failed and changes no rating. ' : '') +
+        'You played ' + r.played + ': ' + r.verdict + '. ' +
         (r.solved ? '' : 'The answer was ' + r.answer + '. ') + r.explanation + ' Theme: ' + r.article + '. ' +
         'Rating ' + (j.change >= 0 ? '+' : '') + j.change + '.';
       showPlayer(j.player);
