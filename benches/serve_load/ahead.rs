@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use serde_json::json;
 
+use super::watch::{Watcher, delays};
 use super::{Outcome, Shape, call, pause, send};
 
 /// A bot game played before the clock starts: the record to create the game from (its tags,
@@ -90,13 +91,21 @@ pub(super) fn client_ahead(
     let mut latencies = Vec::with_capacity(shape.actions);
     let mut failures = 0;
     let mut first = first;
+    let mut seen = Vec::new();
     'games: for game in games {
         let Some((id, token)) = first.take().or_else(|| create(agent, url, game)) else {
             failures += 1;
             continue;
         };
+        let watcher = if shape.watch {
+            Watcher::start(url, &id)
+        } else {
+            None
+        };
+        let mut versions = Vec::new();
         for step in &game.steps {
             if latencies.len() >= shape.actions || Instant::now() >= stop {
+                seen.extend(watched(watcher, &versions));
                 break 'games;
             }
             pause(shape, &mut rng);
@@ -112,6 +121,12 @@ pub(super) fn client_ahead(
                 shape.minimal,
             );
             latencies.push((started, started.elapsed()));
+            if shape.watch {
+                let answer: serde_json::Value = serde_json::from_slice(&answer).unwrap_or_default();
+                if let Some(version) = answer["version"].as_str() {
+                    versions.push((version.to_owned(), started));
+                }
+            }
             if status != 200 {
                 if failures == 0 && seed == 0 {
                     eprintln!(
@@ -120,9 +135,24 @@ pub(super) fn client_ahead(
                     );
                 }
                 failures += 1;
+                seen.extend(watched(watcher, &versions));
                 continue 'games;
             }
         }
+        seen.extend(watched(watcher, &versions));
     }
-    (latencies, failures)
+    (latencies, failures, seen)
+}
+
+/// The delays of a game's actions to their drawing by its watcher (`watch`), once the watcher
+/// has had a moment for the last.
+fn watched(
+    watcher: Option<Watcher>,
+    versions: &[(String, Instant)],
+) -> Vec<Option<std::time::Duration>> {
+    let Some(watcher) = watcher else {
+        return Vec::new();
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    delays(versions, &watcher.stop())
 }

@@ -2,7 +2,7 @@
 //! API against the server, in a bounded loop that stops by itself.
 //!
 //! `cargo bench --bench serve_load -- [think=ahead|client|server] [answer=full] [data=DIR]
-//! [pause=MS] [actions=K] [disk] [N...]` (default `think=ahead`, N = 1 50 200). `disk` first
+//! [pause=MS] [actions=K] [watch] [disk] [N...]` (default `think=ahead`, N = 1 50 200). `disk` first
 //! measures the data folder's disk alone (see `disk`).
 //!
 //! The server runs in this process (with the command's allocator) on 127.0.0.1:0 with a
@@ -34,6 +34,10 @@
 //! need); `answer=full` asks for the whole state, as the page does. The other shapes read the
 //! record from each answer, so they ask for all of it.
 //!
+//! `watch` (with `think=ahead`): a second device on each game listens to its changes (Server-
+//! Sent Events) and reads the state on each version, as the page does: the run also reports the
+//! time from an action's request to its state on that device (`watch`).
+//!
 //! `pause=MS`: before each action a client waits a random time, uniform between half and one
 //! and a half times MS, untimed: a player's time at the board. N games then offer about
 //! 1000 N / MS actions a second between them. With no pause the loop is as tight as the
@@ -43,6 +47,7 @@
 mod ahead;
 mod disk;
 mod thinking;
+mod watch;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -78,6 +83,7 @@ fn main() {
             .unwrap_or(ACTIONS_PER_CLIENT),
         minimal: arg("answer=").as_deref() != Some("full"),
         pause: Duration::from_millis(arg("pause=").and_then(|ms| ms.parse().ok()).unwrap_or(0)),
+        watch: std::env::args().any(|a| a == "watch"),
     };
     let counts: Vec<usize> = std::env::args()
         .skip(1)
@@ -192,6 +198,9 @@ struct Shape {
     minimal: bool,
     /// Untimed, before each action: a player's time at the board (the mean; see the header).
     pause: Duration,
+    /// `watch` (with `think=ahead`): a second device on each game, listening to its changes
+    /// (see `watch`).
+    watch: bool,
 }
 
 /// The pause before an action: uniform in [pause / 2, 3 pause / 2].
@@ -201,9 +210,9 @@ fn pause(shape: Shape, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// One client's actions (when each was sent, how long its answer took) and how many requests
-/// failed.
-type Outcome = (Vec<(Instant, Duration)>, usize);
+/// One client's actions (when each was sent, how long its answer took), how many requests
+/// failed, and (`watch`) how long each action took to be drawn on the second device.
+type Outcome = (Vec<(Instant, Duration)>, usize, Vec<Option<Duration>>);
 
 /// A POST whose answer is read whole but not parsed: its status and its bytes.
 fn send(agent: &ureq::Agent, url: &str, body: &Value, minimal: bool) -> (u16, Vec<u8>) {
@@ -265,6 +274,7 @@ fn run(url: &str, n: usize, shape: Shape) {
     });
     let wall = started.elapsed();
     let failures: usize = results.iter().map(|r| r.1).sum();
+    let mut drawn: Vec<Option<Duration>> = results.iter().flat_map(|r| r.2.clone()).collect();
     let actions: Vec<(Instant, Duration)> = results.into_iter().flat_map(|r| r.0).collect();
     let mut all: Vec<Duration> = actions.iter().map(|a| a.1).collect();
     all.sort();
@@ -281,6 +291,23 @@ fn run(url: &str, n: usize, shape: Shape) {
         at(0.5).as_secs_f64() * 1000.0,
         at(0.99).as_secs_f64() * 1000.0,
     );
+    if shape.watch {
+        let missed = drawn.iter().filter(|d| d.is_none()).count();
+        drawn.sort();
+        let seen: Vec<Duration> = drawn.into_iter().flatten().collect();
+        let at = |q: f64| {
+            seen.get(((seen.len() as f64 * q).ceil() as usize).saturating_sub(1))
+                .copied()
+                .unwrap_or_default()
+        };
+        println!(
+            "        on the second device (event heard, state read): median {:>7.2} ms, p99 {:>7.2} ms; {} of {} actions drawn ({missed} skipped: a later version came first)",
+            at(0.5).as_secs_f64() * 1000.0,
+            at(0.99).as_secs_f64() * 1000.0,
+            seen.len(),
+            seen.len() + missed,
+        );
+    }
     // When the slow actions were sent: spread over the run (a queue) or in a few seconds of it
     // (a stall of the machine or its disk).
     let slow = Duration::from_millis(50);

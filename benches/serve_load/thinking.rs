@@ -91,7 +91,7 @@ pub(super) fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> Outco
             }
         }
     }
-    (latencies, failures)
+    (latencies, failures, Vec::new())
 }
 
 /// The first option of the face, as the server's options search gives it.
