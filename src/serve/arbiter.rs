@@ -1,7 +1,9 @@
 //! What the arbiter (and, for a resignation, a seat) does beside the turns: take back the last
-//! action in record mode, declare an end (S3), edit the tags. Each is tried on a copy of the
-//! record and kept only when the referee accepts it.
+//! action in record mode, declare an end (S3), edit the tags, keep the clocks (a flag fall is a
+//! time forfeit). Each is tried on a copy of the record and kept only when the referee accepts
+//! it.
 
+use super::clock::{CLK, clk_comment};
 use super::error::ApiError;
 use super::live::{
     Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, side_word, turn_label,
@@ -11,6 +13,56 @@ use crate::referee::Status;
 use crate::rules::{Article, Termination};
 
 impl Live {
+    /// The side whose time ran out at `now`, if one did: the game ends by time forfeit, its
+    /// opponent the winner (S3), and the clocks stop.
+    ///
+    /// # Errors
+    /// As [`Live::declare`]'s.
+    pub fn flag(&mut self, now: u64) -> Result<Option<Side>, ApiError> {
+        let Some(fallen) = self.meta.clock.as_ref().and_then(|c| c.fallen(now)) else {
+            return Ok(None);
+        };
+        if self.phase() == Phase::Over {
+            return Ok(None);
+        }
+        self.declare(Holder::Arbiter, Declared::TimeForfeit, Some(fallen.other()))?;
+        if let Some(clock) = self.meta.clock.as_mut() {
+            clock.stop(now);
+        }
+        Ok(Some(fallen))
+    }
+
+    /// The clocks after a change made at `now`, the first turn it may have completed being
+    /// record turn `from` (the turn in progress before it, or the next): each turn the change
+    /// completed is charged to its side (the side whose
+    /// clock ran, for the time it ran; a bot's turn in the same request, nothing), gets its
+    /// increment and a `[%clk]` comment, as lichess writes them; then the clock of the side to
+    /// act runs, or none when the game is over.
+    pub fn tick(&mut self, from: usize, now: u64) {
+        let Some(mut clock) = self.meta.clock.clone() else {
+            return;
+        };
+        let start = from;
+        let end = self.turn_in_progress().unwrap_or(self.game.turns.len());
+        for index in start..end.min(self.game.turns.len()) {
+            let turn = &mut self.game.turns[index];
+            let clocked = turn
+                .items
+                .iter()
+                .any(|item| matches!(item, Item::Comment(c) if c.text.starts_with(CLK)));
+            if !clocked {
+                let left = clock.end_turn(turn.number.side, now);
+                turn.items.push(comment(&clk_comment(left)));
+            }
+        }
+        match self.acting() {
+            None => clock.stop(now),
+            Some(side) if clock.running != Some(side) => clock.run(side, now),
+            Some(_) => {}
+        }
+        self.meta.clock = Some(clock);
+    }
+
     /// Record mode: takes back the last action (or the last roll), leaving a comment. After a
     /// declared end (S3) the declaration is taken back first, and the moves stay.
     pub fn take_back(&mut self, holder: Holder) -> Result<String, ApiError> {
@@ -40,6 +92,9 @@ impl Live {
                     unreachable!("rposition found an action")
                 };
                 let said = format!("taken back: {action} in turn {label}");
+                // The turn is no longer complete: its clock's comment goes with the action.
+                turn.items
+                    .retain(|i| !matches!(i, Item::Comment(c) if c.text.starts_with(CLK)));
                 turn.items.push(comment(&said));
                 said
             }

@@ -9,12 +9,13 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
+use super::clock;
 use super::error::{ApiError, ErrorBody};
-use super::http::{Body, GAME, Shared, blocking, find, held, seat};
+use super::http::{Body, GAME, Shared, blocking, find, flag_fall, held, seat};
 use super::input::{
     ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions,
 };
-use super::live::{Holder, Live, Mode};
+use super::live::{Holder, Live, Mode, side_word};
 use super::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
@@ -30,13 +31,29 @@ async fn change(
     let state = blocking("the referee's task", move || {
         let mut live = held(game.lock(), GAME)?;
         let holder = seat(&live, token.as_deref())?;
+        let now = clock::now();
+        // The server's clock first: a side whose time ran out has lost, whatever it asks.
+        if let Some(fallen) = flag_fall(&app, &id, &mut live, now)? {
+            return Err(ApiError::conflict(
+                "clock",
+                format!(
+                    "{}'s time ran out: {} wins on time",
+                    side_word(fallen),
+                    side_word(fallen.other())
+                ),
+            ));
+        }
         let mut next = live.clone();
         change(&mut next, holder)?;
         if next.against_a_bot() {
             next.play_bots(1)?;
         }
+        next.tick(
+            live.turn_in_progress().unwrap_or(live.game.turns.len()),
+            now,
+        );
         let sdn = crate::write::sdn::to_sdn(&next.game);
-        let meta_changed = next.meta.aided != live.meta.aided;
+        let meta_changed = next.meta.aided != live.meta.aided || next.meta.clock.is_some();
         app.store.save_as(&next, &sdn, meta_changed).map_err(|e| {
             ApiError::unsaved(format!(
                 "the game could not be saved, nothing was accepted: {e}"

@@ -13,7 +13,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
 use super::error::{ApiError, ErrorBody};
-use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, held};
+use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
 use super::input::{CreateGame, Limit, Since, TokenRequest};
 use super::live::Live;
 use super::new_game::{NewGame, new_game};
@@ -117,7 +117,10 @@ pub(super) async fn state(
     axum::extract::Query(query): axum::extract::Query<Since>,
 ) -> Result<Response, ApiError> {
     let game = find(&app, &id)?;
-    let live = held(game.lock(), GAME)?;
+    let mut live = held(game.lock(), GAME)?;
+    // The server's clock is the authority: a flag that fell since the last change ends the
+    // game now (a page asks when the clock it shows runs out).
+    flag_fall(&app, &id, &mut live, super::clock::now())?;
     if let Some(since) = query.since {
         let sdn = crate::write::sdn::to_sdn(&live.game);
         if version_of(&sdn) == since {

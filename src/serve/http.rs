@@ -244,3 +244,27 @@ pub async fn blocking<T: Send + 'static>(
 pub fn sorted<T: Serialize>(answer: &T) -> Result<serde_json::Value, ApiError> {
     serde_json::to_value(answer).map_err(|e| ApiError::internal(e.to_string()))
 }
+
+/// Ends game `id` by time forfeit when the side to act has no time left at `now` (saved, and
+/// told to its watchers); the side whose time ran out.
+///
+/// # Errors
+/// When the end cannot be declared or saved.
+pub fn flag_fall(
+    app: &App,
+    id: &str,
+    live: &mut Live,
+    now: u64,
+) -> Result<Option<crate::record::Side>, ApiError> {
+    let mut next = live.clone();
+    let Some(fallen) = next.flag(now)? else {
+        return Ok(None);
+    };
+    let sdn = crate::write::sdn::to_sdn(&next.game);
+    app.store
+        .save_as(&next, &sdn, true)
+        .map_err(|e| ApiError::unsaved(format!("the game could not be saved: {e}")))?;
+    *live = next;
+    app.events.tell(id, &super::view::version_of(&sdn));
+    Ok(Some(fallen))
+}

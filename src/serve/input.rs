@@ -103,6 +103,10 @@ pub struct CreateGame {
     /// An unfinished record (SDN or PGN) to continue from its last position.
     #[serde(default)]
     pub record: Option<String>,
+    /// Clocks: seconds each side starts with and seconds added after each turn; none, no
+    /// clock.
+    #[serde(default)]
+    pub time_control: Option<super::clock::TimeControl>,
 }
 
 /// `POST /api/games/{id}/act`: one of `text`, `from` and `to`, `sacrifice`, `resurrect`, or

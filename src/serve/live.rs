@@ -48,6 +48,9 @@ pub struct Meta {
     /// failed and changes no rating.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aided: bool,
+    /// The clocks, when the game has a time control.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<super::clock::Clock>,
 }
 
 /// What may be done next.
@@ -123,6 +126,27 @@ impl Live {
     }
 
     /// Who holds `token`, compared in constant time.
+    /// The record turn in progress: the last, when its player is to act.
+    pub fn turn_in_progress(&self) -> Option<usize> {
+        match self.phase() {
+            Phase::Act { number, .. } => self
+                .game
+                .turns
+                .last()
+                .filter(|t| t.number == number)
+                .map(|_| self.game.turns.len() - 1),
+            _ => None,
+        }
+    }
+
+    /// Whose turn it is (to roll or to act); `None` when the game is over.
+    pub fn acting(&self) -> Option<Side> {
+        match self.phase() {
+            Phase::Over => None,
+            Phase::Roll { number } | Phase::Act { number, .. } => Some(number.side),
+        }
+    }
+
     /// Whether the game is a puzzle attempt (its `Event` tag names the puzzle).
     pub fn is_puzzle(&self) -> bool {
         self.game

@@ -11,8 +11,8 @@
 // The floors of serve/, from the bottom up: a file names only modules of the floors below its
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `error`: the API's errors.
-// 1. `secret`, `seat`, `clicked`, `events`: tokens and seeds; who sits at a side; a clicked
-//    move in SAN; the watchers of each game's changes.
+// 1. `secret`, `seat`, `clicked`, `events`, `clock`: tokens and seeds; who sits at a side; a
+//    clicked move in SAN; the watchers of each game's changes; the clocks.
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
 // 3. `arbiter`, `store`, `board`, `options`, `input`: the arbiter's changes; the data folder;
 //    the board of a game's state; the options of its turn; the requests.
@@ -27,6 +27,7 @@ pub mod arbiter;
 pub mod board;
 mod changes;
 pub mod clicked;
+pub mod clock;
 pub mod course;
 pub mod error;
 pub mod events;

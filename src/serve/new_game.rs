@@ -3,6 +3,7 @@
 //! with several faults is always answered with the same one; [`new_game`] then makes it, with
 //! fresh tokens. A puzzle and a lesson make their games through [`new_game`] too.
 
+use super::clock::{self, Clock, TimeControl};
 use super::error::ApiError;
 use super::input::{CreateGame, Die, Word};
 use super::live::{Live, Meta, Mode};
@@ -20,6 +21,8 @@ pub struct NewGame {
     pub die: Die,
     /// White's seat, then Black's.
     pub seats: [Seat; 2],
+    /// The clocks' time control, if the game has clocks.
+    pub time_control: Option<TimeControl>,
 }
 
 /// Where a new game starts.
@@ -61,11 +64,15 @@ impl NewGame {
             },
         };
         let die = die(request.die.as_ref(), mode)?;
+        if let Some(problem) = request.time_control.and_then(TimeControl::problem) {
+            return Err(ApiError::bad("time_control", problem));
+        }
         Ok(NewGame {
             start,
             mode,
             die,
             seats,
+            time_control: request.time_control,
         })
     }
 
@@ -83,6 +90,7 @@ impl NewGame {
             mode: Mode::Record,
             die,
             seats: [Seat::Human, Seat::Human],
+            time_control: None,
         })
     }
 
@@ -174,9 +182,16 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
             .ok()
             .and_then(|d| u64::try_from(d.as_millis()).ok()),
         aided: false,
+        clock: None,
     };
     let id = token()?[..16].to_owned();
-    let live = Live::new(id, game, meta);
+    if let Some(control) = new.time_control {
+        game.set_tag("TimeControl", control.tag());
+    }
+    let mut live = Live::new(id, game, meta);
+    if let (Some(control), Some(first)) = (new.time_control, live.acting()) {
+        live.meta.clock = Some(Clock::start(control, first, clock::now()));
+    }
     match live.verdict.status {
         Status::Unfinished => Ok(live),
         Status::Finished => Err(ApiError::conflict(

@@ -10,6 +10,7 @@ use crate::render::svg;
 use crate::write::json::to_json_value;
 
 use super::board::{board_before, board_svg};
+use super::clock::{Clock, TimeControl};
 use super::error::ApiError;
 use super::live::{Holder, LESSON_TAG, Live, Mode, Phase};
 use super::seat::Seat;
@@ -81,6 +82,34 @@ pub struct GameState {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, nullable = false)]
     pub before: Option<String>,
+    /// The clocks, when the game has a time control: the time each side has left at the
+    /// answer, whose clock runs.
+    pub clocks: Option<Clocks>,
+}
+
+/// The clocks at the moment of an answer.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Clocks {
+    /// Seconds each side started with, and seconds added after each turn.
+    pub control: TimeControl,
+    /// Milliseconds White has left.
+    pub white: u64,
+    /// Milliseconds Black has left.
+    pub black: u64,
+    /// Whose clock runs; none when the game is over.
+    #[schema(schema_with = super::schema::side_or_null)]
+    pub running: Option<Side>,
+}
+
+impl Clocks {
+    fn of(clock: &Clock, now: u64) -> Clocks {
+        Clocks {
+            control: clock.control,
+            white: clock.left_at(Side::White, now),
+            black: clock.left_at(Side::Black, now),
+            running: clock.running,
+        }
+    }
 }
 
 /// One action of the turn the board is at.
@@ -173,6 +202,11 @@ impl GameState {
             drawn: drawn(live),
             checks: checks(&live.verdict.final_fen),
             before: None,
+            clocks: live
+                .meta
+                .clock
+                .as_ref()
+                .map(|c| Clocks::of(c, super::clock::now())),
         };
         if extent == Extent::Full {
             state.record = Some(

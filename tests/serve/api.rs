@@ -542,3 +542,78 @@ fn the_games_list_is_newest_first_and_tells_puzzles_and_lessons_apart() {
         .collect();
     assert!(times.windows(2).all(|w| w[0] > w[1]), "{times:?}");
 }
+
+/// Clocks (issue 30): a time control at creation (its `TimeControl` tag), the server's clocks in
+/// every state, each turn charged to its side with its increment and written as lichess writes
+/// it (`[%clk 0:00:03]`), the clocks kept across a restart, and a flag fall ending the game by
+/// time forfeit (S3) when the state is next read.
+#[test]
+fn a_game_on_the_clock_is_lost_on_time() {
+    let data = scratch("clocks");
+    let mut server = Server::start(&data, &[]);
+    let refused = server.post(
+        "/api/games",
+        &json!({"variant": "Standard", "time_control": {"initial": 0, "increment": 1}}),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.text);
+    assert_eq!(refused.body["field"], "time_control");
+    let (id, created) = server
+        .create(&json!({"variant": "Standard", "time_control": {"initial": 3, "increment": 1}}));
+    let state = &created["state"];
+    assert_eq!(state["clocks"]["running"], "white", "{state}");
+    assert!(
+        state["sdn"]
+            .as_str()
+            .unwrap()
+            .contains("[TimeControl \"3+1\"]")
+    );
+    let moved = server.post(
+        &format!("/api/games/{id}/act"),
+        &json!({"token": created["white"], "text": "e4"}),
+    );
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    let clocks = &moved.body["clocks"];
+    assert_eq!(clocks["running"], "black", "{clocks}");
+    let white = clocks["white"].as_u64().unwrap();
+    assert!(
+        (3_000..=4_000).contains(&white),
+        "3 s, less the move's time, plus 1: {white}"
+    );
+    assert!(clocks["black"].as_u64().unwrap() <= 3_000);
+    assert!(
+        moved.body["sdn"]
+            .as_str()
+            .unwrap()
+            .contains("1. e4 {[%clk 0:00:03]}"),
+        "{}",
+        moved.body["sdn"]
+    );
+    // A restart keeps the clocks: Black's ran all along.
+    server.kill();
+    let server = Server::start(&data, &[]);
+    let state = server.get(&format!("/api/games/{id}")).body;
+    assert_eq!(state["clocks"]["running"], "black", "{state}");
+    assert_eq!(state["clocks"]["white"].as_u64(), Some(white));
+    std::thread::sleep(std::time::Duration::from_millis(3_100));
+    let late = server.post(
+        &format!("/api/games/{id}/act"),
+        &json!({"token": created["black"], "text": "e5"}),
+    );
+    assert_eq!(late.status, 409, "{}", late.text);
+    assert_eq!(late.body["field"], "clock");
+    assert!(
+        late.text
+            .contains("Black's time ran out: White wins on time"),
+        "{}",
+        late.text
+    );
+    let over = server.get(&format!("/api/games/{id}")).body;
+    assert_eq!(over["phase"], "over", "{over}");
+    assert_eq!(over["verdict"]["result"], "1-0");
+    assert_eq!(over["verdict"]["termination"], "time-forfeit");
+    assert_eq!(over["clocks"]["running"], Value::Null);
+    assert_eq!(over["clocks"]["black"], 0);
+    let file = std::fs::read_to_string(data.join(format!("{id}.sdn"))).unwrap();
+    assert!(file.contains("[Termination \"time forfeit\"]"), "{file}");
+    assert!(!file.contains("e5"), "{file}");
+}

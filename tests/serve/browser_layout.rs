@@ -23,7 +23,7 @@ async fn outside_the_window(client: &Client) -> (Vec<String>, Value) {
     let found = client
         .execute(
             "var w = innerWidth, h = innerHeight, out = [];
-             document.querySelectorAll('#board, #status, #turn-box, #remaining, #hint, #refusal, \
+             document.querySelectorAll('#board, #status, #clocks, #turn-box, #remaining, #hint, #refusal, \
                #controls button, #controls label, #choices button, #promotion button, \
                #confirm button, #entry').forEach(function (e) {
                var r = e.getBoundingClientRect();
@@ -172,7 +172,8 @@ async fn play_turn_by_clicks(page: &Page<'_>, shot_mid_turn: bool) -> usize {
 async fn a_sade_game_against_the_bot_fits_the_window_and_the_phone() {
     let Some(driver) = driver() else { return };
     let server = Server::start(&scratch("browser_layout_sade"), &[]);
-    let (id, created) = server.create(&json!({"variant": "Sade", "black": "novice"}));
+    let (id, created) = server.create(&json!({"variant": "Sade", "black": "novice",
+        "time_control": {"initial": 600, "increment": 5}}));
     let token = created["white"].as_str().unwrap();
     let page = Page::open(session_sized(&driver, DESK).await, &server, &id, token).await;
     page.wait_for(
@@ -180,6 +181,20 @@ async fn a_sade_game_against_the_bot_fits_the_window_and_the_phone() {
         "#seat",
     )
     .await;
+    // The clocks, the server's, shown beside the board: White's runs first.
+    let white_clock = page
+        .wait_for(
+            |t| t.starts_with("White 9:5") || t.starts_with("White 10:00"),
+            "#clock-white",
+        )
+        .await;
+    assert!(!white_clock.is_empty());
+    let running = page
+        .client
+        .find(Locator::Css("#clock-white.running"))
+        .await
+        .is_ok();
+    assert!(running, "White's clock runs");
     let mut turns = 0;
     let mut bot_drawn = false;
     while turns < 4 {

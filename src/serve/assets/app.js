@@ -227,6 +227,35 @@ function faceOf(s) {
   return last && last.face ? last.face.value : null;
 }
 
+// The clocks, as the server gave them with the state, counted down here between answers; when
+// the running one shows nothing left, the page reads the state: the server, the clocks'
+// authority, ends the game on time.
+var clockTimer = null;
+function drawClocks(s) {
+  clearInterval(clockTimer); clockTimer = null;
+  $('clocks').hidden = !s.clocks;
+  if (!s.clocks) { return; }
+  var got = performance.now(), c = s.clocks, asked = false;
+  var tick = function () {
+    ['white', 'black'].forEach(function (side) {
+      var left = c[side] - (c.running === side ? performance.now() - got : 0);
+      var box = $('clock-' + side);
+      box.textContent = COLOUR[side] + ' ' + clockText(Math.max(0, left));
+      box.className = 'clock' + (c.running === side ? ' running' : '') + (left < 10000 ? ' low' : '');
+      if (c.running === side && left <= 0 && !asked) { asked = true; load(); }
+    });
+  };
+  tick();
+  if (c.running) { clockTimer = setInterval(tick, 200); }
+}
+
+function clockText(ms) {
+  var s = ms < 10000 ? Math.floor(ms / 1000) : Math.ceil(ms / 1000);
+  var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+  var pad = function (n) { return (n < 10 ? '0' : '') + n; };
+  return (h ? h + ':' + pad(m) : m) + ':' + pad(s % 60) + (ms < 10000 ? '.' + Math.floor(ms % 1000 / 100) : '');
+}
+
 function drawDie(s) {
   var die = $('die');
   if (!die.children.length) { for (var i = 0; i < 9; i++) { die.appendChild(document.createElement('i')); } }
@@ -274,6 +303,7 @@ function show(s) {
     drawBoard(s);
   }
   var sade = s.variant === 'Sade', going = s.phase !== 'over';
+  drawClocks(s);
   $('turn-box').hidden = !sade || !going;
   drawDie(s);
   $('face-line').textContent = s.phase === 'roll' ? COLOUR[s.side] + ' rolls the die first.' :
@@ -585,6 +615,8 @@ function init() {
     var body = { variant: $('variant').value, mode: $('mode').value, white: $('white').value, black: $('black').value };
     if (body.mode === 'record') { body.die = $('die-source').value; }
     if ($('fen').value.trim()) { body.fen = $('fen').value.trim(); }
+    var control = /^(\d+)\+(\d+)$/.exec($('time-control').value);
+    if (control) { body.time_control = { initial: parseInt(control[1], 10), increment: parseInt(control[2], 10) }; }
     $('create-refusal').textContent = '';
     api('POST', '/api/games', body).then(created).catch(refuseNear('create-refusal'));
   });
