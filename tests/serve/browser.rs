@@ -478,6 +478,10 @@ async fn a_sade_game_clicked_to_its_end() {
     // 2... face 6: every piece Black can move away from his king, clicked one by one; a
     // screenshot after the first shows its numbered arrow in the colour of one's own pieces.
     page.roll(6).await;
+    let fen_before_turn = page.api_state()["fen"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     let exposure = page.first_option();
     assert!(exposure.len() >= 2, "{exposure:?}");
     for (i, action) in exposure.iter().enumerate() {
@@ -485,6 +489,26 @@ async fn a_sade_game_clicked_to_its_end() {
         let (from, to) = squares(&fen, action);
         page.click_move(&from, &to).await;
         if i == 0 {
+            // The board shows the position after the first action, not the turn's start.
+            page.board_ready().await;
+            let shown = page
+                .client
+                .execute("return window.sadeRef.shown();", vec![])
+                .await
+                .expect("a script runs");
+            let fen = page.api_state()["fen"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            assert_eq!(
+                shown,
+                json!(fen.split([' ', '[']).next().unwrap_or_default())
+            );
+            assert_ne!(
+                shown,
+                json!(fen_before_turn.split([' ', '[']).next().unwrap_or_default()),
+                "the board moved"
+            );
             let board = page
                 .client
                 .find(Locator::Id("board"))

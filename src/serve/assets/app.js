@@ -751,15 +751,18 @@ function start() {
 }
 
 // What other scripts of the page may use: the API call, opening a game just created (as the
-// answer of POST /api/games), showing a refusal, a listener for every state shown, and marking
-// a game as an unaided puzzle attempt.
+// answer of POST /api/games), showing a refusal, a listener for every state shown, marking a
+// game as an unaided puzzle attempt, whether the page listens to the game's changes, and the
+// pieces the board shows.
 window.sadeRef = {
   api: api,
   open: function (c) { created(c, false); },
   refuse: refuse,
   onState: function (f) { listeners.push(f); },
   unaided: function (id) { unaided = id; },
-  live: live
+  live: live,
+  // The placement of the pieces the board shows (FEN's first field).
+  shown: function () { return board.getFen(); }
 };
 
 document.addEventListener('DOMContentLoaded', init);
