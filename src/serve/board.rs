@@ -18,7 +18,7 @@ use super::live::{Live, Phase, side_word};
 /// games (no search, cheap to replay) are drawn from the replay of the whole record. Either
 /// way the picture is [`board_svg_replayed`]'s.
 pub fn board_svg(live: &Live, phase: Phase) -> Result<String, ApiError> {
-    let Some(index) = in_progress(live, phase) else {
+    let Some(index) = live.turn_in_progress_at(phase) else {
         return quiet_board(live, phase);
     };
     let before = live
@@ -55,7 +55,7 @@ pub fn board_svg(live: &Live, phase: Phase) -> Result<String, ApiError> {
 /// [`board_svg`] from the annotated replay of the whole record (`show`'s picture): the
 /// reference the tests hold [`board_svg`] to.
 pub fn board_svg_replayed(live: &Live, phase: Phase) -> Result<String, ApiError> {
-    let Some(index) = in_progress(live, phase) else {
+    let Some(index) = live.turn_in_progress_at(phase) else {
         return quiet_board(live, phase);
     };
     let view: GameView = game_view(&live.game).map_err(|e| ApiError::internal(e.to_string()))?;
@@ -78,19 +78,6 @@ pub fn board_before(live: &Live, index: usize) -> Option<String> {
     view.turns
         .get(index)
         .map(|turn| turn.before.board.to_string())
-}
-
-/// The record turn in progress: the last, when its player is to act.
-fn in_progress(live: &Live, phase: Phase) -> Option<usize> {
-    match phase {
-        Phase::Act { number, .. } => live
-            .game
-            .turns
-            .last()
-            .filter(|g| g.number == number)
-            .map(|_| live.game.turns.len() - 1),
-        _ => None,
-    }
 }
 
 /// The position after the last accepted action, with no arrow (before a roll, or before the

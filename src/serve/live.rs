@@ -128,7 +128,12 @@ impl Live {
     /// Who holds `token`, compared in constant time.
     /// The record turn in progress: the last, when its player is to act.
     pub fn turn_in_progress(&self) -> Option<usize> {
-        match self.phase() {
+        self.turn_in_progress_at(self.phase())
+    }
+
+    /// [`Live::turn_in_progress`] with the game's `phase` already known.
+    pub fn turn_in_progress_at(&self, phase: Phase) -> Option<usize> {
+        match phase {
             Phase::Act { number, .. } => self
                 .game
                 .turns

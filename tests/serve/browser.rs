@@ -223,6 +223,28 @@ impl Page<'_> {
         click_board(&self.client, square).await;
     }
 
+    /// Checks that the board shows the pieces of the position the server holds (mid-turn
+    /// included), once ready; their placement.
+    pub(super) async fn board_shows_the_state(&self) -> String {
+        self.board_ready().await;
+        let shown = self
+            .client
+            .execute("return window.sadeRef.shown();", vec![])
+            .await
+            .expect("a script runs");
+        let fen = self.api_state()["fen"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let placement = fen.split([' ', '[']).next().unwrap_or_default();
+        assert_eq!(
+            shown,
+            json!(placement),
+            "the board and the server's position"
+        );
+        placement.to_owned()
+    }
+
     /// Types `action` into the action box and sends it.
     pub(super) async fn type_action(&self, action: &str) {
         let input = self
@@ -490,23 +512,10 @@ async fn a_sade_game_clicked_to_its_end() {
         page.click_move(&from, &to).await;
         if i == 0 {
             // The board shows the position after the first action, not the turn's start.
-            page.board_ready().await;
-            let shown = page
-                .client
-                .execute("return window.sadeRef.shown();", vec![])
-                .await
-                .expect("a script runs");
-            let fen = page.api_state()["fen"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            assert_eq!(
-                shown,
-                json!(fen.split([' ', '[']).next().unwrap_or_default())
-            );
+            let shown = page.board_shows_the_state().await;
             assert_ne!(
                 shown,
-                json!(fen_before_turn.split([' ', '[']).next().unwrap_or_default()),
+                fen_before_turn.split([' ', '[']).next().unwrap_or_default(),
                 "the board moved"
             );
             let board = page

@@ -157,18 +157,7 @@ async fn play_turn_by_clicks(page: &Page<'_>, shot_mid_turn: bool) -> usize {
         }
         if i == 0 && option.len() > 1 {
             // Mid-turn, the board shows the position after the action, not the turn's start.
-            page.board_ready().await;
-            let shown = page
-                .client
-                .execute("return window.sadeRef.shown();", vec![])
-                .await
-                .expect("a script runs");
-            let fen = page.api_state()["fen"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            let placement = fen.split([' ', '[']).next().unwrap_or_default();
-            assert_eq!(shown, json!(placement), "the board after {text}");
+            page.board_shows_the_state().await;
         }
         if shot_mid_turn && i == 0 && option.len() > 1 {
             page.board_ready().await;

@@ -137,15 +137,7 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
         .to_owned();
     // A wrong first action, then what the board offers, one action at a time (the next
     // actions the board itself uses: the options would be help, and mark the attempt).
-    let offered = || -> Vec<String> {
-        server.get(&format!("/api/games/{id}/next")).body["actions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|a| a["loses"] == false)
-            .map(|a| a["text"].as_str().unwrap().to_owned())
-            .collect()
-    };
+    let offered = || server.next_texts(&id);
     let right = second
         .answer
         .split(' ')

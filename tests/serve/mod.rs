@@ -153,6 +153,18 @@ impl Server {
         self.send("POST", path, &body.to_string())
     }
 
+    /// The texts of the actions game `id`'s board offers next (`GET .../next`), those that
+    /// lose at once left out.
+    pub fn next_texts(&self, id: &str) -> Vec<String> {
+        self.get(&format!("/api/games/{id}/next")).body["actions"]
+            .as_array()
+            .expect("the next actions")
+            .iter()
+            .filter(|a| a["loses"] == false)
+            .map(|a| a["text"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
     /// Creates a game; its id and its answer (tokens, links, state).
     pub fn create(&self, request: &Value) -> (String, Value) {
         let answer = self.post("/api/games", request);

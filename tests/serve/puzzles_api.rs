@@ -97,15 +97,7 @@ fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
     let t2 = table(&server, &c2);
     // A wrong first action, then whatever the turn allows, chosen from the next actions the
     // board offers (the options would be help, and mark the attempt).
-    let offered = |t: &Table<'_>| -> Vec<String> {
-        server.get(&format!("/api/games/{}/next", t.id)).body["actions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|a| a["loses"] == false)
-            .map(|a| a["text"].as_str().unwrap().to_owned())
-            .collect()
-    };
+    let offered = |t: &Table<'_>| server.next_texts(&t.id);
     let right = puzzle2
         .answer
         .split(' ')
