@@ -245,6 +245,18 @@ impl Page<'_> {
         placement.to_owned()
     }
 
+    /// A picture of the board alone (PNG), and how many of its pixels are the arrows' blue.
+    pub(super) async fn board_arrows(&self) -> (Vec<u8>, usize) {
+        let board = self
+            .client
+            .find(Locator::Id("board"))
+            .await
+            .expect("the board");
+        let shot = board.screenshot().await.expect("a screenshot");
+        let blue = count_pixels(&shot, is_arrow_blue);
+        (shot, blue)
+    }
+
     /// Types `action` into the action box and sends it.
     pub(super) async fn type_action(&self, action: &str) {
         let input = self
@@ -518,15 +530,9 @@ async fn a_sade_game_clicked_to_its_end() {
                 fen_before_turn.split([' ', '[']).next().unwrap_or_default(),
                 "the board moved"
             );
-            let board = page
-                .client
-                .find(Locator::Id("board"))
-                .await
-                .expect("the board");
-            let shot = board.screenshot().await.expect("a screenshot");
+            let (shot, arrow) = page.board_arrows().await;
             let path = scratch("browser_sade_shot").join("mid-turn.png");
             std::fs::write(&path, &shot).expect("saved");
-            let arrow = count_pixels(&shot, is_arrow_blue);
             assert!(
                 arrow > 200,
                 "the numbered arrow of the action played: {arrow} pixels ({})",

@@ -10,9 +10,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
-use super::browser::{
-    Page, count_pixels, driver, is_arrow_blue, session_phone, session_sized, shot,
-};
+use super::browser::{Page, driver, session_phone, session_sized, shot};
 use super::{Server, scratch};
 
 const DESK: &str = "1280,800";
@@ -269,13 +267,7 @@ async fn a_sade_game_against_the_bot_fits_the_window_and_the_phone() {
             && state["side"] == "white"
         {
             page.board_ready().await;
-            let board = page
-                .client
-                .find(Locator::Id("board"))
-                .await
-                .expect("the board");
-            let shot = board.screenshot().await.expect("a screenshot");
-            let blue = count_pixels(&shot, is_arrow_blue);
+            let (_, blue) = page.board_arrows().await;
             assert!(
                 blue > 150,
                 "the bot's actions are drawn as numbered arrows: {blue}"
