@@ -171,6 +171,15 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
         );
     }
 
+    // An agreement with a winner is refused, beside the arbiter's controls that asked.
+    for (id, value) in [("end", "agreement"), ("winner", "black")] {
+        let select = page.client.find(Locator::Id(id)).await.expect("a select");
+        select.select_by_value(value).await.expect("chosen");
+    }
+    page.button("declare").await;
+    let refused = page.wait_for(|t| !t.is_empty(), "#tools-refusal").await;
+    assert!(refused.contains("an agreement is a draw"), "{refused}");
+
     // White resigns: Black wins, a declared end (S3).
     for (id, value) in [("end", "resignation"), ("winner", "black")] {
         let select = page.client.find(Locator::Id(id)).await.expect("a select");

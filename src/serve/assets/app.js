@@ -494,14 +494,17 @@ function setBusy(b) {
     function (x) { x.disabled = b; });
 }
 
-function post(path, body) {
+// A change of the game; its refusal shows beside the control that asked (`near`: the turn's
+// controls unless another is named).
+function post(path, body, near) {
   if (busy) { return Promise.resolve(); }
   setBusy(true);
   body.token = token;
   asked++;
-  $('refusal').textContent = '';
+  $('refusal').textContent = ''; $('tools-refusal').textContent = '';
   return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
-    refuse(e); load();
+    if (near) { refuseNear(near)(e); } else { refuse(e); }
+    load();
   }).then(function () { setBusy(false); });
 }
 
@@ -634,13 +637,14 @@ function init() {
   $('declare').addEventListener('click', function () {
     var body = { end: $('end').value };
     if ($('winner').value) { body.winner = $('winner').value; }
-    post('end', body);
+    post('end', body, 'tools-refusal');
   });
   $('save-tags').addEventListener('click', function () {
     var tags = {};
     Array.prototype.forEach.call(document.querySelectorAll('#tags input'), function (i) { tags[i.dataset.tag] = i.value; });
     asked++;
-    api('PUT', '/api/games/' + game + '/tags', { token: token, tags: tags }).then(show).catch(refuse);
+    $('tools-refusal').textContent = '';
+    api('PUT', '/api/games/' + game + '/tags', { token: token, tags: tags }).then(show).catch(refuseNear('tools-refusal'));
   });
   $('options').addEventListener('click', showOptions);
   var file = null;
