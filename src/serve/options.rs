@@ -140,9 +140,7 @@ pub struct NextActions {
 pub struct NextAction {
     /// As a record writes it, with its check mark: `Nf3`, `Qa8+`, `e8=N`, `-Pb2`, `Q@d4`, `--`.
     pub text: String,
-    /// `move`, `sacrifice`, `resurrection` or `nothing`.
-    #[schema(schema_with = super::schema::action_kind)]
-    pub kind: &'static str,
+    pub kind: NextKind,
     /// A move's square of departure.
     #[schema(schema_with = super::schema::square_or_null)]
     pub from: Option<String>,
@@ -159,6 +157,20 @@ pub struct NextAction {
     pub loses: bool,
 }
 
+/// What a next action does on the board: a move, a sacrifice, a resurrection, or nothing (`--`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum NextKind {
+    /// A piece moves (castling: the king's move).
+    Move,
+    /// Face 4: a piece is taken off.
+    Sacrifice,
+    /// Face 5: a piece comes back.
+    Resurrection,
+    /// `--`: nothing is done.
+    Nothing,
+}
+
 impl NextAction {
     /// The action `text` of an option, touching `place`. `fen`: outside Sade, the position it
     /// is played in, where a move is written as the server writes a clicked one (with its check
@@ -169,12 +181,12 @@ impl NextAction {
                 from,
                 to,
                 promotion,
-            } => ("move", Some(from), Some(to), promotion),
-            Squares::Sacrifice(square) => ("sacrifice", None, Some(square), None),
+            } => (NextKind::Move, Some(from), Some(to), promotion),
+            Squares::Sacrifice(square) => (NextKind::Sacrifice, None, Some(square), None),
             Squares::Resurrection { role, square } => {
-                ("resurrection", None, Some(square), Some(role))
+                (NextKind::Resurrection, None, Some(square), Some(role))
             }
-            Squares::Nothing => ("nothing", None, None, None),
+            Squares::Nothing => (NextKind::Nothing, None, None, None),
         };
         let written = match (fen, from, to) {
             (Some(fen), Some(from), Some(to)) => {

@@ -105,10 +105,6 @@ pub fn piece_or_null() -> Object {
     words_or_null(&["Q", "R", "B", "N", "P"])
 }
 
-pub fn action_kind() -> Object {
-    words(&["move", "sacrifice", "resurrection", "nothing"])
-}
-
 const SQUARE: &str = "^[a-h][1-8]$";
 
 pub fn square() -> Object {
