@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use sade_ref::course::{Course, LessonError, check_lesson};
+use sade_ref::course::{Course, LessonError, check_lesson, check_stage};
 
 use super::status::Status;
 
@@ -17,14 +17,16 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Sub {
-    /// One line per lesson, in the course's order: its name, the Article it teaches, its title.
+    /// One line per stage (its name, Article and title), then one per task of it (its name, the
+    /// Article it teaches, its title), in the course's order.
     List {
         /// A folder laid out as `course/` (`sade/*.json`, `marseillais/*.json`); default: the
         /// lessons built into sade-ref.
         dir: Option<PathBuf>,
     },
-    /// Checks every lesson with the referee: its solution is accepted and its wrong answer is
-    /// refused under the Article it expects. Exit code 1 when any lesson fails.
+    /// Checks every lesson with the referee (its solution is accepted and reaches the goal, each
+    /// wrong answer is refused under the Article it expects, the lesson is not over at the
+    /// start) and every stage (its tasks and sentences). Exit code 1 when any fails.
     Check {
         /// A folder laid out as `course/`; default: the lessons built into sade-ref.
         dir: Option<PathBuf>,
@@ -51,8 +53,11 @@ pub fn run(args: &Args) -> Status {
     };
     match &args.command {
         Sub::List { .. } => {
-            for lesson in &course.lessons {
-                println!("{}\t{}\t{}", lesson.id, lesson.article, lesson.title);
+            for stage in &course.stages {
+                println!("{}\t{}\t{}", stage.id, stage.article, stage.title);
+                for lesson in stage.tasks.iter().filter_map(|t| course.lesson(t)) {
+                    println!("  {}\t{}\t{}", lesson.id, lesson.article, lesson.title);
+                }
             }
             Status::Ok
         }
@@ -69,11 +74,26 @@ pub fn run(args: &Args) -> Status {
                     }
                 }
             }
+            let mut stages_failed = 0;
+            for stage in &course.stages {
+                let problems = check_stage(&course, stage);
+                if problems.is_empty() {
+                    println!("ok\t{}\t{} tasks", stage.id, stage.tasks.len());
+                } else {
+                    stages_failed += 1;
+                    for p in problems {
+                        println!("FAILED\tstage {}: {}", p.lesson, p.message);
+                    }
+                }
+            }
             println!(
-                "{} lessons, {} checked by the referee, {failed} failed",
+                "{} lessons, {} checked by the referee, {failed} failed; {} stages, \
+                 {stages_failed} failed",
                 course.lessons.len(),
-                course.lessons.len() - failed
+                course.lessons.len() - failed,
+                course.stages.len()
             );
+            failed += stages_failed;
             if failed == 0 {
                 Status::Ok
             } else {

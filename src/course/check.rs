@@ -1,9 +1,12 @@
 //! Checking a lesson with the referee: its position can be played, its solution is accepted
-//! and reaches the goal, and its wrong answer is refused under the Article it expects, which is
-//! one the lesson teaches. `sade-ref course check` and the tests run this.
+//! and reaches the goal, and each of its wrong answers is refused under the Article it expects,
+//! one the lesson teaches, in the words it states; and a stage has a task whose answer is a
+//! refusal or a loss. `sade-ref course check` and the tests run this.
 
-use super::judge::{Outcome, judge_actions, record_text};
-use super::lesson::Lesson;
+use super::judge::{Outcome, judge_actions, record_text, roller};
+use super::lesson::{Lesson, Task};
+use super::load::Course;
+use super::stage::{SENTENCES, Stage, TASKS};
 use crate::referee::{Status, verify};
 
 /// What is wrong with a lesson, in words.
@@ -58,24 +61,86 @@ pub fn check_lesson(lesson: &Lesson) -> Vec<Problem> {
         )),
         Err(e) => say(format!("solution: {e}")),
     }
-    if !lesson.articles().any(|a| a == lesson.wrong.article) {
+    for wrong in &lesson.wrong {
+        if !lesson.articles().any(|a| a == wrong.article) {
+            say(format!(
+                "the wrong answer {} expects {}, which is not an Article the lesson teaches",
+                wrong.answer.join(" "),
+                wrong.article
+            ));
+        }
+        match judge_actions(lesson, &wrong.answer) {
+            Ok(j) if j.outcome == Outcome::Failed && j.article == Some(wrong.article) => {
+                if let Some(says) = &wrong.says
+                    && !j.message.contains(says.as_str())
+                {
+                    say(format!(
+                        "wrong answer {} is refused, but its judgement does not say `{says}`: {}",
+                        wrong.answer.join(" "),
+                        j.message
+                    ));
+                }
+            }
+            Ok(j) => say(format!(
+                "wrong answer {} is judged {:?} under {}, not failed under {}: {}",
+                wrong.answer.join(" "),
+                j.outcome,
+                j.article
+                    .map_or_else(|| "no Article".to_owned(), |a| a.to_string()),
+                wrong.article,
+                j.message
+            )),
+            Err(e) => say(format!("wrong answer {}: {e}", wrong.answer.join(" "))),
+        }
+    }
+    problems
+}
+
+/// Every problem of a stage as a whole (each lesson is checked by [`check_lesson`]): among its
+/// tasks, at least one whose answer is a refusal or a loss (a `why` task, or a goal that the
+/// roller loses by), so that the idea is met from the side where it forbids.
+pub fn check_stage(course: &Course, stage: &Stage) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut say = |message: String| {
+        problems.push(Problem {
+            lesson: stage.id.clone(),
+            message,
+        });
+    };
+    if !TASKS.contains(&stage.tasks.len()) {
         say(format!(
-            "the wrong answer expects {}, which is not an Article the lesson teaches",
-            lesson.wrong.article
+            "a stage has {} to {} tasks, not {}",
+            TASKS.start(),
+            TASKS.end(),
+            stage.tasks.len()
         ));
     }
-    match judge_actions(lesson, &lesson.wrong.answer) {
-        Ok(j) if j.outcome == Outcome::Failed && j.article == Some(lesson.wrong.article) => {}
-        Ok(j) => say(format!(
-            "wrong answer {} is judged {:?} under {}, not failed under {}: {}",
-            lesson.wrong.answer.join(" "),
-            j.outcome,
-            j.article
-                .map_or_else(|| "no Article".to_owned(), |a| a.to_string()),
-            lesson.wrong.article,
-            j.message
-        )),
-        Err(e) => say(format!("wrong answer: {e}")),
+    if !SENTENCES.contains(&stage.teach.len()) || stage.teach.iter().any(|t| t.trim().is_empty())
+    {
+        say(format!(
+            "teach: a stage opens with {} to {} plain sentences, not {}",
+            SENTENCES.start(),
+            SENTENCES.end(),
+            stage.teach.len()
+        ));
+    }
+    if stage.wording.trim().is_empty() {
+        say("wording: the rule's own words are missing".into());
+    }
+    let refused_or_lost = stage
+        .tasks
+        .iter()
+        .filter_map(|t| course.lesson(t))
+        .any(|l| {
+            l.task == Task::Why
+                || l
+                    .goal
+                    .is_some_and(|g| g.winner.is_some_and(|w| w != roller(l)))
+        });
+    if !refused_or_lost {
+        say("no task of the stage is refused or lost: add a `why` task or one whose goal the \
+             roller loses by"
+            .into());
     }
     problems
 }

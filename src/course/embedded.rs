@@ -1,4 +1,13 @@
-//! The course's lesson files, built into the binary (`course/`), in their order.
+//! The course's files, built into the binary (`course/`): each game's stages, then its lessons.
+
+/// `(folder, text)` of each game's `stages.json`: Sade's, then Marseillais'.
+pub const STAGES: &[(&str, &str)] = &[
+    ("sade", include_str!("../../course/sade/stages.json")),
+    (
+        "marseillais",
+        include_str!("../../course/marseillais/stages.json"),
+    ),
+];
 
 /// `(name, text)` of every lesson: Sade's, then Marseillais'.
 pub const LESSONS: &[(&str, &str)] = &[

@@ -44,11 +44,15 @@ pub struct Goal {
     pub winner: Option<Color>,
 }
 
-/// The wrong answer a lesson shows the referee refusing, and the Article it expects.
+/// A wrong answer a lesson shows the referee refusing (or the roller losing by), the Article it
+/// expects, and what the judgement must say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wrong {
     pub answer: Vec<String>,
     pub article: Article,
+    /// Words the judgement's message must contain (`king escapes`, `ends your turn`): the
+    /// feedback a learner reads, held to what the lesson says it is.
+    pub says: Option<String>,
 }
 
 /// One lesson: a position, a face (Sade), a prompt, a task, its solution and a wrong answer.
@@ -75,7 +79,12 @@ pub struct Lesson {
     /// `None`: the turn must be legal and complete and must not end the game.
     pub goal: Option<Goal>,
     pub solution: Vec<String>,
-    pub wrong: Wrong,
+    /// The wrong answers, each failing as it states (at least one).
+    pub wrong: Vec<Wrong>,
+    /// A nudge towards the answer that does not give it, offered after a failure.
+    pub hint: String,
+    /// Task `why`: the Articles offered to choose from, the answer among them.
+    pub choices: Vec<Article>,
     /// What the referee's judgement teaches, shown when the lesson is completed.
     pub explanation: String,
 }
@@ -158,7 +167,13 @@ impl Lesson {
             }
             _ => {}
         }
-        if task == Task::Why && (raw.solution.len() != 1 || raw.wrong.answer.len() != 1) {
+        let wrongs = raw.wrong.into_vec();
+        if wrongs.is_empty() {
+            return Err(error("wrong: a lesson shows at least one wrong answer".into()));
+        }
+        if task == Task::Why
+            && (raw.solution.len() != 1 || wrongs.iter().any(|w| w.answer.len() != 1))
+        {
             return Err(error(
                 "solution, wrong.answer: a `why` lesson's answer is one Article".into(),
             ));
@@ -166,8 +181,47 @@ impl Lesson {
         if raw.solution.is_empty() {
             return Err(error("solution: no action".into()));
         }
-        if raw.wrong.answer.is_empty() {
+        if wrongs.iter().any(|w| w.answer.is_empty()) {
             return Err(error("wrong.answer: no action".into()));
+        }
+        if raw.hint.trim().is_empty() {
+            return Err(error("hint: a lesson offers a hint after a failure".into()));
+        }
+        let choices = raw
+            .choices
+            .iter()
+            .map(|a| article("choices", a))
+            .collect::<Result<Vec<_>, _>>()?;
+        match task {
+            Task::Why => {
+                if !(3..=5).contains(&choices.len()) {
+                    return Err(error(
+                        "choices: a `why` lesson offers three to five Articles".into(),
+                    ));
+                }
+                for answer in raw.solution.iter().chain(wrongs.iter().flat_map(|w| &w.answer)) {
+                    let named = article("solution, wrong.answer", answer)?;
+                    if !choices.contains(&named) {
+                        return Err(error(format!(
+                            "choices: `{answer}` is an answer the lesson names but does not offer"
+                        )));
+                    }
+                }
+            }
+            Task::Play if !choices.is_empty() => {
+                return Err(error(
+                    "choices: only a `why` lesson offers Articles to choose from".into(),
+                ));
+            }
+            Task::Play => {}
+        }
+        let mut wrong = Vec::new();
+        for w in wrongs {
+            wrong.push(Wrong {
+                article: article("wrong.article", &w.article)?,
+                answer: w.answer,
+                says: w.says,
+            });
         }
         let lesson = Lesson {
             id: id.to_owned(),
@@ -186,10 +240,9 @@ impl Lesson {
             series: raw.series,
             goal,
             solution: raw.solution,
-            wrong: Wrong {
-                article: article("wrong.article", &raw.wrong.article)?,
-                answer: raw.wrong.answer,
-            },
+            wrong,
+            hint: raw.hint,
+            choices,
             explanation: raw.explanation,
         };
         if let Some(problem) = crate::rules::fen_problem(&lesson.fen) {
@@ -265,8 +318,28 @@ struct RawLesson {
     #[serde(default)]
     goal: Option<RawGoal>,
     solution: Vec<String>,
-    wrong: RawWrong,
+    wrong: OneOrMore,
+    hint: String,
+    #[serde(default)]
+    choices: Vec<String>,
     explanation: String,
+}
+
+/// `wrong`: one wrong answer, or a list of them.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMore {
+    One(RawWrong),
+    More(Vec<RawWrong>),
+}
+
+impl OneOrMore {
+    fn into_vec(self) -> Vec<RawWrong> {
+        match self {
+            OneOrMore::One(w) => vec![w],
+            OneOrMore::More(ws) => ws,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -281,4 +354,6 @@ struct RawGoal {
 struct RawWrong {
     answer: Vec<String>,
     article: String,
+    #[serde(default)]
+    says: Option<String>,
 }

@@ -1,17 +1,23 @@
-//! The course as a whole: its lessons in order, read from the files built into the binary or
-//! from a folder, each checked to read and to have a name of its own.
+//! The course as a whole: its stages and their lessons in order, read from the files built into
+//! the binary or from a folder, each checked to read, to have a name of its own, and every
+//! lesson to stand in exactly one stage.
 
 use std::path::Path;
 
 use super::embedded;
 use super::lesson::{Lesson, LessonError};
+use super::stage::{Stage, stages_from_json};
 
-/// The lessons in their order: Sade's first (from the die's simplest faces to the General
-/// Provision on Check), then Marseillais'.
+/// The stages in their order (Sade's, then Marseillais'), and their lessons in the same order.
 #[derive(Clone, Debug, Default)]
 pub struct Course {
+    pub stages: Vec<Stage>,
+    /// Every lesson, stage by stage.
     pub lessons: Vec<Lesson>,
 }
+
+/// The name of a folder's list of stages, beside its lessons.
+pub const STAGES_FILE: &str = "stages.json";
 
 impl Course {
     /// The lessons built into the binary.
@@ -20,19 +26,23 @@ impl Course {
     /// Every lesson file that does not read, each with its name and why.
     pub fn embedded() -> Result<Course, Vec<LessonError>> {
         Course::from_files(
+            embedded::STAGES
+                .iter()
+                .map(|(folder, text)| ((*folder).to_owned(), (*text).to_owned())),
             embedded::LESSONS
                 .iter()
                 .map(|(name, text)| ((*name).to_owned(), (*text).to_owned())),
         )
     }
 
-    /// The lessons of a folder laid out as `course/`: `sade/*.json` then `marseillais/*.json`,
-    /// each in the order of its file names.
+    /// The course of a folder laid out as `course/`: `sade/stages.json` and `sade/*.json`, then
+    /// the same for `marseillais/`.
     ///
     /// # Errors
     /// A folder or file that cannot be read, and every lesson file that does not read.
     pub fn from_dir(dir: &Path) -> Result<Course, Vec<LessonError>> {
         let mut files = Vec::new();
+        let mut stage_files = Vec::new();
         let mut errors = Vec::new();
         for variant in ["sade", "marseillais"] {
             let sub = dir.join(variant);
@@ -52,6 +62,15 @@ impl Course {
                 .filter(|p| p.extension().is_some_and(|x| x == "json"))
                 .collect();
             names.sort();
+            let stages = sub.join(STAGES_FILE);
+            names.retain(|p| *p != stages);
+            match std::fs::read_to_string(&stages) {
+                Ok(text) => stage_files.push((variant.to_owned(), text)),
+                Err(e) => errors.push(LessonError {
+                    lesson: format!("{variant}/stages"),
+                    message: format!("cannot read {}: {}", stages.display(), io_words(&e)),
+                }),
+            }
             for path in names {
                 let name = format!(
                     "{variant}/{}",
@@ -68,7 +87,7 @@ impl Course {
                 }
             }
         }
-        match Course::from_files(files) {
+        match Course::from_files(stage_files, files) {
             Ok(course) if errors.is_empty() => Ok(course),
             Ok(_) => Err(errors),
             Err(more) => {
@@ -78,15 +97,25 @@ impl Course {
         }
     }
 
-    /// Reads lessons from `(name, text)` pairs, in that order.
+    /// Reads the stages from `(folder, stages.json text)` pairs and the lessons from `(name,
+    /// text)` pairs, and puts the lessons in the stages' order.
     ///
     /// # Errors
-    /// Every lesson that does not read, and every name used twice.
+    /// Every file that does not read, every name used twice, every lesson in no stage or in
+    /// two, and every task of a stage that names no lesson of its game.
     pub fn from_files(
+        stage_files: impl IntoIterator<Item = (String, String)>,
         files: impl IntoIterator<Item = (String, String)>,
     ) -> Result<Course, Vec<LessonError>> {
         let mut lessons: Vec<Lesson> = Vec::new();
+        let mut stages: Vec<Stage> = Vec::new();
         let mut errors = Vec::new();
+        for (folder, text) in stage_files {
+            match stages_from_json(&folder, &text) {
+                Ok(more) => stages.extend(more),
+                Err(e) => errors.push(e),
+            }
+        }
         for (name, text) in files {
             match Lesson::from_json(&name, &text) {
                 Ok(lesson) if lessons.iter().any(|l| l.id == lesson.id) => {
@@ -99,11 +128,49 @@ impl Course {
                 Err(e) => errors.push(e),
             }
         }
+        let mut ordered = Vec::with_capacity(lessons.len());
+        for stage in &stages {
+            for task in &stage.tasks {
+                match lessons.iter().position(|l| &l.id == task) {
+                    Some(at) if lessons[at].variant != stage.variant => errors.push(LessonError {
+                        lesson: task.clone(),
+                        message: format!("a {} lesson in {}", lessons[at].variant, stage.id),
+                    }),
+                    Some(at) => ordered.push(lessons.swap_remove(at)),
+                    None if ordered.iter().any(|l: &Lesson| &l.id == task) => {
+                        errors.push(LessonError {
+                            lesson: task.clone(),
+                            message: format!("in a second stage, {}", stage.id),
+                        })
+                    }
+                    None => errors.push(LessonError {
+                        lesson: task.clone(),
+                        message: format!("no such lesson, though stage {} names it", stage.id),
+                    }),
+                }
+            }
+        }
+        for lesson in lessons {
+            errors.push(LessonError {
+                message: "in no stage: the folder's stages.json must name it".into(),
+                lesson: lesson.id,
+            });
+        }
         if errors.is_empty() {
-            Ok(Course { lessons })
+            Ok(Course {
+                stages,
+                lessons: ordered,
+            })
         } else {
             Err(errors)
         }
+    }
+
+    /// The stage a lesson belongs to.
+    pub fn stage_of(&self, lesson: &str) -> Option<&Stage> {
+        self.stages
+            .iter()
+            .find(|s| s.tasks.iter().any(|t| t == lesson))
     }
 
     /// The lesson named `id` (`sade/01-art-1-face-one`).

@@ -14,28 +14,31 @@
 //! let lesson = &course.lessons[0];
 //! let right = judge_actions(lesson, &lesson.solution).expect("actions");
 //! assert_eq!(right.outcome, Outcome::Completed);
-//! let wrong = judge_actions(lesson, &lesson.wrong.answer).expect("actions");
+//! let wrong = judge_actions(lesson, &lesson.wrong[0].answer).expect("actions");
 //! assert_eq!(wrong.outcome, Outcome::Failed);
-//! assert_eq!(wrong.article, Some(lesson.wrong.article));
+//! assert_eq!(wrong.article, Some(lesson.wrong[0].article));
 //! ```
 
 // The floors of course/, from the bottom up: a file names only modules of the floors below its
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
-// 0. `lesson`, `embedded`: a lesson and its errors; the lessons embedded in the binary.
-// 1. `judge`, `load`: an answer judged by the referee; the course read from its files.
-// 2. `check`: a lesson's own solution and wrong answer checked.
-// 3. `mod.rs`: the table of contents.
+// 0. `lesson`, `embedded`: a lesson and its errors; the course's files embedded in the binary.
+// 1. `stage`: a stage of lessons, read from its game's `stages.json`.
+// 2. `judge`, `load`: an answer judged by the referee; the course read from its files.
+// 3. `check`: a lesson's own solution and wrong answers checked, and a stage's tasks.
+// 4. `mod.rs`: the table of contents.
 
 mod check;
 mod embedded;
 mod judge;
 mod lesson;
 mod load;
+mod stage;
 
-pub use check::{Problem, check_lesson};
+pub use check::{Problem, check_lesson, check_stage};
 pub use judge::{
     AnswerError, DRAW_CLAIM, Judgement, Outcome, judge_actions, judge_game, judge_verdict,
     judge_why, record_text, refusal, roller,
 };
 pub use lesson::{Goal, Lesson, LessonError, Task, VARIANTS, Wrong};
-pub use load::Course;
+pub use load::{Course, STAGES_FILE};
+pub use stage::{SENTENCES, Stage, TASKS, stages_from_json};
