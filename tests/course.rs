@@ -1,15 +1,16 @@
-//! The rules course (issue 21 §4, spec/COURSE.md): every lesson is checked by the referee, the
-//! course covers every Article of the seed a player meets and M1–M7, in its order, and bad
-//! lesson files and bad answers get clear errors.
+//! The rules course (issues 21 §4 and 34, spec/COURSE.md): every lesson and every stage is
+//! checked by the referee, the course covers every Article of the seed a player meets and M1–M7,
+//! stage by stage in its order, a missed goal is told in the lesson's words, and bad lesson
+//! files and bad answers get clear errors.
 
 use std::path::PathBuf;
 
 use sade_ref::Article;
 use sade_ref::course::{
-    Course, Lesson, Outcome, Task, check_lesson, judge_actions, judge_game, judge_why, record_text,
-    refusal,
+    Course, Lesson, Outcome, Task, check_lesson, check_stage, judge_actions, judge_game, judge_why,
+    record_text, refusal,
 };
-use sade_ref::record::{Face, Variant};
+use sade_ref::record::Variant;
 
 use crate::support::{root, run_binary};
 
@@ -33,15 +34,33 @@ fn article_number(article: Article) -> Option<u32> {
 }
 
 #[test]
-fn every_lesson_is_checked_by_the_referee() {
+fn every_lesson_and_every_stage_is_checked_by_the_referee() {
     let course = course();
-    let problems: Vec<String> = course
+    let mut problems: Vec<String> = course
         .lessons
         .iter()
         .flat_map(check_lesson)
         .map(|p| p.to_string())
         .collect();
+    for stage in &course.stages {
+        problems.extend(check_stage(&course, stage).iter().map(ToString::to_string));
+    }
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn the_course_has_at_least_45_tasks_in_at_least_20_stages() {
+    let course = course();
+    assert!(course.stages.len() >= 20, "{} stages", course.stages.len());
+    assert!(course.lessons.len() >= 45, "{} tasks", course.lessons.len());
+    for stage in &course.stages {
+        assert!(
+            (3..=5).contains(&stage.tasks.len()),
+            "{}: {} tasks",
+            stage.id,
+            stage.tasks.len()
+        );
+    }
 }
 
 #[test]
@@ -56,38 +75,37 @@ fn each_solution_completes_and_each_wrong_answer_fails_under_an_article_the_less
             right.message
         );
         assert!(right.solution.is_none(), "{}", lesson.id);
-        let wrong =
-            judge_actions(lesson, &lesson.wrong.answer).expect("the wrong answer is actions");
-        assert_eq!(
-            wrong.outcome,
-            Outcome::Failed,
-            "{}: {}",
-            lesson.id,
-            wrong.message
-        );
-        let article = wrong.article.expect("a failure names its Article");
-        assert_eq!(
-            article, lesson.wrong.article,
-            "{}: {}",
-            lesson.id, wrong.message
-        );
-        assert!(
-            lesson.articles().any(|a| a == article),
-            "{}: refused under {article}, which the lesson does not teach",
-            lesson.id
-        );
-        assert!(
-            wrong.message.contains(&article.to_string()),
-            "{}: the message names the Article: {}",
-            lesson.id,
-            wrong.message
-        );
-        assert_eq!(
-            wrong.solution.as_ref(),
-            Some(&lesson.solution),
-            "{}",
-            lesson.id
-        );
+        for expected in &lesson.wrong {
+            let wrong =
+                judge_actions(lesson, &expected.answer).expect("the wrong answer is actions");
+            assert_eq!(
+                wrong.outcome,
+                Outcome::Failed,
+                "{}: {}",
+                lesson.id,
+                wrong.message
+            );
+            let article = wrong.article.expect("a failure names its Article");
+            assert_eq!(
+                article, expected.article,
+                "{}: {}",
+                lesson.id, wrong.message
+            );
+            assert!(
+                lesson.articles().any(|a| a == article),
+                "{}: refused under {article}, which the lesson does not teach",
+                lesson.id
+            );
+            assert!(
+                wrong.message.contains(&article.to_string()),
+                "{}: the message names the Article: {}",
+                lesson.id,
+                wrong.message
+            );
+            if let Some(says) = &expected.says {
+                assert!(wrong.message.contains(says.as_str()), "{}", wrong.message);
+            }
+        }
     }
 }
 
@@ -117,58 +135,78 @@ fn every_article_of_the_seed_and_every_marseillais_rule_has_its_own_lesson() {
     }
 }
 
-#[test]
-fn the_course_goes_from_the_simplest_faces_to_the_general_provision_on_check() {
-    let course = course();
-    let sade: Vec<&Lesson> = course
-        .lessons
+/// The place of the first Sade stage that teaches `article` (its own, or a task's).
+fn first_stage(course: &Course, article: Article) -> usize {
+    course
+        .stages
         .iter()
-        .filter(|l| l.variant == Variant::Sade)
-        .collect();
-    // Sade's lessons come first, then Marseillais'.
-    assert!(
-        course.lessons[..sade.len()]
-            .iter()
-            .all(|l| l.variant == Variant::Sade)
-    );
-    // The first three lessons are faces 1, 2, 3 in turn, each teaching its own Article.
-    for (i, lesson) in sade.iter().take(3).enumerate() {
-        let face = Face::ALL[i];
-        assert_eq!(lesson.face, Some(face), "{}", lesson.id);
-        assert_eq!(
-            article_number(lesson.article),
-            Some(u32::from(face.get())),
-            "{}",
-            lesson.id
-        );
-    }
-    // Each face is first met after the faces below it.
-    let first: Vec<usize> = Face::ALL
-        .into_iter()
-        .map(|face| {
-            sade.iter()
-                .position(|l| l.face == Some(face))
-                .unwrap_or_else(|| panic!("no lesson rolls {face}"))
+        .filter(|s| s.variant == Variant::Sade)
+        .position(|s| {
+            s.article == article
+                || s.tasks
+                    .iter()
+                    .filter_map(|t| course.lesson(t))
+                    .any(|l| l.article == article)
         })
-        .collect();
+        .unwrap_or_else(|| panic!("no Sade stage teaches {article}"))
+}
+
+#[test]
+fn the_sade_stages_go_from_the_die_to_faces_four_to_six() {
+    let course = course();
+    let sade = course
+        .stages
+        .iter()
+        .filter(|s| s.variant == Variant::Sade)
+        .count();
+    // Sade's stages come first, then Marseillais'.
     assert!(
-        first.windows(2).all(|w| w[0] < w[1]),
-        "first lesson of each face: {first:?}"
+        course.stages[..sade]
+            .iter()
+            .all(|s| s.variant == Variant::Sade)
     );
-    // The General Provision on Check closes the Sade course.
-    let last = sade.last().expect("Sade lessons");
-    assert_eq!(last.article, Article::R1);
-    assert!(
-        last.title.contains("General Provision on Check"),
-        "{}",
-        last.title
+    // The die and the turn open the course; faces 1-3, then check, then whose pieces move
+    // (R4's count), then Poverty of the Flesh, then the victories, with promotion right after
+    // the Sacrifice Accomplished, then faces 4, 5, 6.
+    assert_eq!(course.stages[0].id, "sade/the-die-and-the-turn");
+    let order = [
+        Article::Art1,
+        Article::R1,
+        Article::Art12_1,
+        Article::Art5,
+        Article::Art9_2,
+        Article::Art16,
+        Article::Art6,
+        Article::Art7,
+        Article::Art8,
+    ]
+    .map(|a| {
+        course
+            .stages
+            .iter()
+            .position(|s| s.article == a)
+            .unwrap_or(usize::MAX)
+    });
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    assert_eq!(
+        order[5],
+        order[4] + 1,
+        "promotion follows the Sacrifice Accomplished"
     );
+    assert!(first_stage(&course, Article::Art4_1) <= first_stage(&course, Article::Art12_1));
+    // Every stage's tasks are of its game.
+    for stage in &course.stages {
+        for task in &stage.tasks {
+            assert_eq!(course.lesson(task).map(|l| l.variant), Some(stage.variant));
+        }
+    }
 }
 
 #[test]
 fn the_folder_and_the_built_in_course_are_the_same() {
     let from_dir = Course::from_dir(&root().join("course")).expect("course/ reads");
     assert_eq!(from_dir.lessons, course().lessons);
+    assert_eq!(from_dir.stages, course().stages);
 }
 
 #[test]
@@ -177,13 +215,20 @@ fn an_answer_cut_short_is_incomplete_not_failed() {
     let judged = judge_actions(&two, &actions("a6")).expect("actions");
     assert_eq!(judged.outcome, Outcome::Incomplete, "{}", judged.message);
     assert!(judged.message.contains("R16"), "{}", judged.message);
+    // What the face asks, never a way to go on (the answer, often).
+    assert!(
+        judged.message.starts_with("face 2 asks for 2 moves"),
+        "{}",
+        judged.message
+    );
+    assert!(!judged.message.contains("e.g."), "{}", judged.message);
     let m1 = lesson("marseillais/01-m1-two-moves");
     let judged = judge_actions(&m1, &actions("e5")).expect("actions");
     assert_eq!(judged.outcome, Outcome::Incomplete, "{}", judged.message);
 }
 
 #[test]
-fn a_legal_turn_that_misses_the_goal_fails_under_the_lessons_article() {
+fn a_legal_turn_that_misses_the_goal_fails_and_says_why_in_the_lessons_words() {
     let mate = lesson("sade/12-sacrifice-accomplished");
     let judged = judge_actions(&mate, &actions("h6 g6 f6")).expect("actions");
     assert_eq!(judged.outcome, Outcome::Failed);
@@ -195,6 +240,30 @@ fn a_legal_turn_that_misses_the_goal_fails_under_the_lessons_article() {
     );
     assert!(
         judged.message.contains("The Sacrifice Accomplished"),
+        "{}",
+        judged.message
+    );
+    // Why, in the lesson's words: the rook on a8 gives no check.
+    assert!(
+        judged
+            .message
+            .contains("no mate: White's king is not in check"),
+        "{}",
+        judged.message
+    );
+    // A Marseillais check with the first move spends the turn, and the king escapes.
+    let mate = lesson("marseillais/03-m3-mate-in-one-turn");
+    let judged = judge_actions(&mate, &actions("Rb8+")).expect("actions");
+    assert_eq!(judged.outcome, Outcome::Failed, "{}", judged.message);
+    assert!(
+        judged
+            .message
+            .contains("Rb8+ gave check with your first move, which ends your turn (M2)"),
+        "{}",
+        judged.message
+    );
+    assert!(
+        judged.message.contains("no mate: Black's king escapes to"),
         "{}",
         judged.message
     );
@@ -269,7 +338,7 @@ fn bad_lesson(edit: impl Fn(&mut serde_json::Value)) -> String {
 
 #[test]
 fn a_bad_lesson_file_is_refused_with_the_field_and_why() {
-    let cases: [(&str, Edit); 6] = [
+    let cases: [(&str, Edit); 8] = [
         (
             "article: `Art. 99` is not an Article",
             Box::new(|v| v["article"] = "Art. 99".into()),
@@ -282,7 +351,18 @@ fn a_bad_lesson_file_is_refused_with_the_field_and_why() {
             "fen: `8/8 w` is not a position",
             Box::new(|v| v["fen"] = "8/8 w".into()),
         ),
-        ("unknown field `hint`", Box::new(|v| v["hint"] = "x".into())),
+        (
+            "unknown field `hints`",
+            Box::new(|v| v["hints"] = "x".into()),
+        ),
+        (
+            "hint: a lesson offers a hint",
+            Box::new(|v| v["hint"] = " ".into()),
+        ),
+        (
+            "choices: only a `why` lesson offers Articles",
+            Box::new(|v| v["choices"] = serde_json::json!(["Art. 1", "Art. 2", "Art. 3"])),
+        ),
         (
             "goal.termination: `victory`",
             Box::new(|v| {
@@ -310,14 +390,20 @@ fn course_list_and_check_on_the_command_line() {
     let count = course().lessons.len();
     let (out, err, code) = run_binary(&["course", "list"]);
     assert_eq!(code, 0, "{err}");
-    let ids: Vec<&str> = out.lines().filter_map(|l| l.split('\t').next()).collect();
+    // A stage's line, then a line for each of its tasks, indented.
+    let ids: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter_map(|l| l.split('\t').next())
+        .collect();
     let expected: Vec<String> = course().lessons.iter().map(|l| l.id.clone()).collect();
     assert_eq!(ids, expected);
     let (out, err, code) = run_binary(&["course", "check", "course"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
         out.contains(&format!(
-            "{count} lessons, {count} checked by the referee, 0 failed"
+            "{count} lessons, {count} checked by the referee, 0 failed; {} stages, 0 failed",
+            course().stages.len()
         )),
         "{out}"
     );
@@ -337,6 +423,10 @@ fn course_check_fails_on_a_lesson_the_referee_disagrees_with() {
     value["wrong"]["answer"] = serde_json::json!(["a6", "b6"]);
     let path: PathBuf = dir.join("sade/02-face-two.json");
     std::fs::write(&path, serde_json::to_string(&value).expect("json")).expect("write");
+    let stage = serde_json::json!({"stages": [{"id": "two", "title": "Face two", "article": "Art. 2",
+        "teach": ["Two pieces.", "Different ones."], "wording": "Article 2", "tasks": ["02-face-two"]}]});
+    std::fs::write(dir.join("sade/stages.json"), stage.to_string()).expect("write");
+    std::fs::write(dir.join("marseillais/stages.json"), r#"{"stages": []}"#).expect("write");
     let (out, _, code) = run_binary(&["course", "check", dir.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
     assert!(
@@ -345,6 +435,11 @@ fn course_check_fails_on_a_lesson_the_referee_disagrees_with() {
     );
     assert!(
         out.contains("1 lessons, 0 checked by the referee, 1 failed"),
+        "{out}"
+    );
+    // The stage of one task is short of three, and none of its tasks is refused or lost.
+    assert!(
+        out.contains("FAILED\tstage sade/two: a stage has 3 to 5 tasks, not 1"),
         "{out}"
     );
     let (_, err, code) = run_binary(&["course", "check", "no/such/folder"]);
@@ -372,6 +467,9 @@ fn a_why_lesson_is_answered_with_the_article_the_referee_cites() {
         "{}",
         wrong.message
     );
+    // The number alone names the Article.
+    let bare = judge_why(&why, "12.1").expect("an Article");
+    assert_eq!(bare.outcome, Outcome::Completed, "{}", bare.message);
     let error = judge_why(&why, "Article twelve").expect_err("no Article");
     assert!(
         error.message.contains("not an Article the referee cites"),

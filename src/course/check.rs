@@ -31,12 +31,18 @@ pub fn check_lesson(lesson: &Lesson) -> Vec<Problem> {
             message,
         });
     };
-    // The position alone: the game must not be refused or over before the turn.
+    // The position with the face rolled and nothing played: the game must not be refused, or
+    // over before the lesson's player has anything to do (a roll that decides ends it, R15).
     match record_text(lesson, &[]).map(|t| crate::parse::parse_str(&t)) {
         Ok(games) => match games.into_iter().next() {
             Some(Ok(game)) => {
                 let verdict = verify(&game);
-                if verdict.status != Status::Unfinished {
+                // A `why` task may show a game the roll already ended: its answer is why.
+                let over = match lesson.task {
+                    Task::Play => verdict.status != Status::Unfinished,
+                    Task::Why => verdict.status == Status::Invalid,
+                };
+                if over {
                     say(format!(
                         "the position cannot start the lesson: the referee finds it {:?}{}",
                         verdict.status,
@@ -115,8 +121,7 @@ pub fn check_stage(course: &Course, stage: &Stage) -> Vec<Problem> {
             stage.tasks.len()
         ));
     }
-    if !SENTENCES.contains(&stage.teach.len()) || stage.teach.iter().any(|t| t.trim().is_empty())
-    {
+    if !SENTENCES.contains(&stage.teach.len()) || stage.teach.iter().any(|t| t.trim().is_empty()) {
         say(format!(
             "teach: a stage opens with {} to {} plain sentences, not {}",
             SENTENCES.start(),
@@ -133,14 +138,15 @@ pub fn check_stage(course: &Course, stage: &Stage) -> Vec<Problem> {
         .filter_map(|t| course.lesson(t))
         .any(|l| {
             l.task == Task::Why
-                || l
-                    .goal
+                || l.goal
                     .is_some_and(|g| g.winner.is_some_and(|w| w != roller(l)))
         });
     if !refused_or_lost {
-        say("no task of the stage is refused or lost: add a `why` task or one whose goal the \
+        say(
+            "no task of the stage is refused or lost: add a `why` task or one whose goal the \
              roller loses by"
-            .into());
+                .into(),
+        );
     }
     problems
 }

@@ -1,4 +1,5 @@
-//! The course's files, built into the binary (`course/`): each game's stages, then its lessons.
+//! The course's files, built into the binary (`course/`): each game's stages, then its lessons,
+//! in the stages' order. Written by `scripts/course-embedded.py` from the stages.
 
 /// `(folder, text)` of each game's `stages.json`: Sade's, then Marseillais'.
 pub const STAGES: &[(&str, &str)] = &[
@@ -12,6 +13,18 @@ pub const STAGES: &[(&str, &str)] = &[
 /// `(name, text)` of every lesson: Sade's, then Marseillais'.
 pub const LESSONS: &[(&str, &str)] = &[
     (
+        "sade/fall-to-win",
+        include_str!("../../course/sade/fall-to-win.json"),
+    ),
+    (
+        "sade/who-wins-a-mate",
+        include_str!("../../course/sade/who-wins-a-mate.json"),
+    ),
+    (
+        "sade/the-pool",
+        include_str!("../../course/sade/the-pool.json"),
+    ),
+    (
         "sade/01-face-one",
         include_str!("../../course/sade/01-face-one.json"),
     ),
@@ -24,8 +37,36 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/sade/03-face-three.json"),
     ),
     (
+        "sade/why-the-second-move",
+        include_str!("../../course/sade/why-the-second-move.json"),
+    ),
+    (
         "sade/04-never-the-kings",
         include_str!("../../course/sade/04-never-the-kings.json"),
+    ),
+    (
+        "sade/a-pinned-piece",
+        include_str!("../../course/sade/a-pinned-piece.json"),
+    ),
+    (
+        "sade/why-the-series-stops",
+        include_str!("../../course/sade/why-the-series-stops.json"),
+    ),
+    (
+        "sade/22-general-provision-on-check",
+        include_str!("../../course/sade/22-general-provision-on-check.json"),
+    ),
+    (
+        "sade/two-checks-one-allowed",
+        include_str!("../../course/sade/two-checks-one-allowed.json"),
+    ),
+    (
+        "sade/21-check-in-a-series",
+        include_str!("../../course/sade/21-check-in-a-series.json"),
+    ),
+    (
+        "sade/a-check-breaks-the-series",
+        include_str!("../../course/sade/a-check-breaks-the-series.json"),
     ),
     (
         "sade/05-enemy-first",
@@ -34,6 +75,18 @@ pub const LESSONS: &[(&str, &str)] = &[
     (
         "sade/06-own-pieces-when-enemy-cannot",
         include_str!("../../course/sade/06-own-pieces-when-enemy-cannot.json"),
+    ),
+    (
+        "sade/count-the-pinned-knight",
+        include_str!("../../course/sade/count-the-pinned-knight.json"),
+    ),
+    (
+        "sade/count-the-cornered-knight",
+        include_str!("../../course/sade/count-the-cornered-knight.json"),
+    ),
+    (
+        "sade/10-why-this-series-is-refused",
+        include_str!("../../course/sade/10-why-this-series-is-refused.json"),
     ),
     (
         "sade/07-poverty-only-when-true",
@@ -52,40 +105,104 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/sade/09b-the-count-decides.json"),
     ),
     (
-        "sade/10-why-this-series-is-refused",
-        include_str!("../../course/sade/10-why-this-series-is-refused.json"),
+        "sade/12-sacrifice-accomplished",
+        include_str!("../../course/sade/12-sacrifice-accomplished.json"),
+    ),
+    (
+        "sade/the-curtain-falls-early",
+        include_str!("../../course/sade/the-curtain-falls-early.json"),
+    ),
+    (
+        "sade/smothered",
+        include_str!("../../course/sade/smothered.json"),
+    ),
+    (
+        "sade/why-the-sacrifice-fails",
+        include_str!("../../course/sade/why-the-sacrifice-fails.json"),
     ),
     (
         "sade/11-promotion",
         include_str!("../../course/sade/11-promotion.json"),
     ),
     (
-        "sade/12-sacrifice-accomplished",
-        include_str!("../../course/sade/12-sacrifice-accomplished.json"),
+        "sade/a-piece-that-does-not-check",
+        include_str!("../../course/sade/a-piece-that-does-not-check.json"),
+    ),
+    (
+        "sade/your-own-pawn",
+        include_str!("../../course/sade/your-own-pawn.json"),
+    ),
+    (
+        "sade/why-the-new-queen-loses",
+        include_str!("../../course/sade/why-the-new-queen-loses.json"),
     ),
     (
         "sade/13-nakedness",
         include_str!("../../course/sade/13-nakedness.json"),
     ),
     (
-        "sade/14-face-four",
-        include_str!("../../course/sade/14-face-four.json"),
+        "sade/the-last-sacrifice",
+        include_str!("../../course/sade/the-last-sacrifice.json"),
     ),
     (
-        "sade/15-sweet-stalemate",
-        include_str!("../../course/sade/15-sweet-stalemate.json"),
+        "sade/naked-opponent",
+        include_str!("../../course/sade/naked-opponent.json"),
     ),
     (
         "sade/16-libertines-mercy",
         include_str!("../../course/sade/16-libertines-mercy.json"),
     ),
     (
+        "sade/15-sweet-stalemate",
+        include_str!("../../course/sade/15-sweet-stalemate.json"),
+    ),
+    (
+        "sade/mercy-through-the-die",
+        include_str!("../../course/sade/mercy-through-the-die.json"),
+    ),
+    (
+        "sade/14-face-four",
+        include_str!("../../course/sade/14-face-four.json"),
+    ),
+    (
+        "sade/which-sacrifice",
+        include_str!("../../course/sade/which-sacrifice.json"),
+    ),
+    (
+        "sade/why-this-sacrifice-is-refused",
+        include_str!("../../course/sade/why-this-sacrifice-is-refused.json"),
+    ),
+    (
         "sade/17-face-five",
         include_str!("../../course/sade/17-face-five.json"),
     ),
     (
+        "sade/where-the-rook-returns",
+        include_str!("../../course/sade/where-the-rook-returns.json"),
+    ),
+    (
+        "sade/why-nothing-comes-back",
+        include_str!("../../course/sade/why-nothing-comes-back.json"),
+    ),
+    (
         "sade/18-face-six",
         include_str!("../../course/sade/18-face-six.json"),
+    ),
+    (
+        "sade/exposure-order",
+        include_str!("../../course/sade/exposure-order.json"),
+    ),
+    (
+        "sade/promotion-in-the-exposure",
+        include_str!("../../course/sade/promotion-in-the-exposure.json"),
+    ),
+    (
+        "sade/no-piece-can-leave",
+        include_str!("../../course/sade/no-piece-can-leave.json"),
+    ),
+    (
+        "sade/why-this-exposure-is-refused",
+        include_str!("../../course/sade/why-this-exposure-is-refused.json"),
     ),
     (
         "sade/19-castling",
@@ -96,28 +213,76 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/sade/20-no-draw.json"),
     ),
     (
-        "sade/21-check-in-a-series",
-        include_str!("../../course/sade/21-check-in-a-series.json"),
+        "sade/castling-after-the-sacrifice",
+        include_str!("../../course/sade/castling-after-the-sacrifice.json"),
     ),
     (
-        "sade/22-general-provision-on-check",
-        include_str!("../../course/sade/22-general-provision-on-check.json"),
+        "sade/why-this-castling-is-refused",
+        include_str!("../../course/sade/why-this-castling-is-refused.json"),
     ),
     (
         "marseillais/01-m1-two-moves",
         include_str!("../../course/marseillais/01-m1-two-moves.json"),
     ),
     (
+        "marseillais/two-moves-one-piece",
+        include_str!("../../course/marseillais/two-moves-one-piece.json"),
+    ),
+    (
+        "marseillais/why-a-third-move",
+        include_str!("../../course/marseillais/why-a-third-move.json"),
+    ),
+    (
         "marseillais/02-m2-check-first",
         include_str!("../../course/marseillais/02-m2-check-first.json"),
+    ),
+    (
+        "marseillais/why-the-second-move-is-refused",
+        include_str!("../../course/marseillais/why-the-second-move-is-refused.json"),
+    ),
+    (
+        "marseillais/pinned-knight",
+        include_str!("../../course/marseillais/pinned-knight.json"),
+    ),
+    (
+        "marseillais/why-the-king-cannot-cross",
+        include_str!("../../course/marseillais/why-the-king-cannot-cross.json"),
     ),
     (
         "marseillais/03-m3-mate-in-one-turn",
         include_str!("../../course/marseillais/03-m3-mate-in-one-turn.json"),
     ),
     (
+        "marseillais/quiet-first-move",
+        include_str!("../../course/marseillais/quiet-first-move.json"),
+    ),
+    (
+        "marseillais/why-no-mate",
+        include_str!("../../course/marseillais/why-no-mate.json"),
+    ),
+    (
+        "marseillais/the-only-full-turn",
+        include_str!("../../course/marseillais/the-only-full-turn.json"),
+    ),
+    (
+        "marseillais/mate-not-stalemate",
+        include_str!("../../course/marseillais/mate-not-stalemate.json"),
+    ),
+    (
+        "marseillais/why-drawn-after-check",
+        include_str!("../../course/marseillais/why-drawn-after-check.json"),
+    ),
+    (
         "marseillais/04-m4-en-passant",
         include_str!("../../course/marseillais/04-m4-en-passant.json"),
+    ),
+    (
+        "marseillais/en-passant-out-of-check",
+        include_str!("../../course/marseillais/en-passant-out-of-check.json"),
+    ),
+    (
+        "marseillais/why-too-late",
+        include_str!("../../course/marseillais/why-too-late.json"),
     ),
     (
         "marseillais/05-m5-castling",
@@ -128,11 +293,19 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/marseillais/06-why-this-turn-is-refused.json"),
     ),
     (
+        "marseillais/castle-with-the-second-move",
+        include_str!("../../course/marseillais/castle-with-the-second-move.json"),
+    ),
+    (
         "marseillais/07-m6-fifty-turns",
         include_str!("../../course/marseillais/07-m6-fifty-turns.json"),
     ),
     (
         "marseillais/08-m7-insufficient-material",
         include_str!("../../course/marseillais/08-m7-insufficient-material.json"),
+    ),
+    (
+        "marseillais/why-drawn",
+        include_str!("../../course/marseillais/why-drawn.json"),
     ),
 ];

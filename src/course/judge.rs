@@ -7,9 +7,10 @@
 use serde::Serialize;
 use shakmaty::Color;
 
+use super::feedback::missed;
 use super::lesson::{Lesson, Task};
-use crate::record::Game;
 use crate::record::Variant;
+use crate::record::{Game, Turn};
 use crate::referee::{Status, Verdict, verify};
 use crate::rules::Article;
 use crate::rules::names::color_name;
@@ -114,10 +115,11 @@ pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, Answer
         format!("{number}.")
     };
     let face = lesson.face.map(|f| format!(" {f}:")).unwrap_or_default();
-    let moves = if written.is_empty() {
-        String::new()
-    } else {
-        format!("{label}{face} {} ", written.join(" "))
+    // No action yet: the face alone, rolled (R15: a roll that decides the game ends it).
+    let moves = match (written.is_empty(), face.is_empty()) {
+        (true, true) => String::new(),
+        (true, false) => format!("{label}{face} "),
+        (false, _) => format!("{label}{face} {} ", written.join(" ")),
     };
     Ok(format!(
         "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n{moves}{result}\n",
@@ -179,11 +181,29 @@ pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
             format!("the lesson's face is {face}, and this game's turn has another"),
         );
     }
-    judge_verdict(lesson, &verify(&game))
+    judge_turn(lesson, &verify(&game), game.turns.first())
 }
 
 /// The judgement of the referee's verdict on the lesson's turn.
 pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
+    judge_turn(lesson, verdict, None)
+}
+
+/// The Article a missed goal is about: the Sade victory's own, or the lesson's.
+fn goal_article(lesson: &Lesson) -> Article {
+    use crate::rules::Termination::*;
+    match lesson.goal.map(|g| g.termination) {
+        Some(SacrificeAccomplished) => Article::Art9_2,
+        Some(LibertinesMercy) => Article::Art10,
+        Some(Nakedness) => Article::Art9_3,
+        Some(SweetStalemate) => Article::Art9_1,
+        _ => lesson.article,
+    }
+}
+
+/// The judgement of the verdict, with the turn as written when there is one (what a missed
+/// goal is told from).
+fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> Judgement {
     let roller = roller(lesson);
     match verdict.status {
         Status::Invalid => {
@@ -244,7 +264,7 @@ pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
                     .notes
                     .iter()
                     .find(|n| n.contains("stops inside"))
-                    .cloned();
+                    .map(|n| lesson_words(n));
                 return Judgement {
                     outcome: Outcome::Incomplete,
                     article: None,
@@ -264,18 +284,37 @@ pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
                     action: None,
                     solution: None,
                 },
-                Some(_) => failed(
-                    lesson,
-                    Some(lesson.article),
-                    None,
-                    format!(
-                        "the turn is legal, but the game goes on: {} ({})",
-                        asked(lesson, roller),
-                        lesson.article
-                    ),
-                ),
+                Some(goal) => {
+                    let article = goal_article(lesson);
+                    let reasons = missed(lesson.variant, goal, roller, turn, &verdict.final_fen);
+                    let why = if reasons.is_empty() {
+                        "the turn is legal, but the game goes on".to_owned()
+                    } else {
+                        format!("{}; the game goes on", reasons.join("; "))
+                    };
+                    failed(
+                        lesson,
+                        Some(article),
+                        None,
+                        format!("{why}: {} ({article})", asked(lesson, roller)),
+                    )
+                }
             }
         }
+    }
+}
+
+/// The referee's note on a turn that stops early, as a lesson says it: what the face asks and
+/// how far the turn is, without the record's place and without the way to go on the note gives
+/// (the lesson's answer, often).
+fn lesson_words(note: &str) -> String {
+    let asks = note
+        .split_once(" action: ")
+        .or_else(|| note.split_once(" actions: "))
+        .map_or(note, |(_, rest)| rest);
+    match asks.find(", e.g.") {
+        Some(at) => format!("{} ({})", &asks[..at], Article::R16),
+        None => asks.to_owned(),
     }
 }
 
@@ -356,13 +395,13 @@ pub fn refusal(lesson: &Lesson) -> Option<(Article, String)> {
 /// # Errors
 /// When `answer` is not an Article, ruling or law the referee cites.
 pub fn judge_why(lesson: &Lesson, answer: &str) -> Result<Judgement, AnswerError> {
-    let named = Article::from_cite(answer.trim()).ok_or_else(|| AnswerError {
-        action: 1,
-        message: format!(
-            "`{}` is not an Article the referee cites (Art. 12.1, R5, M4)",
-            answer.trim()
-        ),
-    })?;
+    let answer = answer.trim();
+    let named = Article::from_cite(answer)
+        .or_else(|| Article::from_cite(&format!("Art. {answer}")))
+        .ok_or_else(|| AnswerError {
+            action: 1,
+            message: format!("`{answer}` is not an Article the referee cites (Art. 12.1, R5, M4)"),
+        })?;
     let Some((article, words)) = refusal(lesson) else {
         return Ok(failed(
             lesson,

@@ -169,7 +169,9 @@ impl Lesson {
         }
         let wrongs = raw.wrong.into_vec();
         if wrongs.is_empty() {
-            return Err(error("wrong: a lesson shows at least one wrong answer".into()));
+            return Err(error(
+                "wrong: a lesson shows at least one wrong answer".into(),
+            ));
         }
         if task == Task::Why
             && (raw.solution.len() != 1 || wrongs.iter().any(|w| w.answer.len() != 1))
@@ -199,7 +201,11 @@ impl Lesson {
                         "choices: a `why` lesson offers three to five Articles".into(),
                     ));
                 }
-                for answer in raw.solution.iter().chain(wrongs.iter().flat_map(|w| &w.answer)) {
+                for answer in raw
+                    .solution
+                    .iter()
+                    .chain(wrongs.iter().flat_map(|w| &w.answer))
+                {
                     let named = article("solution, wrong.answer", answer)?;
                     if !choices.contains(&named) {
                         return Err(error(format!(

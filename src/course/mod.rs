@@ -23,12 +23,14 @@
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `lesson`, `embedded`: a lesson and its errors; the course's files embedded in the binary.
 // 1. `stage`: a stage of lessons, read from its game's `stages.json`.
-// 2. `judge`, `load`: an answer judged by the referee; the course read from its files.
-// 3. `check`: a lesson's own solution and wrong answers checked, and a stage's tasks.
-// 4. `mod.rs`: the table of contents.
+// 2. `feedback`: why a legal turn missed the goal, in the lesson's words.
+// 3. `judge`, `load`: an answer judged by the referee; the course read from its files.
+// 4. `check`: a lesson's own solution and wrong answers checked, and a stage's tasks.
+// 5. `mod.rs`: the table of contents.
 
 mod check;
 mod embedded;
+mod feedback;
 mod judge;
 mod lesson;
 mod load;

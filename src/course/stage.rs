@@ -50,14 +50,18 @@ pub fn stages_from_json(folder: &str, text: &str) -> Result<Vec<Stage>, LessonEr
         .map_err(|e| error(format!("line {}, column {}: {e}", e.line(), e.column())))?;
     let mut stages = Vec::new();
     for s in raw.stages {
-        let at = |field: &str, message: String| error(format!("stage {}: {field}: {message}", s.id));
+        let at =
+            |field: &str, message: String| error(format!("stage {}: {field}: {message}", s.id));
         let article = Article::from_cite(&s.article).ok_or_else(|| {
             at(
                 "article",
                 format!("`{}` is not an Article the referee cites", s.article),
             )
         })?;
-        if stages.iter().any(|o: &Stage| o.id == format!("{folder}/{}", s.id)) {
+        if stages
+            .iter()
+            .any(|o: &Stage| o.id == format!("{folder}/{}", s.id))
+        {
             return Err(at("id", "a second stage with this name".into()));
         }
         stages.push(Stage {

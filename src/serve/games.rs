@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
 use super::input::{CreateGame, Limit, Since, TokenRequest};
-use super::live::Live;
+use super::live::{LESSON_TAG, Live};
 use super::new_game::{NewGame, new_game};
 use super::options::{NextActions, next_actions, options};
 use super::schema::OptionsAnswer;
@@ -38,14 +38,16 @@ pub(super) async fn levels() -> Json<Levels> {
     path = "/api/games",
     operation_id = "list",
     tag = "routes",
-    description = "Every game of the server, by id.",
+    description = "Every game of the server, newest first; the course's lessons are not games of the list.",
     responses((status = 200, description = "The games.", body = Vec<Summary>))
 )]
 pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
     let games: Vec<Arc<Mutex<Live>>> = held(app.games.read(), TABLE)?.values().cloned().collect();
     let mut out = Vec::new();
     for game in games {
-        if let Ok(live) = game.lock() {
+        if let Ok(live) = game.lock()
+            && live.game.tag(LESSON_TAG).is_none()
+        {
             out.push(Summary::of(&live));
         }
     }

@@ -71,6 +71,7 @@ const REPORT_ONLY: [&str; 6] = [
         super::course::list,
         super::course::start,
         super::course::judge,
+        super::course::help,
     ),
     components(schemas(super::error::ErrorBody))
 )]

@@ -44,7 +44,8 @@ pub fn router(app: Shared) -> Router {
         .route("/course.js", get(course::script))
         .route("/api/course", get(course::list))
         .route("/api/course/start", post(course::start))
-        .route("/api/course/{id}/judge", post(course::judge));
+        .route("/api/course/{id}/judge", post(course::judge))
+        .route("/api/course/{id}/help", post(course::help));
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))

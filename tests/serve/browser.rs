@@ -8,7 +8,9 @@ use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::actions::{
+    InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction, TouchActions,
+};
 use fantoccini::{Client, ClientBuilder, Locator};
 use sade_ref::{Status, Termination, parse_str, verify};
 use serde_json::{Value, json};
@@ -615,8 +617,9 @@ pub(super) async fn unfold(client: &Client, id: &str) {
     }
 }
 
-/// Clicks the centre of `square` on the page's board (chessground's, seen from the side of the
-/// seat the page holds), scrolled into view, once the page has marked it ready.
+/// Clicks (taps, on a phone) the centre of `square` on the page's board (chessground's, seen
+/// from the side of the seat the page holds), scrolled into view, once the page has marked it
+/// ready.
 pub(super) async fn click_board(client: &Client, square: &str) {
     let deadline = Instant::now() + Duration::from_secs(10);
     let wrap = client.find(Locator::Id("board")).await.expect("the board");
@@ -656,20 +659,36 @@ pub(super) async fn click_board(client: &Client, square: &str) {
     }
     let dx = (file + 0.5) * (width / 8.0) - width / 2.0;
     let dy = (7.0 - rank + 0.5) * (height / 8.0) - height / 2.0;
-    let actions = MouseActions::new("mouse".to_owned())
-        .then(PointerAction::MoveToElement {
-            element: board,
-            duration: None,
-            x: dx,
-            y: dy,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    client.perform_actions(actions).await.expect("a click");
+    let at = PointerAction::MoveToElement {
+        element: board,
+        duration: None,
+        x: dx,
+        y: dy,
+    };
+    let down = PointerAction::Down {
+        button: MOUSE_BUTTON_LEFT,
+    };
+    let up = PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    };
+    // A phone's page (touch emulated) is tapped, as a finger does; a desktop's is clicked.
+    let touch = client
+        .execute("return navigator.maxTouchPoints > 0;", vec![])
+        .await
+        .expect("a script runs");
+    if touch == json!(true) {
+        let tap = TouchActions::new("finger".to_owned())
+            .then(at)
+            .then(down)
+            .then(up);
+        client.perform_actions(tap).await.expect("a tap");
+    } else {
+        let click = MouseActions::new("mouse".to_owned())
+            .then(at)
+            .then(down)
+            .then(up);
+        client.perform_actions(click).await.expect("a click");
+    }
 }
 
 /// A pixel of the board's arrows and their numbers for the actions of a turn (chessground's

@@ -1,6 +1,7 @@
 //! The Course mode's API (spec/COURSE.md): a lesson is a game of the server from the lesson's
-//! position with the face entered by the server; the judgement is read from the game's record;
-//! the progress is kept beside the games and survives a restart.
+//! position with the face entered by the server, never listed among the games; the judgement is
+//! read from the game's record (or an action the board refused); help comes in its order; each
+//! learner's tries and stars are kept beside the games and survive a restart.
 
 use serde_json::{Value, json};
 
@@ -17,13 +18,28 @@ fn start<'a>(server: &'a Server, lesson: &str) -> (Table<'a>, Value) {
     (table, answer.body)
 }
 
+const LEARNER: &str = "learner-one";
+
 fn judge(table: &Table) -> Value {
-    let answer = table.server.post(
-        &format!("/api/course/{}/judge", table.id),
-        &json!({ "token": table.token }),
-    );
+    judge_with(table, json!({}))
+}
+
+/// The judge route with more in the body (`tried`, `article`), for [`LEARNER`].
+fn judge_with(table: &Table, mut body: Value) -> Value {
+    body["token"] = json!(table.token);
+    body["learner"] = json!(LEARNER);
+    let answer = table
+        .server
+        .post(&format!("/api/course/{}/judge", table.id), &body);
     assert_eq!(answer.status, 200, "{}", answer.text);
     answer.body
+}
+
+fn help(table: &Table, want: &str) -> super::Answer {
+    table.server.post(
+        &format!("/api/course/{}/help", table.id),
+        &json!({ "token": table.token, "learner": LEARNER, "want": want }),
+    )
 }
 
 #[test]
@@ -34,10 +50,24 @@ fn a_lesson_is_a_game_from_its_position_with_its_face_rolled() {
     let lessons = list.body["lessons"].as_array().expect("lessons");
     let course = sade_ref::course::Course::embedded().expect("the course");
     assert_eq!(lessons.len(), course.lessons.len());
-    assert_eq!(lessons[0]["id"], "sade/01-face-one");
+    assert_eq!(lessons[0]["id"], course.lessons[0].id.as_str());
+    assert_eq!(lessons[0]["stage"], "sade/the-die-and-the-turn");
+    let stages = list.body["stages"].as_array().expect("stages");
+    assert_eq!(stages.len(), course.stages.len());
+    assert!(stages[0]["teach"].as_array().expect("teach").len() >= 2);
+    assert!(!stages[0]["wording"].as_str().expect("wording").is_empty());
+    assert!(
+        list.body["articles"]
+            .as_array()
+            .expect("articles")
+            .iter()
+            .any(|a| a["cite"] == "Art. 12.1" && a["title"].as_str().is_some())
+    );
     assert_eq!(list.body["completed"], 0);
     let (table, answer) = start(&server, "sade/03-face-three");
-    assert_eq!(answer["lesson"]["article"], "Art. 3");
+    assert_eq!(answer["lesson"]["article"]["cite"], "Art. 3");
+    assert_eq!(answer["lesson"]["stage"], "sade/faces-one-to-three");
+    assert_eq!(answer["lesson"]["number"], 3);
     assert!(
         answer["links"]["arbiter"]
             .as_str()
@@ -75,7 +105,20 @@ fn a_wrong_action_is_refused_with_its_article_and_the_lesson_is_not_completed() 
         refused.text
     );
     assert_eq!(judge(&table)["judgement"]["outcome"], "incomplete");
-    // A legal turn that misses the goal is the lesson's failure, with the solution.
+    // The action the board sent and the server refused, judged in the lesson's panel: the
+    // referee's words, its Article, a failure counted.
+    let tried = judge_with(&table, json!({ "tried": { "text": "R@d5" } }));
+    assert_eq!(tried["judgement"]["outcome"], "failed", "{tried}");
+    assert_eq!(tried["judgement"]["article"], "Art. 7");
+    assert_eq!(tried["failures"], 1);
+    // An action the referee accepts is not a failure to count: it is played on the board.
+    let accepted = table.server.post(
+        &format!("/api/course/{}/judge", table.id),
+        &json!({ "token": table.token, "learner": LEARNER, "tried": { "text": "Q@d5" } }),
+    );
+    assert_eq!(accepted.status, 409, "{}", accepted.text);
+    assert_eq!(accepted.body["field"], "tried");
+    // A legal turn that misses the goal is the lesson's failure; the solution is not given.
     let (table, _) = start(&server, "sade/12-sacrifice-accomplished");
     for text in ["h6", "g6", "f6"] {
         table.ok("act", json!({ "text": text }));
@@ -83,7 +126,14 @@ fn a_wrong_action_is_refused_with_its_article_and_the_lesson_is_not_completed() 
     let judged = judge(&table);
     assert_eq!(judged["judgement"]["outcome"], "failed", "{judged}");
     assert_eq!(judged["judgement"]["article"], "Art. 9.2");
-    assert_eq!(judged["judgement"]["solution"], json!(["h6", "g6", "Ra1#"]));
+    assert!(
+        judged["judgement"]["message"]
+            .as_str()
+            .expect("words")
+            .contains("no mate: White's king is not in check"),
+        "{judged}"
+    );
+    assert_eq!(judged["judgement"].get("solution"), None);
     assert_eq!(judged["completed"], json!([]));
     // A turn that ends the game otherwise is judged under the verdict's Article.
     let (table, _) = start(&server, "sade/21-check-in-a-series");
@@ -117,8 +167,18 @@ fn a_completed_lesson_is_kept_beside_the_games_and_survives_a_restart() {
     assert!(stored.contains("marseillais/04-m4-en-passant"), "{stored}");
     server.kill();
     let server = Server::start(&data, &[]);
-    let list = server.get("/api/course");
+    let list = server.get(&format!("/api/course?learner={LEARNER}"));
     assert_eq!(list.body["completed"], 1);
+    assert_eq!(list.body["stars"], 3);
+    // Progress is each learner's own.
+    let other = server.get("/api/course?learner=learner-two");
+    assert_eq!(other.body["completed"], 0);
+    let bad = server.get("/api/course?learner=no");
+    assert_eq!(bad.status, 400, "{}", bad.text);
+    assert_eq!(bad.body["field"], "learner");
+    // A lesson's game is not listed among the server's games.
+    let games = server.get("/api/games");
+    assert_eq!(games.body, json!([]), "{}", games.text);
     let done: Vec<&str> = list.body["lessons"]
         .as_array()
         .expect("lessons")
@@ -184,7 +244,7 @@ fn a_why_lesson_is_answered_with_an_article_on_the_judge_route() {
     let not_one = answer("twelve");
     assert_eq!(not_one.status, 400, "{}", not_one.text);
     assert_eq!(not_one.body["field"], "article");
-    let right = answer("Art. 12.1");
+    let right = answer("12.1");
     assert_eq!(
         right.body["judgement"]["outcome"], "completed",
         "{}",
@@ -201,4 +261,42 @@ fn a_why_lesson_is_answered_with_an_article_on_the_judge_route() {
         &json!({ "token": played.token, "article": "Art. 1" }),
     );
     assert_eq!(refused.status, 400, "{}", refused.text);
+}
+
+#[test]
+fn help_comes_in_its_order_and_costs_stars() {
+    let server = Server::start(&scratch("course-help"), &[]);
+    let (table, _) = start(&server, "sade/12-sacrifice-accomplished");
+    // The solution only after two tries that failed; the hint at any time.
+    let early = help(&table, "solution");
+    assert_eq!(early.status, 409, "{}", early.text);
+    assert_eq!(early.body["field"], "want");
+    let hint = help(&table, "hint");
+    assert_eq!(hint.status, 200, "{}", hint.text);
+    assert!(hint.body["hint"].as_str().is_some_and(|h| !h.is_empty()));
+    assert_eq!(hint.body["solution"], Value::Null);
+    for _ in 0..2 {
+        let (attempt, _) = start(&server, "sade/12-sacrifice-accomplished");
+        for text in ["h6", "g6", "f6"] {
+            attempt.ok("act", json!({ "text": text }));
+        }
+        assert_eq!(judge(&attempt)["judgement"]["outcome"], "failed");
+    }
+    let solution = help(&table, "solution");
+    assert_eq!(solution.status, 200, "{}", solution.text);
+    assert_eq!(solution.body["solution"], json!(["h6", "g6", "Ra1#"]));
+    // Completed once the solution was shown: no star.
+    let (last, _) = start(&server, "sade/12-sacrifice-accomplished");
+    for text in ["h6", "g6", "Ra1#"] {
+        last.ok("act", json!({ "text": text }));
+    }
+    let judged = judge(&last);
+    assert_eq!(judged["judgement"]["outcome"], "completed", "{judged}");
+    assert_eq!(judged["stars"], 0);
+    assert_eq!(judged["failures"], 2);
+    // A first try without help earns three.
+    let (first, _) = start(&server, "sade/02-face-two");
+    first.ok("act", json!({ "text": "a6" }));
+    first.ok("act", json!({ "text": "b6" }));
+    assert_eq!(judge(&first)["stars"], 3);
 }

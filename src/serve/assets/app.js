@@ -17,6 +17,8 @@ var timer = null, asked = 0, stream = null;
 var POLL_MS = 1000;
 // Listeners called with every state shown (the Puzzles and Course modes' scripts use them).
 var listeners = [];
+// Listeners told of every change the server refused: (error, route, body sent).
+var refusals = [];
 // A puzzle attempt is unaided: no options, no take-back (set by the Puzzles script).
 var unaided = null;
 
@@ -131,8 +133,12 @@ function checkColour(s) {
   return false;
 }
 
+// The side the board is seen from, where another script says (a lesson: its player's side);
+// otherwise the seat's.
+var facing = {};
+
 function drawBoard(s) {
-  var orientation = seat === 'black' ? 'black' : 'white';
+  var orientation = facing[s.id] || (seat === 'black' ? 'black' : 'white');
   board.set({
     fen: placement(s.fen),
     orientation: orientation,
@@ -504,6 +510,7 @@ function post(path, body, near) {
   $('refusal').textContent = ''; $('tools-refusal').textContent = '';
   return api('POST', '/api/games/' + game + '/' + path, body).then(show).catch(function (e) {
     if (near) { refuseNear(near)(e); } else { refuse(e); }
+    refusals.forEach(function (f) { f(e, path, body); });
     load();
   }).then(function () { setBusy(false); });
 }
@@ -755,14 +762,16 @@ function start() {
 }
 
 // What other scripts of the page may use: the API call, opening a game just created (as the
-// answer of POST /api/games), showing a refusal, a listener for every state shown, marking a
-// game as an unaided puzzle attempt, whether the page listens to the game's changes, and the
-// pieces the board shows.
+// answer of POST /api/games), showing a refusal, a listener for every state shown and for every
+// change refused, marking a game as an unaided puzzle attempt or lesson, the side a game's board
+// is seen from, whether the page listens to the game's changes, and the pieces the board shows.
 window.sadeRef = {
   api: api,
   open: function (c) { created(c, false); },
   refuse: refuse,
   onState: function (f) { listeners.push(f); },
+  onRefusal: function (f) { refusals.push(f); },
+  face: function (id, side) { facing[id] = side; },
   unaided: function (id) { unaided = id; },
   live: live,
   // The placement of the pieces the board shows (FEN's first field).
