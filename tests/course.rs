@@ -497,3 +497,27 @@ fn a_why_lesson_needs_its_series_and_one_article() {
         "{series_in_play}"
     );
 }
+
+/// A task from the game's own start has no setup: White's first Marseillais turn is one move.
+#[test]
+fn a_task_from_the_games_start_has_no_setup_and_white_opens_with_one_move() {
+    let first = lesson("marseillais/white-opens-with-one-move");
+    assert!(first.start);
+    let text = record_text(&first, &actions("e4")).expect("actions");
+    assert!(!text.contains("FEN"), "{text}");
+    assert_eq!(
+        judge_actions(&first, &actions("e4"))
+            .expect("actions")
+            .outcome,
+        Outcome::Completed
+    );
+    let two = judge_actions(&first, &actions("e4 d4")).expect("actions");
+    assert_eq!(two.outcome, Outcome::Failed);
+    assert_eq!(two.article, Some(Article::M1));
+    // The game's own start is the standard position, nothing else.
+    let message = bad_lesson(|v| v["start"] = true.into());
+    assert!(
+        message.contains("start: the game's own start is the standard position"),
+        "{message}"
+    );
+}

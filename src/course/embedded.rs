@@ -225,6 +225,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/marseillais/01-m1-two-moves.json"),
     ),
     (
+        "marseillais/white-opens-with-one-move",
+        include_str!("../../course/marseillais/white-opens-with-one-move.json"),
+    ),
+    (
         "marseillais/two-moves-one-piece",
         include_str!("../../course/marseillais/two-moves-one-piece.json"),
     ),

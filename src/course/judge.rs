@@ -121,10 +121,15 @@ pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, Answer
         (true, false) => format!("{label}{face} "),
         (false, _) => format!("{label}{face} {} ", written.join(" ")),
     };
+    // The game's own start has no setup: its first turn is the game's first (M1).
+    let setup = if lesson.start {
+        String::new()
+    } else {
+        format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", lesson.fen)
+    };
     Ok(format!(
-        "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n{moves}{result}\n",
-        lesson.variant.tag(),
-        lesson.fen
+        "[Variant \"{}\"]\n{setup}\n{moves}{result}\n",
+        lesson.variant.tag()
     ))
 }
 
@@ -158,7 +163,12 @@ pub fn judge_actions(lesson: &Lesson, actions: &[String]) -> Result<Judgement, A
 /// Judges the record of a game played from the lesson's position (the serve page's game): its
 /// first turn is the answer. The record must start from the lesson's FEN, with its face.
 pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
-    if game.tag("FEN").map(str::trim) != Some(lesson.fen.trim()) {
+    let from = if lesson.start {
+        None
+    } else {
+        Some(lesson.fen.trim())
+    };
+    if game.tag("FEN").map(str::trim) != from {
         return failed(
             lesson,
             None,

@@ -26,6 +26,9 @@ fn lesson_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::
         .ok_or_else(|| serde::de::Error::unknown_variant(&tag, TAGS))
 }
 
+/// The standard start position, as a FEN writes it before its move counters.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+
 /// What the player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -70,6 +73,9 @@ pub struct Lesson {
     pub title: String,
     /// The position, a Sade FEN with its pocket where pieces have left the board.
     pub fen: String,
+    /// The game's own start, not a setup: `fen` is the standard start position and the record
+    /// has no FEN tag, so that a Marseillais first turn is White's single move (M1).
+    pub start: bool,
     /// The die face already rolled (Sade only).
     pub face: Option<Face>,
     pub prompt: String,
@@ -240,6 +246,7 @@ impl Lesson {
                 .collect::<Result<_, _>>()?,
             title: raw.title,
             fen: raw.fen,
+            start: raw.start,
             face,
             prompt: raw.prompt,
             task,
@@ -251,6 +258,11 @@ impl Lesson {
             choices,
             explanation: raw.explanation,
         };
+        if lesson.start && !lesson.fen.starts_with(START) {
+            return Err(error(format!(
+                "start: the game's own start is the standard position `{START} 0 1`"
+            )));
+        }
         if let Some(problem) = crate::rules::fen_problem(&lesson.fen) {
             return Err(error(format!(
                 "fen: `{}` is not a position: {problem}",
@@ -314,6 +326,8 @@ struct RawLesson {
     also: Vec<String>,
     title: String,
     fen: String,
+    #[serde(default)]
+    start: bool,
     #[serde(default)]
     face: Option<u8>,
     prompt: String,

@@ -423,7 +423,8 @@ fn prompt(course: &Course, lesson: &Lesson) -> LessonPrompt {
 fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
     let variant = lesson.variant;
     let die = lesson.face.map_or(Die::Server, |_| Die::Entered);
-    let mut live = new_game(&NewGame::recorded(variant, &lesson.fen, die)?)?;
+    let fen = (!lesson.start).then_some(lesson.fen.as_str());
+    let mut live = new_game(&NewGame::recorded_from(variant, fen, die)?)?;
     live.game.set_tag("Event", "sade-ref course");
     live.game.set_tag(LESSON_TAG, &lesson.id);
     if let Some(face) = lesson.face {

@@ -82,10 +82,19 @@ impl NewGame {
     /// # Errors
     /// 400 when the FEN is not one line of at most 200 characters.
     pub fn recorded(variant: Variant, fen: &str, die: Die) -> Result<NewGame, ApiError> {
+        Self::recorded_from(variant, Some(fen), die)
+    }
+
+    /// As [`NewGame::recorded`], from `fen` or (`None`) from the game's own start.
+    pub fn recorded_from(
+        variant: Variant,
+        fen: Option<&str>,
+        die: Die,
+    ) -> Result<NewGame, ApiError> {
         Ok(NewGame {
             start: Start::Position {
                 variant,
-                fen: Some(self::fen(fen)?),
+                fen: fen.map(self::fen).transpose()?,
             },
             mode: Mode::Record,
             die,

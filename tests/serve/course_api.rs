@@ -264,6 +264,21 @@ fn a_why_lesson_is_answered_with_an_article_on_the_judge_route() {
 }
 
 #[test]
+fn a_lesson_from_the_games_start_opens_with_whites_single_move() {
+    let server = Server::start(&scratch("course-first-move"), &[]);
+    let (table, answer) = start(&server, "marseillais/white-opens-with-one-move");
+    assert!(
+        answer["state"]["fen"]
+            .as_str()
+            .expect("fen")
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+    );
+    table.ok("act", json!({ "text": "e4" }));
+    let judged = judge(&table);
+    assert_eq!(judged["judgement"]["outcome"], "completed", "{judged}");
+}
+
+#[test]
 fn help_comes_in_its_order_and_costs_stars() {
     let server = Server::start(&scratch("course-help"), &[]);
     let (table, _) = start(&server, "sade/12-sacrifice-accomplished");
