@@ -13,7 +13,9 @@ out = ['//! The course\'s files, built into the binary (`course/`): each game\'s
 games = ['sade', 'marseillais']
 for g in games:
     out.append(f'    ("{g}", include_str!("../../course/{g}/stages.json")),')
-out += ['];', '', '/// `(name, text)` of every lesson: Sade\'s, then Marseillais\'.',
+out += ['];', '', '/// `articles.json`: what each cited Article says.',
+        'pub const ARTICLES: &str = include_str!("../../course/articles.json");']
+out += ['', '/// `(name, text)` of every lesson: Sade\'s, then Marseillais\'.',
         'pub const LESSONS: &[(&str, &str)] = &[']
 for g in games:
     for stage in json.loads((root / 'course' / g / 'stages.json').read_text())['stages']:

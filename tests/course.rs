@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use sade_ref::Article;
 use sade_ref::course::{
-    Course, Lesson, Outcome, Task, check_lesson, check_stage, judge_actions, judge_game, judge_why,
-    record_text, refusal,
+    Course, Lesson, Outcome, Task, check_lesson, check_stage, check_wordings, judge_actions,
+    judge_game, judge_why, record_text, refusal,
 };
 use sade_ref::record::Variant;
 
@@ -207,12 +207,13 @@ fn the_folder_and_the_built_in_course_are_the_same() {
     let from_dir = Course::from_dir(&root().join("course")).expect("course/ reads");
     assert_eq!(from_dir.lessons, course().lessons);
     assert_eq!(from_dir.stages, course().stages);
+    assert_eq!(from_dir.wordings, course().wordings);
 }
 
 #[test]
 fn an_answer_cut_short_is_incomplete_not_failed() {
     let two = lesson("sade/02-face-two");
-    let judged = judge_actions(&two, &actions("a6")).expect("actions");
+    let judged = judge_actions(&two, &actions("Ne5")).expect("actions");
     assert_eq!(judged.outcome, Outcome::Incomplete, "{}", judged.message);
     assert!(judged.message.contains("R16"), "{}", judged.message);
     // What the face asks, never a way to go on (the answer, often).
@@ -420,17 +421,22 @@ fn course_check_fails_on_a_lesson_the_referee_disagrees_with() {
     let mut value: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(source).expect("read")).expect("json");
     // The "wrong" answer is now a right one: the referee accepts it, so the lesson is broken.
-    value["wrong"]["answer"] = serde_json::json!(["a6", "b6"]);
+    value["wrong"]["answer"] = value["solution"].clone();
     let path: PathBuf = dir.join("sade/02-face-two.json");
     std::fs::write(&path, serde_json::to_string(&value).expect("json")).expect("write");
     let stage = serde_json::json!({"stages": [{"id": "two", "title": "Face two", "article": "Art. 2",
         "teach": ["Two pieces.", "Different ones."], "wording": "Article 2", "tasks": ["02-face-two"]}]});
     std::fs::write(dir.join("sade/stages.json"), stage.to_string()).expect("write");
     std::fs::write(dir.join("marseillais/stages.json"), r#"{"stages": []}"#).expect("write");
+    std::fs::copy(
+        root().join("course/articles.json"),
+        dir.join("articles.json"),
+    )
+    .expect("copy");
     let (out, _, code) = run_binary(&["course", "check", dir.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("FAILED\tlesson sade/02-face-two: wrong answer a6 b6 is judged Completed"),
+        out.contains("FAILED\tlesson sade/02-face-two: wrong answer Ne5 g5 is judged Completed"),
         "{out}"
     );
     assert!(
@@ -520,4 +526,42 @@ fn a_task_from_the_games_start_has_no_setup_and_white_opens_with_one_move() {
         message.contains("start: the game's own start is the standard position"),
         "{message}"
     );
+}
+
+/// Every Article the course cites has its own words in `course/articles.json`, and each quoted
+/// one stands word for word in the rules text or the rulings (checked where the rules texts lie
+/// beside the checkout, `../shared`: a fresh clone has no copy of them, and says so).
+#[test]
+fn every_cited_article_has_its_own_words_quoted_exactly() {
+    let course = course();
+    let unsaid: Vec<String> = check_wordings(&course)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(unsaid.is_empty(), "{unsaid:#?}");
+    let shared = root().join("../shared");
+    let sources: Vec<String> = [
+        "seeds/000_cf2403482911fac4.txt",
+        "seeds/001_58e420bfa9bfba96.txt",
+        "sdn-v1-and-rulings.md",
+    ]
+    .iter()
+    .filter_map(|f| std::fs::read_to_string(shared.join(f)).ok())
+    .map(|text| text.split_whitespace().collect::<Vec<_>>().join(" "))
+    .collect();
+    if sources.len() < 3 {
+        eprintln!("the rules texts are not beside the checkout: the quotes were not compared");
+        return;
+    }
+    for wording in course.wordings.iter().filter(|w| w.quoted) {
+        for quote in wording.words.split(" — ") {
+            let quote = quote.trim_end_matches(" …").trim();
+            let quote = quote.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                sources.iter().any(|s| s.contains(&quote)),
+                "{}: not word for word in the rules: {quote}",
+                wording.article
+            );
+        }
+    }
 }

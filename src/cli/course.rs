@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use sade_ref::course::{Course, LessonError, check_lesson, check_stage};
+use sade_ref::course::{Course, LessonError, check_lesson, check_stage, check_wordings};
 
 use super::status::Status;
 
@@ -26,7 +26,8 @@ enum Sub {
     },
     /// Checks every lesson with the referee (its solution is accepted and reaches the goal, each
     /// wrong answer is refused under the Article it expects, the lesson is not over at the
-    /// start) and every stage (its tasks and sentences). Exit code 1 when any fails.
+    /// start), every stage (its tasks and sentences), and that every Article cited has its words.
+    /// Exit code 1 when any fails.
     Check {
         /// A folder laid out as `course/`; default: the lessons built into sade-ref.
         dir: Option<PathBuf>,
@@ -94,6 +95,16 @@ pub fn run(args: &Args) -> Status {
                 course.stages.len()
             );
             failed += stages_failed;
+            let unsaid = check_wordings(&course);
+            for p in &unsaid {
+                println!("FAILED\tlesson {}: {}", p.lesson, p.message);
+            }
+            println!(
+                "{} Articles with their words, {} cited without them",
+                course.wordings.len(),
+                unsaid.len()
+            );
+            failed += unsaid.len();
             if failed == 0 {
                 Status::Ok
             } else {

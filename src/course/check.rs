@@ -150,3 +150,33 @@ pub fn check_stage(course: &Course, stage: &Stage) -> Vec<Problem> {
     }
     problems
 }
+
+/// Every Article the course cites (a stage's, a lesson's own, its others, its choices, its wrong
+/// answers') without its words in `articles.json`: a learner who taps it would read nothing.
+pub fn check_wordings(course: &Course) -> Vec<Problem> {
+    let mut cited: Vec<(String, crate::rules::Article)> = Vec::new();
+    for stage in &course.stages {
+        cited.push((stage.id.clone(), stage.article));
+    }
+    for lesson in &course.lessons {
+        let articles = lesson
+            .articles()
+            .chain(lesson.choices.iter().copied())
+            .chain(lesson.wrong.iter().map(|w| w.article));
+        cited.extend(articles.map(|a| (lesson.id.clone(), a)));
+    }
+    let mut problems: Vec<Problem> = Vec::new();
+    for (place, article) in cited {
+        if course.wording(article).is_none()
+            && !problems
+                .iter()
+                .any(|p| p.message.starts_with(&format!("{article}:")))
+        {
+            problems.push(Problem {
+                lesson: place,
+                message: format!("{article}: cited, but articles.json does not say its words"),
+            });
+        }
+    }
+    problems
+}

@@ -10,6 +10,9 @@ pub const STAGES: &[(&str, &str)] = &[
     ),
 ];
 
+/// `articles.json`: what each cited Article says.
+pub const ARTICLES: &str = include_str!("../../course/articles.json");
+
 /// `(name, text)` of every lesson: Sade's, then Marseillais'.
 pub const LESSONS: &[(&str, &str)] = &[
     (

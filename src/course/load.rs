@@ -7,6 +7,7 @@ use std::path::Path;
 use super::embedded;
 use super::lesson::{Lesson, LessonError};
 use super::stage::{Stage, stages_from_json};
+use super::wording::{ARTICLES_FILE, Wording, wordings_from_json};
 
 /// The stages in their order (Sade's, then Marseillais'), and their lessons in the same order.
 #[derive(Clone, Debug, Default)]
@@ -14,6 +15,8 @@ pub struct Course {
     pub stages: Vec<Stage>,
     /// Every lesson, stage by stage.
     pub lessons: Vec<Lesson>,
+    /// What each cited Article says.
+    pub wordings: Vec<Wording>,
 }
 
 /// The name of a folder's list of stages, beside its lessons.
@@ -32,11 +35,26 @@ impl Course {
             embedded::LESSONS
                 .iter()
                 .map(|(name, text)| ((*name).to_owned(), (*text).to_owned())),
-        )
+        )?
+        .with_wordings(embedded::ARTICLES)
     }
 
-    /// The course of a folder laid out as `course/`: `sade/stages.json` and `sade/*.json`, then
-    /// the same for `marseillais/`.
+    /// The course with what each cited Article says, read from `articles.json`'s text.
+    ///
+    /// # Errors
+    /// The file's error, when it does not read.
+    pub fn with_wordings(mut self, text: &str) -> Result<Course, Vec<LessonError>> {
+        self.wordings = wordings_from_json(text).map_err(|e| vec![e])?;
+        Ok(self)
+    }
+
+    /// What `article` says, when the course has its words.
+    pub fn wording(&self, article: crate::rules::Article) -> Option<&Wording> {
+        self.wordings.iter().find(|w| w.article == article)
+    }
+
+    /// The course of a folder laid out as `course/`: `articles.json`, then `sade/stages.json` and
+    /// `sade/*.json`, then the same for `marseillais/`.
     ///
     /// # Errors
     /// A folder or file that cannot be read, and every lesson file that does not read.
@@ -87,8 +105,19 @@ impl Course {
                 }
             }
         }
+        let articles = std::fs::read_to_string(dir.join(ARTICLES_FILE)).map_err(|e| LessonError {
+            lesson: "articles".to_owned(),
+            message: format!(
+                "cannot read {}: {}",
+                dir.join(ARTICLES_FILE).display(),
+                io_words(&e)
+            ),
+        });
         match Course::from_files(stage_files, files) {
-            Ok(course) if errors.is_empty() => Ok(course),
+            Ok(course) if errors.is_empty() => match articles {
+                Ok(text) => course.with_wordings(&text),
+                Err(e) => Err(vec![e]),
+            },
             Ok(_) => Err(errors),
             Err(more) => {
                 errors.extend(more);
@@ -160,6 +189,7 @@ impl Course {
             Ok(Course {
                 stages,
                 lessons: ordered,
+                wordings: Vec::new(),
             })
         } else {
             Err(errors)

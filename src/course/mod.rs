@@ -22,7 +22,8 @@
 // The floors of course/, from the bottom up: a file names only modules of the floors below its
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `lesson`, `embedded`: a lesson and its errors; the course's files embedded in the binary.
-// 1. `stage`: a stage of lessons, read from its game's `stages.json`.
+// 1. `stage`, `wording`: a stage of lessons, read from its game's `stages.json`; what each cited
+//    Article says (`articles.json`).
 // 2. `feedback`: why a legal turn missed the goal, in the lesson's words.
 // 3. `judge`, `load`: an answer judged by the referee; the course read from its files.
 // 4. `check`: a lesson's own solution and wrong answers checked, and a stage's tasks.
@@ -35,8 +36,9 @@ mod judge;
 mod lesson;
 mod load;
 mod stage;
+mod wording;
 
-pub use check::{Problem, check_lesson, check_stage};
+pub use check::{Problem, check_lesson, check_stage, check_wordings};
 pub use judge::{
     AnswerError, DRAW_CLAIM, Judgement, Outcome, judge_actions, judge_game, judge_verdict,
     judge_why, record_text, refusal, roller,
@@ -44,3 +46,4 @@ pub use judge::{
 pub use lesson::{Goal, Lesson, LessonError, Task, VARIANTS, Wrong};
 pub use load::{Course, STAGES_FILE};
 pub use stage::{SENTENCES, Stage, TASKS, stages_from_json};
+pub use wording::{ARTICLES_FILE, Wording, wordings_from_json};

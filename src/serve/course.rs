@@ -86,6 +86,20 @@ impl From<Article> for Cited {
     }
 }
 
+/// An Article the referee cites, what it is about and, where the course has them, its own words.
+#[derive(Clone, Serialize, utoipa::ToSchema)]
+pub struct Said {
+    #[serde(flatten)]
+    cited: Cited,
+    /// Where the words stand (`Article 12.1 (Section IV)`, `Ruling R4`).
+    #[schema(required = true)]
+    source: Option<String>,
+    /// The Article's own words (a paraphrase where `quoted` is false).
+    #[schema(required = true)]
+    words: Option<String>,
+    quoted: bool,
+}
+
 /// A lesson (a stage's task) of the course (spec/COURSE.md), as the list shows it before it is
 /// played.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -157,9 +171,9 @@ pub struct CourseList {
     completed: usize,
     /// The learner's stars, all lessons together.
     stars: u32,
-    /// Every Article, ruling and law the referee cites, with what it is about: shown where a
-    /// lesson or a judgement cites one.
-    articles: Vec<Cited>,
+    /// Every Article, ruling and law the referee cites, with what it is about and (those the
+    /// course cites) its own words: shown where a lesson or a judgement cites one.
+    articles: Vec<Said>,
 }
 
 /// A new game of the lesson (as `POST /api/games` answers), with its prompt.
@@ -389,7 +403,18 @@ pub(super) async fn list(
         lessons,
         completed,
         stars,
-        articles: Article::ALL.iter().map(|&a| a.into()).collect(),
+        articles: Article::ALL
+            .iter()
+            .map(|&a| {
+                let wording = course.wording(a);
+                Said {
+                    cited: a.into(),
+                    source: wording.map(|w| w.source.clone()),
+                    words: wording.map(|w| w.words.clone()),
+                    quoted: wording.is_some_and(|w| w.quoted),
+                }
+            })
+            .collect(),
     })?))
 }
 

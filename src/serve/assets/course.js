@@ -35,8 +35,8 @@
 
   function starText(n) { return n > 0 ? '★★★'.slice(0, n) + '☆☆☆'.slice(n) : '☆☆☆'; }
 
-  // Text with each citation the referee uses made an abbreviation that says what it is about
-  // (hover, or tap: the words show under the feedback).
+  // Text with each citation the referee uses made an abbreviation that says what it is about and
+  // the rule's own words (hover, or tap: they show under the feedback).
   var CITE = /\b(Art\. \d+(?:\.\d+)?|R\d{1,2}|[MS]\d|FIDE [0-9.]*\d)\b/g;
   function cited(el, text) {
     el.textContent = '';
@@ -60,7 +60,9 @@
   function list() {
     return window.sadeRef.api('GET', '/api/course?learner=' + learner()).then(function (c) {
       course = c; lessons = {}; stages = {}; titles = {};
-      c.articles.forEach(function (a) { titles[a.cite] = a.title; });
+      c.articles.forEach(function (a) {
+        titles[a.cite] = a.words ? a.title + '. ' + a.source + ': ' + (a.quoted ? '“' + a.words + '”' : a.words) : a.title;
+      });
       c.stages.forEach(function (s) { stages[s.id] = s; });
       c.lessons.forEach(function (l) { lessons[l.id] = l; });
       var ol = $('stages');
