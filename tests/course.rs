@@ -505,6 +505,7 @@ fn a_why_lesson_needs_its_series_and_one_article() {
 }
 
 /// A task from the game's own start has no setup: White's first Marseillais turn is one move.
+/// Earlier turns come before the lesson's own (a repetition needs them).
 #[test]
 fn a_task_from_the_games_start_has_no_setup_and_white_opens_with_one_move() {
     let first = lesson("marseillais/white-opens-with-one-move");
@@ -520,6 +521,19 @@ fn a_task_from_the_games_start_has_no_setup_and_white_opens_with_one_move() {
     let two = judge_actions(&first, &actions("e4 d4")).expect("actions");
     assert_eq!(two.outcome, Outcome::Failed);
     assert_eq!(two.article, Some(Article::M1));
+    let third = lesson("marseillais/the-third-time");
+    let text = record_text(&third, &actions("Kb8 Ka8")).expect("actions");
+    assert!(
+        text.contains("1. Kb1 Ka1 1... Kb8 Ka8 2. Kb1 Ka1 2... Kb8 Ka8 *"),
+        "{text}"
+    );
+    assert_eq!(sade_ref::course::roller(&third), shakmaty::Color::Black);
+    // Earlier turns are Marseillais turns.
+    let message = bad_lesson(|v| v["before"] = serde_json::json!([["a5"]]));
+    assert!(
+        message.contains("before: earlier turns are Marseillais turns"),
+        "{message}"
+    );
     // The game's own start is the standard position, nothing else.
     let message = bad_lesson(|v| v["start"] = true.into());
     assert!(

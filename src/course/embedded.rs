@@ -312,6 +312,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../course/marseillais/08-m7-insufficient-material.json"),
     ),
     (
+        "marseillais/the-third-time",
+        include_str!("../../course/marseillais/the-third-time.json"),
+    ),
+    (
         "marseillais/why-drawn",
         include_str!("../../course/marseillais/why-drawn.json"),
     ),

@@ -104,11 +104,25 @@ pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, Answer
         written.push(action);
     }
     let mut fields = lesson.fen.split_whitespace();
-    let black = fields.nth(1) == Some("b");
-    let number = fields
+    let mut black = fields.nth(1) == Some("b");
+    let mut number = fields
         .nth(3)
         .and_then(|n| n.parse::<u32>().ok())
         .unwrap_or(1);
+    // The turns before the lesson's own, each numbered as the count goes (M8).
+    let mut text = String::new();
+    for turn in &lesson.before {
+        let label = if black {
+            format!("{number}...")
+        } else {
+            format!("{number}.")
+        };
+        text.push_str(&format!("{label} {} ", turn.join(" ")));
+        if black {
+            number += 1;
+        }
+        black = !black;
+    }
     let label = if black {
         format!("{number}...")
     } else {
@@ -117,9 +131,9 @@ pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, Answer
     let face = lesson.face.map(|f| format!(" {f}:")).unwrap_or_default();
     // No action yet: the face alone, rolled (R15: a roll that decides the game ends it).
     let moves = match (written.is_empty(), face.is_empty()) {
-        (true, true) => String::new(),
-        (true, false) => format!("{label}{face} "),
-        (false, _) => format!("{label}{face} {} ", written.join(" ")),
+        (true, true) => text,
+        (true, false) => format!("{text}{label}{face} "),
+        (false, _) => format!("{text}{label}{face} {} ", written.join(" ")),
     };
     // The game's own start has no setup: its first turn is the game's first (M1).
     let setup = if lesson.start {
@@ -177,7 +191,22 @@ pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
         );
     }
     let mut game = game.clone();
-    game.turns.truncate(1);
+    let before = lesson.before.len();
+    let played: Vec<Vec<String>> = game
+        .turns
+        .iter()
+        .take(before)
+        .map(|t| t.actions().map(ToString::to_string).collect())
+        .collect();
+    if played != lesson.before {
+        return failed(
+            lesson,
+            None,
+            None,
+            "this game does not begin with the lesson's earlier turns".into(),
+        );
+    }
+    game.turns.truncate(before + 1);
     if let Some(face) = lesson.face
         && game
             .turns
@@ -191,7 +220,7 @@ pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
             format!("the lesson's face is {face}, and this game's turn has another"),
         );
     }
-    judge_turn(lesson, &verify(&game), game.turns.first())
+    judge_turn(lesson, &verify(&game), game.turns.get(before))
 }
 
 /// The judgement of the referee's verdict on the lesson's turn.
@@ -370,9 +399,14 @@ fn ending_words(verdict: &Verdict) -> String {
     }
 }
 
-/// The player of the lesson's turn: the side to move in its FEN.
+/// The player of the lesson's turn: the side to move in its FEN, after the earlier turns.
 pub fn roller(lesson: &Lesson) -> Color {
-    side_to_move(&lesson.fen).unwrap_or(Color::White)
+    let first = side_to_move(&lesson.fen).unwrap_or(Color::White);
+    if lesson.before.len() % 2 == 1 {
+        !first
+    } else {
+        first
+    }
 }
 
 fn side_to_move(fen: &str) -> Option<Color> {

@@ -76,6 +76,9 @@ pub struct Lesson {
     /// The game's own start, not a setup: `fen` is the standard start position and the record
     /// has no FEN tag, so that a Marseillais first turn is White's single move (M1).
     pub start: bool,
+    /// Marseillais only: the turns played from `fen` before the lesson's own (each its moves),
+    /// for what one position cannot hold (two double steps to take en passant, a repetition).
+    pub before: Vec<Vec<String>>,
     /// The die face already rolled (Sade only).
     pub face: Option<Face>,
     pub prompt: String,
@@ -247,6 +250,7 @@ impl Lesson {
             title: raw.title,
             fen: raw.fen,
             start: raw.start,
+            before: raw.before,
             face,
             prompt: raw.prompt,
             task,
@@ -258,6 +262,14 @@ impl Lesson {
             choices,
             explanation: raw.explanation,
         };
+        if !lesson.before.is_empty()
+            && (lesson.variant != Variant::Marseillais
+                || lesson.before.iter().any(|t| !(1..=2).contains(&t.len())))
+        {
+            return Err(error(
+                "before: earlier turns are Marseillais turns of one or two moves".into(),
+            ));
+        }
         if lesson.start && !lesson.fen.starts_with(START) {
             return Err(error(format!(
                 "start: the game's own start is the standard position `{START} 0 1`"
@@ -328,6 +340,8 @@ struct RawLesson {
     fen: String,
     #[serde(default)]
     start: bool,
+    #[serde(default)]
+    before: Vec<Vec<String>>,
     #[serde(default)]
     face: Option<u8>,
     prompt: String,

@@ -29,7 +29,8 @@ use super::new_game::{NewGame, new_game};
 use super::store::write_atomic;
 use super::view::Created;
 use crate::course::{
-    Course, Judgement, Lesson, Outcome, Stage, Task, judge_actions, judge_game, judge_why, roller,
+    Course, Judgement, Lesson, Outcome, Stage, Task, judge_actions, judge_game, judge_why,
+    record_text, roller,
 };
 use crate::record::Face;
 use crate::rules::Article;
@@ -449,7 +450,19 @@ fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
     let variant = lesson.variant;
     let die = lesson.face.map_or(Die::Server, |_| Die::Entered);
     let fen = (!lesson.start).then_some(lesson.fen.as_str());
-    let mut live = new_game(&NewGame::recorded_from(variant, fen, die)?)?;
+    let start = if lesson.before.is_empty() {
+        NewGame::recorded_from(variant, fen, die)?
+    } else {
+        // The earlier turns, as the lesson's record writes them.
+        let text = record_text(lesson, &[]).map_err(|e| ApiError::internal(e.to_string()))?;
+        let game = crate::parse::parse_str(&text)
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .ok_or_else(|| ApiError::internal("the lesson's earlier turns do not read".into()))?;
+        NewGame::recorded_after(game, die)
+    };
+    let mut live = new_game(&start)?;
     live.game.set_tag("Event", "sade-ref course");
     live.game.set_tag(LESSON_TAG, &lesson.id);
     if let Some(face) = lesson.face {
@@ -528,12 +541,12 @@ fn lesson_of(app: &App, id: &str, token: Option<&str>) -> Result<(Live, Lesson),
     Ok((live, lesson))
 }
 
-/// The turn's actions as the record holds them, and the one tried after them.
-fn with_tried(live: &Live, tried: &ActRequest) -> Result<Vec<String>, ApiError> {
+/// The lesson's turn's actions as the record holds them, and the one tried after them.
+fn with_tried(live: &Live, lesson: &Lesson, tried: &ActRequest) -> Result<Vec<String>, ApiError> {
     let mut actions: Vec<String> = live
         .game
         .turns
-        .first()
+        .get(lesson.before.len())
         .map(|t| t.actions().map(ToString::to_string).collect())
         .unwrap_or_default();
     for action in act_actions(tried, &live.verdict.final_fen)? {
@@ -578,7 +591,7 @@ pub(super) async fn judge(
             }
             (Task::Play, None, None) => judge_game(&lesson, &live.game),
             (Task::Play, None, Some(tried)) => {
-                let actions = with_tried(&live, tried)?;
+                let actions = with_tried(&live, &lesson, tried)?;
                 let judged = judge_actions(&lesson, &actions)
                     .map_err(|e| ApiError::bad("tried", e.message))?;
                 if judged.outcome != Outcome::Failed {

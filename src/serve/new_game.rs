@@ -103,6 +103,18 @@ impl NewGame {
         })
     }
 
+    /// A game recorded over the board by two humans that continues `game` (a lesson's earlier
+    /// turns).
+    pub fn recorded_after(game: Game, die: Die) -> NewGame {
+        NewGame {
+            start: Start::Record(game),
+            mode: Mode::Record,
+            die,
+            seats: [Seat::Human, Seat::Human],
+            time_control: None,
+        }
+    }
+
     /// The field an answer about the start names: `record` or `fen`.
     fn start_field(&self) -> &'static str {
         match self.start {

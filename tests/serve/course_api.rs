@@ -283,6 +283,26 @@ fn a_lesson_from_the_games_start_opens_with_whites_single_move() {
 }
 
 #[test]
+fn a_lesson_with_earlier_turns_opens_after_them() {
+    let server = Server::start(&scratch("course-before"), &[]);
+    let (table, answer) = start(&server, "marseillais/the-third-time");
+    assert_eq!(answer["state"]["side"], "black", "{}", answer["state"]);
+    let list = server.get("/api/course");
+    let side = list.body["lessons"]
+        .as_array()
+        .expect("lessons")
+        .iter()
+        .find(|l| l["id"] == "marseillais/the-third-time")
+        .map(|l| l["side"].clone());
+    assert_eq!(side, Some(json!("black")));
+    table.ok("act", json!({ "text": "Kb8" }));
+    table.ok("act", json!({ "text": "Ka8" }));
+    let judged = judge(&table);
+    assert_eq!(judged["judgement"]["outcome"], "completed", "{judged}");
+    assert_eq!(judged["judgement"]["article"], "M6");
+}
+
+#[test]
 fn help_comes_in_its_order_and_costs_stars() {
     let server = Server::start(&scratch("course-help"), &[]);
     let (table, _) = start(&server, "sade/12-sacrifice-accomplished");
