@@ -101,6 +101,22 @@ pub struct Progress {
     /// The games of attempts not judged yet: game id → puzzle id.
     #[serde(default)]
     pub pending: BTreeMap<String, String>,
+    /// Every attempt judged, oldest first.
+    #[serde(default)]
+    pub history: Vec<Attempt>,
+}
+
+/// One attempt judged: the puzzle, its theme, whether it was solved, and the player's rating
+/// after it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attempt {
+    pub puzzle: String,
+    pub theme: String,
+    pub solved: bool,
+    /// The player's rating after the attempt (unchanged by an aided one).
+    pub rating: f64,
+    /// When, in milliseconds since 1970.
+    pub at: u64,
 }
 
 impl Progress {

@@ -66,6 +66,7 @@ const REPORT_ONLY: [&str; 6] = [
         review::upload_page,
         super::puzzles::script,
         super::puzzles::next,
+        super::puzzles::themes,
         super::puzzles::judge_attempt,
         super::course::script,
         super::course::list,

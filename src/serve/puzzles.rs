@@ -22,7 +22,7 @@ use super::live::{Holder, PUZZLE_EVENT};
 use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
 use super::view::Created;
-use crate::puzzles::rating::Progress;
+use crate::puzzles::rating::{Attempt, Progress};
 use crate::puzzles::{Judgement, Puzzle, Question, judge, read_jsonl};
 use crate::record::{Face, Variant};
 
@@ -93,16 +93,46 @@ pub struct PuzzlePlayer {
     deviation: f64,
     attempts: u32,
     solved: usize,
+    /// The last attempts judged (at most [`HISTORY`]), oldest first: the page draws the
+    /// player's rating over them.
+    history: Vec<AttemptShown>,
+}
+
+/// How many of a player's attempts the answers carry.
+pub const HISTORY: usize = 200;
+
+/// One attempt judged, as the history shows it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AttemptShown {
+    puzzle: String,
+    /// The Article or rule the puzzle turns on.
+    theme: String,
+    solved: bool,
+    /// The player's rating after it.
+    rating: f64,
+    /// Milliseconds since 1970.
+    at: u64,
 }
 
 impl PuzzlePlayer {
     fn of(player: &str, progress: &Progress) -> PuzzlePlayer {
+        let from = progress.history.len().saturating_sub(HISTORY);
         PuzzlePlayer {
             id: player.to_owned(),
             rating: progress.player.rating.round(),
             deviation: progress.player.deviation.round(),
             attempts: progress.attempts,
             solved: progress.solved.len(),
+            history: progress.history[from..]
+                .iter()
+                .map(|a| AttemptShown {
+                    puzzle: a.puzzle.clone(),
+                    theme: a.theme.clone(),
+                    solved: a.solved,
+                    rating: a.rating.round(),
+                    at: a.at,
+                })
+                .collect(),
         }
     }
 }
@@ -188,6 +218,52 @@ pub(super) struct NextRequest {
     #[serde(default, deserialize_with = "puzzle_variant")]
     #[schema(schema_with = super::schema::puzzle_variant)]
     variant: Option<Variant>,
+    /// Only puzzles of this theme (`Art. 9.2`, `M3`: `GET /api/puzzles/themes` lists them);
+    /// none: mixed.
+    #[serde(default)]
+    theme: Option<String>,
+}
+
+/// A theme of the puzzles: the Article or rule they turn on, in one game.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Theme {
+    #[schema(schema_with = super::schema::puzzle_game)]
+    variant: Variant,
+    /// As the puzzles name it (`Art. 9.2`, `M3`).
+    theme: String,
+    /// What the Article is about.
+    title: String,
+    count: usize,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/puzzles/themes",
+    operation_id = "puzzles_themes",
+    description = "The themes of the puzzles, game by game, with how many puzzles each has.",
+    responses((status = 200, description = "The themes.", body = Vec<Theme>))
+)]
+pub(super) async fn themes() -> Json<Vec<Theme>> {
+    let mut out: Vec<Theme> = Vec::new();
+    for p in all() {
+        match out
+            .iter_mut()
+            .find(|t| t.variant == p.variant && t.theme == p.theme)
+        {
+            Some(t) => t.count += 1,
+            None => out.push(Theme {
+                variant: p.variant,
+                theme: p.theme.clone(),
+                title: crate::rules::Article::from_cite(&p.theme)
+                    .map_or_else(String::new, |a| a.title().to_owned()),
+                count: 1,
+            }),
+        }
+    }
+    out.sort_by(|a, b| {
+        (a.variant.tag(), b.count, &a.theme).cmp(&(b.variant.tag(), a.count, &b.theme))
+    });
+    Json(out)
 }
 
 /// `variant`: a game of puzzles, or null; any other name is refused as serde refuses an
@@ -234,11 +310,18 @@ pub(super) async fn next(
         let pool: Vec<Puzzle> = all()
             .iter()
             .filter(|p| request.variant.is_none_or(|v| p.variant == v))
+            .filter(|p| request.theme.as_ref().is_none_or(|t| p.theme == *t))
             .cloned()
             .collect();
-        let puzzle = progress.next(&pool).cloned().ok_or_else(|| {
-            ApiError::not_found("variant", "no puzzle of this variant".to_owned())
-        })?;
+        let puzzle = progress
+            .next(&pool)
+            .cloned()
+            .ok_or_else(|| match &request.theme {
+                Some(theme) => {
+                    ApiError::not_found("theme", format!("no puzzle of the theme {theme:?}"))
+                }
+                None => ApiError::not_found("variant", "no puzzle of this variant".to_owned()),
+            })?;
         let die = if puzzle.variant == Variant::Sade {
             Die::Entered
         } else {
@@ -346,6 +429,13 @@ pub(super) async fn judge_attempt(
         if !aided {
             progress.record(puzzle, judgement.solved);
         }
+        progress.history.push(Attempt {
+            puzzle: puzzle.id.clone(),
+            theme: puzzle.theme.clone(),
+            solved: judgement.solved && !aided,
+            rating: progress.player.rating,
+            at: super::clock::now(),
+        });
         progress.pending.remove(&game);
         save(&dir, &request.player, &progress)?;
         let answer = PuzzleJudged {

@@ -39,6 +39,7 @@ pub fn router(app: Shared) -> Router {
     // The Puzzles and Course modes, under axum's default body limit.
     let modes = Router::new()
         .route("/api/puzzles/next", post(puzzles::next))
+        .route("/api/puzzles/themes", get(puzzles::themes))
         .route("/api/puzzles/{game}/judge", post(puzzles::judge_attempt))
         .route("/puzzles.js", get(puzzles::script))
         .route("/course.js", get(course::script))

@@ -164,7 +164,29 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
         "{result}"
     );
     wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 2")).await;
+    // The history (issue 31): the rating drawn over the attempts, a green dot for the solved
+    // one and a red one for the other, and the themes to choose from.
+    let dots = client
+        .execute(
+            "return [document.querySelectorAll('#puzzle-history circle.solved').length,
+                     document.querySelectorAll('#puzzle-history circle.failed').length,
+                     document.getElementById('puzzle-history').hidden,
+                     Array.from(document.querySelectorAll('#puzzle-theme option')).map(function (o) { return o.value; })];",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    assert_eq!(dots[0], 1, "{dots}");
+    assert_eq!(dots[1], 1, "{dots}");
+    assert_eq!(dots[2], false, "{dots}");
+    assert!(
+        dots[3]
+            .as_array()
+            .is_some_and(|o| o.iter().any(|v| v == "M3") && o[0] == ""),
+        "{dots}"
+    );
     let shot = client.screenshot().await.expect("a screenshot");
     std::fs::write(dir.join("puzzle-failed.png"), shot).expect("saved");
+    super::browser::shot(&client, "puzzle-history").await;
     client.close().await.expect("closed");
 }

@@ -230,3 +230,44 @@ fn an_attempt_with_help_is_failed_and_changes_no_rating() {
     assert_eq!(judged.body["judgement"]["aided"], true, "{}", judged.text);
     assert_eq!(judged.body["change"], 0.0, "{}", judged.text);
 }
+
+/// Issue 31 in the page: the themes listed with their counts; a puzzle of the theme chosen (or
+/// mixed); every attempt judged kept in the player's history with the rating after it.
+#[test]
+fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
+    let server = Server::start(&scratch("puzzles-themes"), &[]);
+    let themes = server.get("/api/puzzles/themes");
+    assert_eq!(themes.status, 200, "{}", themes.text);
+    let list = themes.body.as_array().expect("a list");
+    let total: u64 = list.iter().map(|t| t["count"].as_u64().unwrap()).sum();
+    assert_eq!(total as usize, sade_ref::serve::puzzles::all().len());
+    let rare = list
+        .iter()
+        .min_by_key(|t| t["count"].as_u64())
+        .expect("a theme");
+    let theme = rare["theme"].as_str().unwrap();
+    let c = next(&server, json!({ "theme": theme }));
+    let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+    assert_eq!(puzzle.theme, theme);
+    assert_eq!(c["player"]["history"], json!([]));
+    let t = table(&server, &c);
+    for action in puzzle.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let solved = judge(&server, &c);
+    assert_eq!(solved.status, 200, "{}", solved.text);
+    let history = solved.body["player"]["history"]
+        .as_array()
+        .expect("history");
+    assert_eq!(history.len(), 1, "{}", solved.text);
+    assert_eq!(history[0]["puzzle"], puzzle.id.as_str());
+    assert_eq!(history[0]["theme"], theme);
+    assert_eq!(history[0]["solved"], true);
+    assert_eq!(history[0]["rating"], solved.body["player"]["rating"]);
+    // The next puzzle's answer carries the history too; a theme with no puzzle is refused.
+    let again = next(&server, json!({ "player": c["player"]["id"] }));
+    assert_eq!(again["player"]["history"].as_array().map(Vec::len), Some(1));
+    let none = server.post("/api/puzzles/next", &json!({ "theme": "Art. 99" }));
+    assert_eq!(none.status, 404, "{}", none.text);
+    assert_eq!(none.body["field"], "theme");
+}

@@ -12,12 +12,80 @@
     localStorage.setItem('sade-ref-puzzle-player', p.id);
     $('puzzle-player').textContent = 'Your rating: ' + p.rating + ' (±' + p.deviation + '), ' +
       p.solved + ' solved of ' + p.attempts + ' attempts';
+    chart(p.history || []);
+  }
+
+  // The player's rating over the attempts, as an SVG line with a dot for each attempt (green
+  // solved, red not), and the last attempts with their themes.
+  var SVG = 'http://www.w3.org/2000/svg';
+  function chart(history) {
+    var fig = $('puzzle-history');
+    var old = fig.querySelector('svg');
+    if (old) { fig.removeChild(old); }
+    fig.hidden = history.length < 1;
+    if (!history.length) { return; }
+    var w = 300, h = 100, pad = 8;
+    var ratings = history.map(function (a) { return a.rating; });
+    var lo = Math.min.apply(null, ratings) - 20, hi = Math.max.apply(null, ratings) + 20;
+    var x = function (i) { return pad + (history.length < 2 ? (w - 2 * pad) / 2 : i * (w - 2 * pad) / (history.length - 1)); };
+    var y = function (r) { return h - pad - (r - lo) * (h - 2 * pad) / (hi - lo); };
+    var svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', 'rating from ' + ratings[0] + ' to ' + ratings[ratings.length - 1]);
+    var line = document.createElementNS(SVG, 'polyline');
+    line.setAttribute('points', history.map(function (a, i) { return x(i) + ',' + y(a.rating); }).join(' '));
+    line.setAttribute('fill', 'none'); line.setAttribute('stroke', '#2f2a24'); line.setAttribute('stroke-width', '1.5');
+    svg.appendChild(line);
+    history.forEach(function (a, i) {
+      var dot = document.createElementNS(SVG, 'circle');
+      dot.setAttribute('cx', x(i)); dot.setAttribute('cy', y(a.rating)); dot.setAttribute('r', '3');
+      dot.setAttribute('fill', a.solved ? '#2e7d32' : '#c62828');
+      dot.setAttribute('class', a.solved ? 'solved' : 'failed');
+      var tip = document.createElementNS(SVG, 'title');
+      tip.textContent = a.theme + ': ' + (a.solved ? 'solved' : 'not solved') + ', rating ' + a.rating;
+      dot.appendChild(tip);
+      svg.appendChild(dot);
+    });
+    [hi - 20, lo + 20].forEach(function (r) {
+      var t = document.createElementNS(SVG, 'text');
+      t.setAttribute('x', w - pad); t.setAttribute('y', y(r) + 4); t.setAttribute('text-anchor', 'end');
+      t.setAttribute('font-size', '10'); t.setAttribute('fill', '#777'); t.textContent = Math.round(r);
+      svg.appendChild(t);
+    });
+    fig.insertBefore(svg, fig.firstChild);
+    var ol = $('puzzle-recent'); ol.textContent = '';
+    history.slice(-8).reverse().forEach(function (a) {
+      var li = document.createElement('li');
+      li.textContent = a.theme + ' · ' + (a.solved ? 'solved' : 'not solved') + ' · ' + a.rating;
+      ol.appendChild(li);
+    });
+  }
+
+  // The themes of the game chosen (or of both), with how many puzzles each has.
+  var themes = [];
+  function showThemes() {
+    var variant = $('puzzle-variant').value, select = $('puzzle-theme'), kept = select.value;
+    select.textContent = '';
+    var mixed = document.createElement('option'); mixed.value = ''; mixed.textContent = 'mixed';
+    select.appendChild(mixed);
+    themes.filter(function (t) { return !variant || t.variant === variant; }).forEach(function (t) {
+      var o = document.createElement('option');
+      o.value = t.theme;
+      o.textContent = (variant ? '' : (t.variant === 'sade' ? 'Sade ' : 'Marseillais ')) + t.theme +
+        (t.title ? ': ' + t.title : '') + ' (' + t.count + ')';
+      select.appendChild(o);
+    });
+    select.value = kept;
+    if (select.value !== kept) { select.value = ''; }
   }
 
   function next() {
     var body = { player: player() };
     var variant = $('puzzle-variant').value;
     if (variant) { body.variant = variant; }
+    var theme = $('puzzle-theme').value;
+    if (theme) { body.theme = theme; }
     $('puzzle-result').textContent = '';
     $('puzzle-result').className = '';
     sadeRef.api('POST', '/api/puzzles/next', body).catch(function (e) {
@@ -59,6 +127,9 @@
 
   document.addEventListener('DOMContentLoaded', function () {
     $('puzzle-next').addEventListener('click', next);
+    $('puzzle-variant').addEventListener('change', showThemes);
+    sadeRef.api('GET', '/api/puzzles/themes').then(function (t) { themes = t; showThemes(); })
+      .catch(sadeRef.refuse);
     sadeRef.onState(judge);
     // The question and the judgement stand beside the board while its game is the puzzle's.
     sadeRef.onState(function (state) { $('puzzle-box').hidden = !attempt || state.id !== attempt.game; });
