@@ -5,12 +5,14 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, PositionError, Role};
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, FromSetup, Position, PositionError, Role, Square, attacks,
+};
 
 use super::lesson::Goal;
 use crate::record::{Turn, Variant};
 use crate::rules::Termination;
-use crate::rules::names::color_name;
+use crate::rules::names::{color_name, role_name};
 
 /// The reasons a legal turn that leaves the game going on missed `goal`, each a short clause;
 /// empty when there is nothing more to say than that the game goes on.
@@ -40,6 +42,43 @@ pub fn missed(
         reasons.push(no_mate(final_fen, mated));
     }
     reasons
+}
+
+/// Why a clicked move (`from`–`to`) that the referee refused as illegal (R1) cannot be played in
+/// the position `fen` the referee stopped at, in the lesson's words: "the way from a8 to a1 is
+/// blocked", "it would leave Black's king in check", "a knight does not move from g1 to g3".
+/// `None` where there is nothing plainer to say than the referee's words (a pawn's move).
+pub fn illegal(fen: &str, from: Square, to: Square) -> Option<String> {
+    let placement = fen.split_whitespace().next()?;
+    let placement = placement.split('[').next()?;
+    let board = Fen::from_ascii(format!("{placement} w - - 0 1").as_bytes())
+        .ok()?
+        .into_setup()
+        .board;
+    let piece = board.piece_at(from)?;
+    if piece.role == Role::Pawn {
+        return None;
+    }
+    let side = color_name(piece.color);
+    let name = role_name(piece.role);
+    let reach = attacks::attacks(from, piece, board.occupied());
+    if !reach.contains(to) {
+        return Some(
+            if attacks::attacks(from, piece, Bitboard::EMPTY).contains(to) {
+                format!("the way from {from} to {to} is blocked")
+            } else {
+                format!("a {name} does not move from {from} to {to}")
+            },
+        );
+    }
+    if board.by_color(piece.color).contains(to) {
+        return Some(format!("{to} holds a piece of {side}'s own"));
+    }
+    Some(if piece.role == Role::King {
+        format!("{side}'s king would stand in check on {to}")
+    } else {
+        format!("the {name} on {from} may not leave: it would leave {side}'s king in check")
+    })
 }
 
 /// The king the goal wants mated: the winner's own in Sade (Art. 9.2, Art. 10), the loser's in

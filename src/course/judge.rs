@@ -7,10 +7,10 @@
 use serde::Serialize;
 use shakmaty::Color;
 
-use super::feedback::missed;
+use super::feedback::{illegal, missed};
 use super::lesson::{Lesson, Task};
 use crate::record::Variant;
-use crate::record::{Game, Turn};
+use crate::record::{ActionKind, Game, Turn};
 use crate::referee::{Status, Verdict, verify};
 use crate::rules::Article;
 use crate::rules::names::color_name;
@@ -249,11 +249,31 @@ fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> Judgem
             let Some(error) = &verdict.error else {
                 return failed(lesson, None, None, "the referee refused the record".into());
             };
+            // A clicked move the referee finds illegal: said with its squares, and why.
+            let clicked = turn
+                .and_then(|t| t.actions().nth(error.action.checked_sub(1)?))
+                .and_then(|a| match &a.kind {
+                    ActionKind::Uci(m) => Some(m),
+                    _ => None,
+                });
+            let mut reason = error.reason.clone();
+            if let Some(m) = clicked {
+                reason = reason.replace(
+                    &format!("{}{}", m.from, m.to),
+                    &format!("{}–{}", m.from, m.to),
+                );
+                if error.article == Article::R1
+                    && error.reason.contains("is not a legal move")
+                    && let Some(why) = illegal(&verdict.final_fen, m.from, m.to)
+                {
+                    reason = format!("{reason}: {why}");
+                }
+            }
             failed(
                 lesson,
                 Some(error.article),
                 Some(error.action),
-                format!("{} ({})", error.reason, error.article),
+                format!("{reason} ({})", error.article),
             )
         }
         Status::Finished => {
@@ -299,18 +319,23 @@ fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> Judgem
         Status::Unfinished => {
             if verdict.replay.stopped.is_some() || side_to_move(&verdict.final_fen) == Some(roller)
             {
-                let note = verdict
-                    .notes
-                    .iter()
-                    .find(|n| n.contains("stops inside"))
-                    .map(|n| lesson_words(n));
+                // Nothing of what the referee's note says about the rest of the turn (which
+                // pieces can still move, what is due next): that is the lesson's answer, often.
+                let done = turn.map_or(0, |t| t.actions().count());
+                let so_far = match done {
+                    0 => "nothing played yet".to_owned(),
+                    1 => "1 action played".to_owned(),
+                    n => format!("{n} actions played"),
+                };
                 return Judgement {
                     outcome: Outcome::Incomplete,
                     article: None,
-                    message: note.unwrap_or_else(|| match lesson.variant {
-                        Variant::Sade => "the face asks for more actions".into(),
-                        _ => "a turn has two moves".into(),
-                    }),
+                    message: match lesson.variant {
+                        Variant::Sade => {
+                            format!("your turn is not complete ({so_far}): the face asks for more")
+                        }
+                        _ => format!("a turn has two moves ({so_far})"),
+                    },
                     action: None,
                     solution: None,
                 };
@@ -340,20 +365,6 @@ fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> Judgem
                 }
             }
         }
-    }
-}
-
-/// The referee's note on a turn that stops early, as a lesson says it: what the face asks and
-/// how far the turn is, without the record's place and without the way to go on the note gives
-/// (the lesson's answer, often).
-fn lesson_words(note: &str) -> String {
-    let asks = note
-        .split_once(" action: ")
-        .or_else(|| note.split_once(" actions: "))
-        .map_or(note, |(_, rest)| rest);
-    match asks.find(", e.g.") {
-        Some(at) => format!("{} ({})", &asks[..at], Article::R16),
-        None => asks.to_owned(),
     }
 }
 
@@ -455,20 +466,31 @@ pub fn judge_why(lesson: &Lesson, answer: &str) -> Result<Judgement, AnswerError
         ));
     };
     let series = lesson.series.join(" ");
+    // A refusal, or a legal series that ends the game against its player: said as it is.
+    let decides = if words.starts_with("the game ends") {
+        "decides"
+    } else {
+        "refuses"
+    };
     Ok(if named == article {
         Judgement {
             outcome: Outcome::Completed,
             article: Some(article),
-            message: format!("the referee refuses {series} under {article}: {words}"),
+            message: format!("{article}: the referee {decides} {series} so ({words})"),
             action: None,
             solution: None,
         }
     } else {
+        // The right Article is not given away: the learner may choose again.
         failed(
             lesson,
             Some(article),
             None,
-            format!("not {named}: the referee refuses {series} under {article}: {words}"),
+            format!(
+                "not {named} ({}): the referee does not {} {series} by that rule",
+                named.title(),
+                decides.trim_end_matches('s')
+            ),
         )
     })
 }

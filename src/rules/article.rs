@@ -123,7 +123,7 @@ pub enum Article {
     M5,
     /// M6: Draws.
     M6,
-    /// M7: From a FEN setup.
+    /// M7: From a FEN setup; insufficient material after any move.
     M7,
     /// M8: An error belongs to its group.
     M8,
@@ -401,7 +401,7 @@ impl Article {
             Article::M4 => "En passant",
             Article::M5 => "Castling",
             Article::M6 => "Draws",
-            Article::M7 => "From a FEN setup",
+            Article::M7 => "From a FEN setup; insufficient material after any move",
             Article::M8 => "An error belongs to its group",
             Article::Fide3 => "FIDE 3: the moves of the pieces",
             Article::Fide3_7_3_2 => "FIDE 3.7.3.2: en passant",

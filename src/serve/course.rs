@@ -211,6 +211,12 @@ pub struct CourseJudged {
     /// The lesson's explanation, once it is completed.
     #[schema(required = true)]
     explanation: Option<String>,
+    /// The lesson's own solution, once it is completed (the explanation speaks of it; the turn
+    /// played may be another that does what was asked).
+    #[schema(required = true)]
+    solution: Option<Vec<String>>,
+    /// The lesson's turn as the game's record holds it (SDN actions).
+    played: Vec<String>,
     /// The learner's tries that failed on this lesson so far.
     failures: u32,
     /// The stars of this lesson (0 to 3: see `Lesson.stars`), once it is completed.
@@ -630,8 +636,17 @@ pub(super) async fn judge(
             Outcome::Failed => t.failures = t.failures.saturating_add(1),
             Outcome::Incomplete => {}
         })?;
+        let done = judgement.outcome == Outcome::Completed;
+        let played = live
+            .game
+            .turns
+            .get(lesson.before.len())
+            .map(|t| t.actions().map(ToString::to_string).collect())
+            .unwrap_or_default();
         let answer = CourseJudged {
-            explanation: (judgement.outcome == Outcome::Completed).then_some(lesson.explanation),
+            explanation: done.then(|| lesson.explanation.clone()),
+            solution: done.then(|| lesson.solution.clone()),
+            played,
             lesson: lesson.id,
             article: lesson.article.to_string(),
             judgement: judgement.into(),
@@ -674,6 +689,9 @@ pub struct Help {
     /// The solution's actions (or the Article of a `why` lesson), when it was asked.
     #[schema(required = true)]
     solution: Option<Vec<String>>,
+    /// Why the solution works, with it.
+    #[schema(required = true)]
+    explanation: Option<String>,
 }
 
 /// `POST /api/course/{game}/help` `{"token": …, "learner": …, "want": "hint"}`: the lesson's
@@ -727,11 +745,13 @@ pub(super) async fn help(
                 lesson: lesson.id,
                 hint: Some(lesson.hint),
                 solution: None,
+                explanation: None,
             },
             Want::Solution => Help {
                 lesson: lesson.id,
                 hint: None,
                 solution: Some(lesson.solution),
+                explanation: Some(lesson.explanation),
             },
         };
         Ok(Json(sorted(&answer)?))

@@ -136,8 +136,14 @@ function checkColour(s) {
 // The side the board is seen from, where another script says (a lesson: its player's side);
 // otherwise the seat's.
 var facing = {};
+// The games that are lessons: the board offers what any board would, never what the rules
+// single out (the piece face 5 returns, the squares it may stand on).
+var teaching = {};
 
+var drawnGame = null;
 function drawBoard(s) {
+  // Another game: nothing of the last one stays selected.
+  if (drawnGame !== s.id) { board.selectSquare(null); picked = null; drawnGame = s.id; }
   var orientation = facing[s.id] || (seat === 'black' ? 'black' : 'white');
   board.set({
     fen: placement(s.fen),
@@ -400,7 +406,15 @@ function offer(s, n) {
   board.set({ movable: { color: dests.size ? 'both' : undefined, dests: dests } });
   if (dests.size) { board.set({ turnColor: colourOn(n.actions.filter(function (a) { return a.kind === 'move'; })[0].from) || s.side }); }
   var back = roles(n, 'resurrection');
-  if (back.length) {
+  if (back.length && teaching[s.id]) {
+    // A lesson: every piece of the pool is offered, none chosen, no square ringed.
+    var pool = $('piece'); pool.textContent = '';
+    option(pool, '', '(choose)');
+    poolOf(s).forEach(function (r) { option(pool, r, ROLES[r]); });
+    pool.value = '';
+    $('piece-box').hidden = false;
+    $('hint').textContent = 'Choose the piece to bring back, then click an empty square.';
+  } else if (back.length) {
     var select = $('piece'); select.textContent = '';
     back.forEach(function (r) { option(select, r, ROLES[r]); });
     select.value = back[0];
@@ -438,8 +452,18 @@ function roles(n, kind) {
   return out;
 }
 
-// The squares the chosen piece may come back on, ringed on the board.
+// The opponent's pieces in the pool (a Sade FEN's pocket: `[qrn]`), strongest first, once each.
+function poolOf(s) {
+  var pocket = /\[([A-Za-z]*)\]/.exec(s.fen.split(' ')[0]);
+  var theirs = s.side === 'white' ? /[a-z]/ : /[A-Z]/;
+  return ['Q', 'R', 'B', 'N', 'P'].filter(function (r) {
+    return pocket && pocket[1].split('').some(function (c) { return theirs.test(c) && c.toUpperCase() === r; });
+  });
+}
+
+// The squares the chosen piece may come back on, ringed on the board (not in a lesson).
 function markResurrections() {
+  if (state && teaching[state.id]) { return; }
   var piece = $('piece').value;
   var rings = next.actions.filter(function (a) { return a.kind === 'resurrection' && a.piece === piece; })
     .map(function (a) { return { orig: a.to, brush: 'paleGreen' }; });
@@ -547,6 +571,7 @@ function selected(square) {
   var back = next.actions.filter(function (a) { return a.kind === 'resurrection' && a.to === square && a.piece === piece; })[0];
   if (back) { post('act', { text: back.text }); return; }
   if (next.actions.some(function (a) { return a.kind === 'resurrection'; })) {
+    if (!piece) { $('hint').textContent = 'Choose the piece to bring back first.'; return; }
     post('act', { resurrect: { piece: piece, square: square } }); return;
   }
   var from = function (sq) { return next.actions.some(function (a) { return a.kind === 'move' && a.from === sq; }); };
@@ -764,7 +789,7 @@ function start() {
 // What other scripts of the page may use: the API call, opening a game just created (as the
 // answer of POST /api/games), showing a refusal, a listener for every state shown and for every
 // change refused, marking a game as an unaided puzzle attempt or lesson, the side a game's board
-// is seen from, whether the page listens to the game's changes, and the pieces the board shows.
+// is seen from, a game as a lesson (nothing singled out), whether the page listens to the game's changes, and the pieces the board shows.
 window.sadeRef = {
   api: api,
   open: function (c) { created(c, false); },
@@ -772,6 +797,7 @@ window.sadeRef = {
   onState: function (f) { listeners.push(f); },
   onRefusal: function (f) { refusals.push(f); },
   face: function (id, side) { facing[id] = side; },
+  teach: function (id) { teaching[id] = true; },
   unaided: function (id) { unaided = id; },
   live: live,
   // The placement of the pieces the board shows (FEN's first field).

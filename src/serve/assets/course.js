@@ -128,6 +128,9 @@
     cited($('lesson-prompt'), l.prompt);
     var why = l.task === 'why';
     $('lesson-why').hidden = !why;
+    // A "why" task's feedback stands under its choices (above the board on a phone); a task
+    // played on the board has it right under the board.
+    if (why) { $('course-head').appendChild($('lesson')); } else { $('panel').insertBefore($('lesson'), $('panel').firstChild); }
     $('lesson-series').textContent = why ? l.series.join(' ') : '';
     var box = $('why-choices'); box.textContent = '';
     if (why) {
@@ -146,6 +149,7 @@
     $('lesson-hint').hidden = current.done || current.failures < 1;
     $('lesson-solution').hidden = current.done || current.failures < 2;
     $('lesson-next').hidden = !current.done;
+    $('lesson-next').textContent = course && current.lesson && !following(current.lesson) ? 'Finish the course' : 'Next';
   }
 
   function shown(j) {
@@ -163,7 +167,12 @@
       box.className = 'completed';
       var more = document.createElement('span');
       more.className = 'explanation';
-      cited(more, j.explanation);
+      // The explanation speaks of the lesson's own answer: where the turn played was another
+      // that does what was asked, both are named.
+      var bare = function (list) { return (list || []).map(function (a) { return a.replace(/[+#]$/, ''); }).join(' '); };
+      var own = j.solution && j.played.length && bare(j.played) !== bare(j.solution) ?
+        'You played ' + j.played.join(' ') + '; the lesson\'s own answer is ' + j.solution.join(' ') + '. ' : '';
+      cited(more, own + j.explanation);
       box.appendChild(more);
       var stars = document.createElement('span');
       stars.className = 'stars'; stars.id = 'lesson-stars';
@@ -189,7 +198,8 @@
   function help(want) {
     window.sadeRef.api('POST', '/api/course/' + current.game + '/help',
       { token: current.token, learner: learner(), want: want }).then(function (h) {
-      cited($('lesson-help'), h.hint ? 'Hint: ' + h.hint : 'The solution: ' + h.solution.join(' '));
+      cited($('lesson-help'), h.hint ? 'Hint: ' + h.hint :
+        'The solution: ' + h.solution.join(' ') + '. ' + (h.explanation || ''));
     }).catch(function (e) { $('lesson-help').textContent = e && e.error ? e.error : String(e); });
   }
 
@@ -203,6 +213,7 @@
       buttons();
       show(id);
       window.sadeRef.unaided(c.id);
+      window.sadeRef.teach(c.id);
       if (lessons[id]) { window.sadeRef.face(c.id, lessons[id].side); }
       window.sadeRef.open(c);
       window.scrollTo(0, 0);
@@ -225,6 +236,7 @@
     current.token = token;
     current.lesson = id;
     window.sadeRef.unaided(state.id);
+    window.sadeRef.teach(state.id);
     if (lessons[id]) { window.sadeRef.face(state.id, lessons[id].side); }
     show(id);
     if (!lessons[id] || lessons[id].task === 'why') { return; }
@@ -256,21 +268,33 @@
     $('lesson-solution').addEventListener('click', function () { help('solution'); });
     $('lesson-next').addEventListener('click', function () {
       var next = following(current.lesson);
-      if (next) { begin(next); } else { leave(); }
+      if (next) { begin(next); } else { leave(true); }
     });
-    $('course-leave').addEventListener('click', leave);
+    $('course-leave').addEventListener('click', function () { leave(false); });
     $('course-continue').addEventListener('click', function () {
       var open = course && course.lessons.filter(function (l) { return !l.completed; })[0];
       begin(open ? open.id : course.lessons[0].id);
     });
-    list();
+    list().then(fromList);
   });
 
-  function leave() {
+  // Back to the list of stages: the lesson's game is closed (the address no longer names it).
+  function leave(finished) {
     mode(false);
     current = { game: null, token: '', lesson: null, judged: null, failures: 0, done: false };
-    location.hash = '';
+    location.replace(location.pathname + (finished ? '?course=finished' : '?course'));
+  }
+
+  // The page opened from the course's list (`?course`): the list open, and at the end of the
+  // course what the learner did.
+  function fromList() {
+    var q = new URLSearchParams(location.search).get('course');
+    if (q === null) { return; }
     $('course').open = true;
+    if (q === 'finished' && course) {
+      $('course-progress').textContent = 'Course finished: ' + course.completed + ' of ' + course.lessons.length +
+        ' tasks completed, ' + course.stars + ' of ' + (3 * course.lessons.length) + ' stars.';
+    }
     $('course').scrollIntoView();
   }
 })();
