@@ -333,11 +333,91 @@ async fn a_why_task_is_answered_by_choosing_an_article() {
     choose("Art. 12.2").await;
     let failed = wait_for(&client, "#lesson-judgement", |t| t.starts_with("✗")).await;
     assert!(failed.contains("not Art. 12.2"), "{failed}");
+    // The feedback stands under the choices.
+    let order = client
+        .execute(
+            "var c = document.getElementById('why-choices').getBoundingClientRect();
+             var f = document.getElementById('lesson-judgement').getBoundingClientRect();
+             return f.top >= c.bottom;",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    assert_eq!(order, serde_json::json!(true));
     assert!(!failed.contains("12.1"), "the answer given away: {failed}");
     choose("Art. 12.1").await;
     let done = wait_for(&client, "#lesson-judgement", |t| t.starts_with("✓")).await;
     // One failure first: two stars.
     assert!(done.contains("★★☆"), "{done}");
     shot(&client, "course-why").await;
+
+    // Face 5 in a lesson: every piece of Black's pool offered, none chosen, no square ringed.
+    begin(&client, "sade/the-pool").await;
+    let pool = client
+        .execute(
+            "return [Array.from(document.querySelectorAll('#piece option')).map(function (o) { return o.value; }),
+                     document.getElementById('piece').value,
+                     document.querySelectorAll('#board svg circle, #board cg-auto-pieces piece').length];",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    assert_eq!(pool[0], serde_json::json!(["", "B", "N", "P"]), "{pool}");
+    assert_eq!(pool[1], "", "{pool}");
+    assert_eq!(pool[2], 0, "{pool}");
+
+    // The last task of the course: "Finish the course", then the list with what was done.
+    begin_why(&client, "marseillais/why-drawn").await;
+    let right = sade_ref::course::Course::embedded()
+        .expect("the course")
+        .lesson("marseillais/why-drawn")
+        .expect("the lesson")
+        .solution[0]
+        .clone();
+    client
+        .find(Locator::Css(&format!(
+            "#why-choices button[data-cite=\"{right}\"]"
+        )))
+        .await
+        .expect("the right choice")
+        .click()
+        .await
+        .expect("a click");
+    wait_for(&client, "#lesson-judgement", |t| t.starts_with("✓")).await;
+    let finish = client
+        .find(Locator::Id("lesson-next"))
+        .await
+        .expect("the button");
+    assert_eq!(finish.text().await.expect("its words"), "Finish the course");
+    finish.click().await.expect("a click");
+    let done = wait_for(&client, "#course-progress", |t| {
+        t.starts_with("Course finished")
+    })
+    .await;
+    assert!(done.contains("2 of "), "{done}");
+    shot(&client, "course-finished").await;
     client.close().await.expect("closed");
+}
+
+/// Opens a `why` task from the list (no judgement is asked before an Article is chosen).
+async fn begin_why(client: &Client, lesson: &str) {
+    if let Ok(back) = client.find(Locator::Id("course-leave")).await
+        && back.is_displayed().await.unwrap_or(false)
+    {
+        back.click().await.expect("a click");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    unfold(client, "course").await;
+    let css = format!("button[data-lesson=\"{lesson}\"]");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Ok(b) = client.find(Locator::Css(&css)).await
+            && b.click().await.is_ok()
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no button for {lesson}");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    wait_for(client, "#why-choices", |t| !t.is_empty()).await;
 }
