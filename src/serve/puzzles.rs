@@ -21,7 +21,7 @@ use super::input::Die;
 use super::live::{Holder, PUZZLE_EVENT};
 use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
-use super::view::Created;
+use super::view::{Created, DrawnAction, drawn_turn};
 use crate::puzzles::rating::{Attempt, Progress};
 use crate::puzzles::{Judgement, Puzzle, Question, judge, read_jsonl};
 use crate::record::{Face, Variant};
@@ -165,6 +165,9 @@ pub struct PuzzleShown {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PuzzleJudged {
     judgement: PuzzleJudgement,
+    /// The puzzle's answer as the referee plays it, action by action, for the board to draw
+    /// (numbered arrows) beside the sentence that says why it works.
+    answer_drawn: Vec<DrawnAction>,
     player: PuzzlePlayer,
     change: f64,
     puzzle: PuzzleRated,
@@ -439,6 +442,7 @@ pub(super) async fn judge_attempt(
         progress.pending.remove(&game);
         save(&dir, &request.player, &progress)?;
         let answer = PuzzleJudged {
+            answer_drawn: answer_drawn(puzzle),
             judgement: PuzzleJudgement::of(judgement, aided),
             player: PuzzlePlayer::of(&request.player, &progress),
             change: (progress.player.rating - before).round(),
@@ -450,4 +454,27 @@ pub(super) async fn judge_attempt(
         Ok(Json(sorted(&answer)?).into_response())
     })
     .await
+}
+
+/// The puzzle's answer played by the referee from its position: its actions' squares, numbered.
+fn answer_drawn(puzzle: &Puzzle) -> Vec<DrawnAction> {
+    let mut fields = puzzle.fen.split_whitespace();
+    let black = fields.nth(1) == Some("b");
+    let number = fields.nth(3).unwrap_or("1");
+    let label = if black {
+        format!("{number}...")
+    } else {
+        format!("{number}.")
+    };
+    let face = puzzle.face.map(|f| format!(" {f}:")).unwrap_or_default();
+    let text = format!(
+        "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n{label}{face} {} *\n",
+        puzzle.variant.tag(),
+        puzzle.fen,
+        puzzle.answer
+    );
+    match crate::parse::parse_str(&text).into_iter().next() {
+        Some(Ok(game)) => drawn_turn(&game, &crate::referee::verify(&game), 0),
+        _ => Vec::new(),
+    }
 }

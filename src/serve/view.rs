@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::record::{Face, Side, Variant};
+use crate::record::{Face, Game, Side, Variant};
 use crate::referee::Verdict;
 use crate::render::svg;
 use crate::write::json::to_json_value;
@@ -233,11 +233,19 @@ impl GameState {
 
 /// The actions of the turn the board is at: the turn in progress, else the last turn.
 fn drawn(live: &Live) -> Vec<DrawnAction> {
-    let Some(index) = live.game.turns.len().checked_sub(1) else {
+    match live.game.turns.len().checked_sub(1) {
+        Some(index) => drawn_turn(&live.game, &live.verdict, index),
+        None => Vec::new(),
+    }
+}
+
+/// The actions of the record's turn `index` as the referee resolved them.
+pub fn drawn_turn(game: &Game, verdict: &Verdict, index: usize) -> Vec<DrawnAction> {
+    let Some(turn) = game.turns.get(index) else {
         return Vec::new();
     };
-    let label = live.game.turns[index].number.to_string();
-    live.verdict
+    let label = turn.number.to_string();
+    verdict
         .replay
         .resolved
         .iter()

@@ -157,7 +157,10 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
         }
         play(&client, &offered()[0]).await;
     }
-    let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
+    let result = wait_for(&client, "#puzzle-result", |t| {
+        t.contains("The board shows the answer")
+    })
+    .await;
     assert!(result.starts_with("Failed. "), "{result}");
     assert!(
         result.contains(&format!("The answer was {}.", second.answer)),
@@ -188,5 +191,12 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     let shot = client.screenshot().await.expect("a screenshot");
     std::fs::write(dir.join("puzzle-failed.png"), shot).expect("saved");
     super::browser::shot(&client, "puzzle-history").await;
+    // The answer is drawn on the puzzle's position: the board holds the puzzle's placement.
+    let placement = second.fen.split(' ').next().unwrap_or_default().to_owned();
+    let shown = client
+        .execute("return window.sadeRef.shown();", vec![])
+        .await
+        .expect("a script runs");
+    assert_eq!(shown, serde_json::json!(placement));
     client.close().await.expect("closed");
 }

@@ -121,6 +121,20 @@ fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
     assert_eq!(j["answer"], puzzle2.answer.as_str());
     assert_eq!(j["verdict"], "the game goes on");
     assert!(failed.body["player"]["rating"].as_f64().unwrap() < after_win);
+    // The answer, action by action with its squares, for the board to draw (issue 31).
+    let drawn = failed.body["answer_drawn"]
+        .as_array()
+        .expect("the answer drawn");
+    let actions: Vec<&str> = puzzle2.answer.split(' ').collect();
+    assert_eq!(drawn.len(), actions.len(), "{}", failed.text);
+    for (i, (a, text)) in drawn.iter().zip(&actions).enumerate() {
+        assert_eq!(a["number"], i + 1);
+        let to = a["to"].as_str().expect("a square");
+        assert!(
+            text.contains(to) || text.starts_with('O'),
+            "{text} ends on {to}"
+        );
+    }
 }
 
 #[test]

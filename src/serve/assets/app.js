@@ -798,6 +798,13 @@ window.sadeRef = {
   onRefusal: function (f) { refusals.push(f); },
   face: function (id, side) { facing[id] = side; },
   teach: function (id) { teaching[id] = true; },
+  // Actions drawn as numbered arrows on the board of the position before the turn shown (a
+  // puzzle's answer after the attempt).
+  drawOnBefore: function (drawn) {
+    if (!state || !state.before) { return; }
+    board.set({ fen: state.before, lastMove: undefined, check: undefined,
+      drawable: { autoShapes: shapes({ drawn: drawn }) } });
+  },
   unaided: function (id) { unaided = id; },
   live: live,
   // The placement of the pieces the board shows (FEN's first field).

@@ -122,6 +122,11 @@
         (r.solved ? '' : 'The answer was ' + r.answer + '. ') + r.explanation + ' Theme: ' + r.article + '. ' +
         'Rating ' + (j.change >= 0 ? '+' : '') + j.change + '.';
       showPlayer(j.player);
+      if (!r.solved && j.answer_drawn.length) {
+        // The answer, drawn as numbered arrows on the puzzle's position.
+        sadeRef.drawOnBefore(j.answer_drawn);
+        box.appendChild(document.createTextNode(' The board shows the answer on the puzzle\'s position.'));
+      }
     }).catch(function () { /* the turn is not complete yet */ });
   }
 
