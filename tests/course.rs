@@ -646,3 +646,20 @@ fn an_illegal_clicked_move_is_said_with_its_squares_and_why() {
         judged.message
     );
 }
+
+/// A refusal in a lesson leaves out the example the referee gives of a way that works: that is
+/// the answer, which comes with the hint and the solution.
+#[test]
+fn a_refusal_in_a_lesson_gives_no_example_of_the_answer() {
+    let poverty = lesson("sade/07-poverty-only-when-true");
+    let judged = judge_actions(&poverty, &actions("--")).expect("actions");
+    assert_eq!(judged.article, Some(Article::R14));
+    assert!(
+        judged.message.contains("can be fulfilled") && !judged.message.contains("e.g."),
+        "{}",
+        judged.message
+    );
+    let full = lesson("marseillais/the-only-full-turn");
+    let judged = judge_actions(&full, &actions("a4")).expect("actions");
+    assert!(!judged.message.contains("e.g."), "{}", judged.message);
+}

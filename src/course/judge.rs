@@ -256,7 +256,7 @@ fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> Judgem
                     ActionKind::Uci(m) => Some(m),
                     _ => None,
                 });
-            let mut reason = error.reason.clone();
+            let mut reason = without_example(&error.reason);
             if let Some(m) = clicked {
                 reason = reason.replace(
                     &format!("{}{}", m.from, m.to),
@@ -365,6 +365,20 @@ fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> Judgem
                 }
             }
         }
+    }
+}
+
+/// The referee's words without the example it gives of a way that works ("…, e.g. f3 g3 Kh1",
+/// "(e.g. a3 a4)"): in a lesson that is the answer, which comes with the hint and the solution.
+fn without_example(reason: &str) -> String {
+    if let Some(at) = reason.find(" (e.g. ") {
+        let rest = &reason[at + 1..];
+        let close = rest.find(')').map_or(rest.len(), |c| c + 1);
+        return format!("{}{}", &reason[..at], &rest[close..]);
+    }
+    match reason.find(", e.g. ") {
+        Some(at) => reason[..at].to_owned(),
+        None => reason.to_owned(),
     }
 }
 
