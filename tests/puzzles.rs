@@ -108,7 +108,7 @@ fn the_data_set_is_rebuilt_byte_for_byte_by_its_command() {
 
 /// A puzzle with two answers that win: White rolls 1 with his king and one knight; Black's rook
 /// or bishop takes the knight and strips White bare (Art. 9.3): both win for White.
-const TWO_WINS: &str = r#"{"id":"sade-000000000000","variant":"sade","fen":"r6k/8/8/8/8/2b5/7K/N7 w - - 0 1","face":1,"question":"win-now","answer":"Rxa1","candidates":21,"rating":1000,"theme":"Art. 9.2","explanation":"","source":{"seed":0,"game":0,"white":"novice","black":"novice","turn":"1w"}}"#;
+const TWO_WINS: &str = r#"{"id":"sade-000000000000","variant":"sade","fen":"r6k/8/8/8/8/2b5/7K/N7 w - - 0 1","face":1,"question":"win-now","answer":"Rxa1","candidates":21,"rating":1000,"theme":"sacrifice-accomplished","article":"Art. 9.2","explanation":"","source":{"seed":0,"game":0,"white":"novice","black":"novice","turn":"1w"}}"#;
 
 #[test]
 fn a_puzzle_with_two_winning_answers_is_refused() {
@@ -260,4 +260,123 @@ fn every_committed_puzzle_matches_the_published_schema() {
     let mut value = serde_json::to_value(&read[0].1).unwrap();
     value.as_object_mut().unwrap().remove("face");
     assert!(!validator.is_valid(&value));
+}
+
+/// Issue 31: the sets' sizes, sources, themes and rating spread, as the committed files hold
+/// them (spec/PUZZLES.md, "Generation", "Themes", "Rating").
+#[test]
+fn the_committed_sets_are_large_varied_from_stronger_games_and_spread_in_rating() {
+    for (path, wanted) in [(SADE, 400), (MARSEILLAIS, 600)] {
+        let set = committed(path);
+        assert!(set.len() >= wanted, "{path}: {} puzzles", set.len());
+        let novices = set
+            .iter()
+            .filter(|p| p.source.white == "novice" || p.source.black == "novice")
+            .count();
+        assert!(
+            novices * 100 <= set.len() * 15,
+            "{path}: {novices} of {} from games with a novice",
+            set.len()
+        );
+        let mut bands = std::collections::BTreeMap::new();
+        for p in &set {
+            assert_eq!(p.theme.variant(), p.variant, "{}: {:?}", p.id, p.theme);
+            assert!((800..=2400).contains(&p.rating), "{}: {}", p.id, p.rating);
+            *bands.entry(p.rating / 200).or_insert(0usize) += 1;
+        }
+        for (band, n) in &bands {
+            assert!(
+                n * 100 <= set.len() * 25,
+                "{path}: {n} of {} puzzles rated {}–{}",
+                set.len(),
+                band * 200,
+                band * 200 + 199
+            );
+        }
+        let themes: HashSet<_> = set.iter().map(|p| p.theme).collect();
+        assert!(themes.len() >= 3, "{path}: {themes:?}");
+    }
+}
+
+/// Writes `puzzles` to a file and runs `puzzles check` on it.
+fn check_file(name: &str, puzzles: &[Puzzle]) -> (String, String, i32, String) {
+    let path = std::env::temp_dir().join(format!("sade-ref-{name}-{}.jsonl", std::process::id()));
+    std::fs::write(&path, to_jsonl(puzzles)).unwrap();
+    let path_text = path.to_string_lossy().into_owned();
+    let (out, err, code) = run_binary(&["puzzles", "check", &path_text]);
+    let _ = std::fs::remove_file(&path);
+    (out, err, code, path_text)
+}
+
+#[test]
+fn puzzles_check_refuses_a_shared_position_and_a_near_puzzle_of_the_same_game() {
+    let set = committed(SADE);
+    let first = set[0].clone();
+    // The same position with another face (and so another id): a shared position.
+    let mut same_position = first.clone();
+    same_position.face = Some(match first.face {
+        Some(sade_ref::record::Face::One) => sade_ref::record::Face::Two,
+        _ => sade_ref::record::Face::One,
+    });
+    // A proved puzzle of another game, moved to two turns after the first in its game, with its
+    // theme: near it.
+    let mut near = set
+        .iter()
+        .find(|p| p.source.game != first.source.game && p.theme == first.theme)
+        .expect("a puzzle of the same theme from another game")
+        .clone();
+    near.source = first.source.clone();
+    let (number, side) = first.source.turn.split_at(first.source.turn.len() - 1);
+    near.source.turn = format!("{}{side}", number.parse::<u64>().unwrap() + 1);
+    let (out, err, code, path) = check_file("near", &[first.clone(), near.clone()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains(&format!(
+            "{path}:2: error: puzzle {} fails its proof: too near the puzzle `{}` of line 1: the same theme, 2 turns away in the same game",
+            near.id, first.id
+        )),
+        "{err}"
+    );
+    assert!(out.contains("1 puzzles proved, 1 failed"), "{out}");
+    // The shared position is refused by the proof of its own (its id and its answers are
+    // another face's) or, proved, as a shared position: either way it fails.
+    let (out, err, code, _) = check_file("same-position", &[first, same_position]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("1 puzzles proved, 1 failed"), "{out}");
+}
+
+#[test]
+fn a_theme_article_or_rating_other_than_the_verdicts_is_refused() {
+    let p = committed(MARSEILLAIS).remove(0);
+    let mut q = p.clone();
+    q.theme = sade_ref::puzzles::Theme::Castling;
+    let err = prove(&q).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the theme `castling` is not the one the referee's verdict gives: `{}`",
+            p.theme
+        )
+    );
+    let mut q = p.clone();
+    q.rating += 1;
+    assert!(
+        matches!(
+            prove(&q).unwrap_err(),
+            PuzzleError::WrongWords {
+                field: "rating",
+                ..
+            }
+        ),
+        "a rating not the measured one"
+    );
+    let mut q = p;
+    q.article = sade_ref::rules::Article::M6;
+    assert!(matches!(
+        prove(&q).unwrap_err(),
+        PuzzleError::WrongWords {
+            field: "Article",
+            ..
+        }
+    ));
 }

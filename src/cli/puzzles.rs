@@ -27,6 +27,9 @@ enum Action {
     /// Re-prove every puzzle of JSONL files: exactly one answer, the puzzle's. Exit code 1 when
     /// a line is not a puzzle or a puzzle fails its proof.
     Check(CheckArgs),
+    /// Print a Markdown table of JSONL files of puzzles: per game and theme, the count, the
+    /// Articles, the rating quartiles and the share of source games by level.
+    Table(CheckArgs),
 }
 
 #[derive(clap::Args)]
@@ -48,6 +51,18 @@ struct GenerateArgs {
     /// A position whose turn has more different answers than this is left out.
     #[arg(long, default_value_t = 4000)]
     max_answers: usize,
+    /// The most puzzles, in percent of --count, from games with a novice in them.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(0..=100))]
+    novice_share: u8,
+    /// The most puzzles of one theme, in percent of --count.
+    #[arg(long, default_value_t = 75, value_parser = clap::value_parser!(u8).range(1..=100))]
+    theme_share: u8,
+    /// The most puzzles in one band of 200 rating points, in percent of --count.
+    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u8).range(1..=100))]
+    band_share: u8,
+    /// Say on standard error, every 50 games, how many puzzles are found.
+    #[arg(long)]
+    progress: bool,
     /// Where to write the JSONL (default: standard output).
     #[arg(short, long)]
     output: Option<std::path::PathBuf>,
@@ -64,6 +79,7 @@ pub fn run(args: &Args) -> Status {
     match &args.action {
         Action::Generate(a) => generate(a),
         Action::Check(a) => check(a),
+        Action::Table(a) => table(a),
     }
 }
 
@@ -74,9 +90,20 @@ fn generate(args: &GenerateArgs) -> Status {
     if let Some(max) = args.max_games {
         options.max_games = max;
     }
+    options.novice_share = f64::from(args.novice_share) / 100.0;
+    options.theme_share = f64::from(args.theme_share) / 100.0;
+    options.band_share = f64::from(args.band_share) / 100.0;
     let started = Instant::now();
     let mut games = 0;
-    let found = match puzzles::generate(&options, |n, _| games = n) {
+    let found = match puzzles::generate(&options, |n, found| {
+        games = n;
+        if args.progress && n % 50 == 0 {
+            eprintln!(
+                "sade-ref: puzzles generate: {n} games, {found} puzzles, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }) {
         Ok(found) => found,
         Err(e) => {
             eprintln!("sade-ref: puzzles generate: {e}");
@@ -151,4 +178,100 @@ fn check(args: &CheckArgs) -> Status {
         }
     }
     status
+}
+
+/// The rating at quartile `q` (1–3) of sorted ratings, the nearest rank.
+fn quartile(sorted: &[u32], q: usize) -> u32 {
+    sorted[(sorted.len() * q / 4).min(sorted.len() - 1)]
+}
+
+fn table(args: &CheckArgs) -> Status {
+    let mut all = Vec::new();
+    for path in &args.files {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("{}: error: cannot read: {}", path.display(), io_words(&e));
+                return Status::Failed;
+            }
+        };
+        let (read, errors) = puzzles::read_jsonl(&text);
+        for e in &errors {
+            eprintln!(
+                "{}:{}:{}: error: not a puzzle: {}",
+                path.display(),
+                e.line,
+                e.column,
+                e.message
+            );
+        }
+        if !errors.is_empty() {
+            return Status::Problems;
+        }
+        all.extend(read.into_iter().map(|(_, p)| p));
+    }
+    let mut groups: std::collections::BTreeMap<(&str, puzzles::Theme), Vec<&puzzles::Puzzle>> =
+        std::collections::BTreeMap::new();
+    for p in &all {
+        groups
+            .entry((p.variant.name(), p.theme))
+            .or_default()
+            .push(p);
+    }
+    println!(
+        "| game | theme | Articles | puzzles | rating Q1 / median / Q3 | club and casual games | with a beginner | with a novice |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let mut totals: std::collections::BTreeMap<&str, Vec<&puzzles::Puzzle>> = Default::default();
+    let rows = groups
+        .iter()
+        .map(|((game, theme), list)| {
+            totals
+                .entry(*game)
+                .or_default()
+                .extend(list.iter().copied());
+            ((*game).to_owned(), format!("`{theme}`"), list.clone())
+        })
+        .collect::<Vec<_>>();
+    let totals = totals
+        .into_iter()
+        .map(|(game, list)| (format!("**{game}**"), "all".to_owned(), list));
+    for (game, theme, list) in rows.into_iter().chain(totals) {
+        let mut ratings: Vec<u32> = list.iter().map(|p| p.rating).collect();
+        ratings.sort_unstable();
+        let mut articles: Vec<String> = list.iter().map(|p| p.article.to_string()).collect();
+        articles.sort();
+        articles.dedup();
+        let level = |name: &str| {
+            list.iter()
+                .filter(|p| p.source.white == name || p.source.black == name)
+                .count()
+        };
+        let novice = level("novice");
+        let beginner = list
+            .iter()
+            .filter(|p| {
+                (p.source.white == "beginner" || p.source.black == "beginner")
+                    && p.source.white != "novice"
+                    && p.source.black != "novice"
+            })
+            .count();
+        let share = |n: usize| format!("{:.0}%", 100.0 * n as f64 / list.len() as f64);
+        println!(
+            "| {game} | {theme} | {} | {} | {} / {} / {} | {} | {} | {} |",
+            if theme == "all" {
+                String::new()
+            } else {
+                articles.join(", ")
+            },
+            list.len(),
+            quartile(&ratings, 1),
+            quartile(&ratings, 2),
+            quartile(&ratings, 3),
+            share(list.len() - novice - beginner),
+            share(beginner),
+            share(novice)
+        );
+    }
+    Status::Ok
 }

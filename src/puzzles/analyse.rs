@@ -44,6 +44,22 @@ pub struct Answer {
     pub outcome: Outcome,
     /// How the game ends, when it does: the termination and its Article.
     pub end: Option<(Termination, Article)>,
+    /// What the answer's actions do that a theme may turn on.
+    pub shape: Shape,
+}
+
+/// What an answer's actions do, as far as a theme turns on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// How many actions the answer plays.
+    pub actions: usize,
+    /// Marseillais: the turn castles.
+    pub castles: bool,
+    /// Marseillais: the turn takes en passant.
+    pub en_passant: bool,
+    /// Marseillais, a winning turn of two moves: its second move, played first, would give
+    /// check and so end the turn at once (M2).
+    pub second_checks_first: bool,
 }
 
 /// Every answer of a turn.
@@ -154,6 +170,7 @@ impl Grouper {
         text: String,
         outcome: Outcome,
         end: Option<(Termination, Article)>,
+        shape: Shape,
         most: usize,
     ) -> ControlFlow<()> {
         self.ways += 1;
@@ -166,6 +183,7 @@ impl Grouper {
                     text,
                     outcome,
                     end,
+                    shape,
                 });
             }
         }
@@ -201,20 +219,28 @@ fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analys
     let roller = state.roller();
     let mut grouper = Grouper::default();
     let fulfilments = sade::visit_fulfilments_after(state, face, |f, after| {
-        let text = words(&f.actions(state));
+        let actions = f.actions(state);
         let (outcome, end) = sade_outcome(f.end, roller);
         let key = format!("{}|{}|{:?}", sorted_debug(&f.steps), after.fen(), f.end);
-        grouper.add(key, text, outcome, end, most)
+        let shape = Shape {
+            actions: actions.len(),
+            ..Shape::default()
+        };
+        grouper.add(key, words(&actions), outcome, end, shape, most)
     })?;
     if fulfilments.is_break() {
         return Ok(None);
     }
     let losses = sade::visit_losses(state, face, |f| {
-        let text = words(&f.actions(state));
+        let actions = f.actions(state);
         let (outcome, end) = sade_outcome(f.end, roller);
         // A loss stops at the step that loses: its steps in order are the answer.
         let key = format!("loss|{:?}", f.steps);
-        grouper.add(key, text, outcome, end, most)
+        let shape = Shape {
+            actions: actions.len(),
+            ..Shape::default()
+        };
+        grouper.add(key, words(&actions), outcome, end, shape, most)
     })?;
     Ok(losses.is_continue().then_some(Analysis {
         player: roller,
@@ -248,7 +274,19 @@ fn marseillais_analysis(start: &TurnStart, most: usize) -> Option<Analysis> {
             )
         });
         let key = format!("{}|{after:?}|{:?}", sorted_debug(&t.moves), t.end);
-        grouper.add(key, t.san.join(" "), outcome, end, most)
+        let shape = Shape {
+            actions: t.moves.len(),
+            castles: t.moves.iter().any(|m| m.is_castle()),
+            en_passant: t.moves.iter().any(|m| m.is_en_passant()),
+            second_checks_first: outcome == Outcome::Wins
+                && t.moves.len() == 2
+                && start
+                    .pos
+                    .clone()
+                    .play(t.moves[1])
+                    .is_ok_and(|p| p.is_check()),
+        };
+        grouper.add(key, t.san.join(" "), outcome, end, shape, most)
     });
     complete.is_continue().then_some(Analysis {
         player: mover,

@@ -1,5 +1,7 @@
 //! Why a puzzle cannot be analysed, proved, judged or made.
 
+use std::fmt;
+
 use shakmaty::Color;
 
 use super::question::Question;
@@ -69,6 +71,21 @@ pub enum PuzzleError {
     /// The puzzle counts `written` answers; the turn has `found`.
     #[error("the turn has {found} different answers, the puzzle says {written}")]
     WrongCount { found: usize, written: usize },
+    /// What the file says of the puzzle (`field`: its theme, Article, explanation or rating)
+    /// is not what the referee's verdict gives (`expected`).
+    #[error("the {field} `{written}` is not the one the referee's verdict gives: `{expected}`")]
+    WrongWords {
+        field: &'static str,
+        written: String,
+        expected: String,
+    },
+    /// The puzzle is too near an earlier one of its file (`other`: that one's id).
+    #[error("too near the puzzle `{other}` of line {line}: {why}")]
+    Near {
+        other: String,
+        line: usize,
+        why: Nearby,
+    },
     /// The puzzle's id is not its position's (`expected`).
     #[error("the id `{id}` is not the position's: `{expected}`")]
     WrongId { id: String, expected: String },
@@ -97,6 +114,31 @@ pub enum PuzzleError {
     /// A game of the self-play that mines puzzles cannot be played.
     #[error(transparent)]
     Play(#[from] PlayError),
+}
+
+/// Why a puzzle is too near an earlier one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Nearby {
+    /// The same position (the face aside).
+    SamePosition,
+    /// From the same game, `turns` turns apart, with the same answer.
+    SameAnswer { turns: u64 },
+    /// From the same game, `turns` turns apart, with the same theme.
+    SameTheme { turns: u64 },
+}
+
+impl fmt::Display for Nearby {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Nearby::SamePosition => f.write_str("the same position"),
+            Nearby::SameAnswer { turns } => {
+                write!(f, "the same answer, {turns} turns away in the same game")
+            }
+            Nearby::SameTheme { turns } => {
+                write!(f, "the same theme, {turns} turns away in the same game")
+            }
+        }
+    }
 }
 
 impl Question {

@@ -7,6 +7,7 @@ use super::analyse::{Outcome, sade_state};
 use super::error::PuzzleError;
 use super::puzzle::Puzzle;
 use super::question::Question;
+use super::theme::Theme;
 use crate::record::Game;
 use crate::record::Variant;
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
@@ -24,6 +25,8 @@ pub struct Judgement {
     pub verdict: String,
     /// The puzzle's one answer.
     pub answer: String,
+    /// What the puzzle is about, and the Article or rule it turns on (`Art. 9.2`).
+    pub theme: Theme,
     pub article: String,
     pub explanation: String,
 }
@@ -117,7 +120,8 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
             Outcome::GoesOn => "the game goes on".to_owned(),
         },
         answer: puzzle.answer.clone(),
-        article: puzzle.theme.clone(),
+        theme: puzzle.theme,
+        article: puzzle.article.cite().to_owned(),
         explanation: puzzle.explanation.clone(),
     }))
 }

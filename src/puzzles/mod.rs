@@ -22,31 +22,41 @@
 
 // The floors of puzzles/, from the bottom up: a file names only modules of the floors below
 // its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
-// 0. `question`, `variants`: what the player is asked; the games of puzzles by name.
-// 1. `error`, `puzzle`: why a puzzle fails; one puzzle, its source, the key and id of its
+// 0. `question`, `theme`, `variants`: what the player is asked; what a puzzle is about; the
+//    games of puzzles by name.
+// 1. `error`, `puzzle`: why a puzzle fails (or is too near another); one puzzle, its source, the key and id of its
 //    position.
-// 2. `analyse`, `jsonl`: every way to play the turn, grouped into answers; the JSONL file.
-// 3. `prove`, `judge`, `rating`: the one answer proved; an attempt judged; the ratings.
-// 4. `generate`: puzzles mined from self-play.
-// 5. `mod.rs`: the table of contents.
+// 2. `analyse`, `jsonl`, `nearby`: every way to play the turn, grouped into answers; the JSONL
+//    file; puzzles of one game too near each other.
+// 3. `explain`, `judge`, `rating`: a puzzle's theme, Article and explanation; an attempt
+//    judged; the ratings.
+// 4. `prove`: the one answer proved, and what the file says of it re-derived.
+// 5. `generate`: puzzles mined from self-play.
+// 6. `mod.rs`: the table of contents.
 
 mod analyse;
 mod error;
+mod explain;
 mod generate;
 mod jsonl;
 mod judge;
+mod nearby;
 mod prove;
 mod puzzle;
 mod question;
 pub mod rating;
+mod theme;
 mod variants;
 
-pub use analyse::{Analysis, Answer, Outcome, analyse};
-pub use error::PuzzleError;
+pub use analyse::{Analysis, Answer, Outcome, Shape, analyse};
+pub use error::{Nearby, PuzzleError};
+pub use explain::{Explained, explain};
 pub use generate::{Generate, generate};
 pub use jsonl::{LineError, read_jsonl, to_jsonl};
 pub use judge::{Judgement, judge};
+pub use nearby::{NEAR_TURNS, nearby};
 pub use prove::{prove, prove_all};
 pub use puzzle::{Puzzle, Source, position_key, puzzle_id};
 pub use question::Question;
+pub use theme::Theme;
 pub use variants::{VARIANT_NAMES, VARIANTS, variant_named};

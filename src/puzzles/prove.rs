@@ -3,12 +3,16 @@
 
 use super::analyse::{Analysis, Answer, Outcome, analyse};
 use super::error::PuzzleError;
+use super::explain::explain;
+use super::nearby::nearby;
 use super::puzzle::{Puzzle, puzzle_id};
 use super::question::Question;
+use super::rating::initial;
 
 /// Re-proves `puzzle`: its question belongs to its variant, exactly one answer of the turn meets
 /// the question, the puzzle's answer is that one (in any of its orders), at least one other
-/// answer exists, the count of answers is the one written, and the id is the position's.
+/// answer exists, the count of answers is the one written, the theme, Article, explanation and
+/// rating are those the referee's verdict gives, and the id is the position's.
 ///
 /// # Errors
 /// [`PuzzleError`]: why the proof fails (`2 answers win this turn: ...`).
@@ -34,6 +38,32 @@ pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
             written: puzzle.candidates,
         });
     }
+    let explained = explain(&analysis, puzzle.question, solving);
+    let derived = [
+        (
+            "theme",
+            puzzle.theme.to_string(),
+            explained.theme.to_string(),
+        ),
+        (
+            "Article",
+            puzzle.article.to_string(),
+            explained.article.to_string(),
+        ),
+        ("explanation", puzzle.explanation.clone(), explained.text),
+        (
+            "rating",
+            puzzle.rating.to_string(),
+            initial(&analysis, solving).to_string(),
+        ),
+    ];
+    if let Some((field, written, expected)) = derived.into_iter().find(|(_, w, e)| w != e) {
+        return Err(PuzzleError::WrongWords {
+            field,
+            written,
+            expected,
+        });
+    }
     let id = puzzle_id(puzzle.variant, &puzzle.fen, puzzle.face);
     if puzzle.id != id {
         return Err(PuzzleError::WrongId {
@@ -44,12 +74,27 @@ pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
     Ok(analysis)
 }
 
-/// Re-proves every puzzle; the errors name the puzzle's line (1-based) and id.
+/// Re-proves every puzzle, and holds each to be far enough from the earlier ones ([`nearby`]);
+/// the errors name the puzzle's line (1-based) and id, in the order of the lines.
 pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, PuzzleError)> {
-    puzzles
-        .iter()
-        .filter_map(|(line, p)| prove(p).err().map(|e| (*line, p.id.clone(), e)))
-        .collect()
+    let list: Vec<Puzzle> = puzzles.iter().map(|(_, p)| p.clone()).collect();
+    let mut near = nearby(&list).into_iter().peekable();
+    let mut out = Vec::new();
+    for (i, (line, p)) in puzzles.iter().enumerate() {
+        if let Err(e) = prove(p) {
+            out.push((*line, p.id.clone(), e));
+        } else if let Some((_, j, why)) = near.next_if(|(k, _, _)| *k == i) {
+            let (other_line, other) = &puzzles[j];
+            let e = PuzzleError::Near {
+                other: other.id.clone(),
+                line: *other_line,
+                why,
+            };
+            out.push((*line, p.id.clone(), e));
+        }
+        while near.next_if(|(k, _, _)| *k == i).is_some() {}
+    }
+    out
 }
 
 /// The one answer that meets `question`, with the reason when there is not exactly one or the

@@ -4,8 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::question::Question;
+use super::theme::Theme;
 use super::variants::variant_named;
 use crate::record::{Face, Variant};
+use crate::rules::Article;
 
 fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
     variant_named(&String::deserialize(d)?)
@@ -46,8 +48,10 @@ pub struct Puzzle {
     pub candidates: usize,
     /// The initial rating ([`super::rating::initial`]).
     pub rating: u32,
+    /// What the puzzle is about (`sacrifice-accomplished`, `en-passant`).
+    pub theme: Theme,
     /// The Article or rule the puzzle turns on (`Art. 9.2`, `M2`).
-    pub theme: String,
+    pub article: Article,
     /// The referee's verdict on the answer and the other ways, in words.
     pub explanation: String,
     pub source: Source,

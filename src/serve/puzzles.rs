@@ -105,7 +105,7 @@ pub const HISTORY: usize = 200;
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct AttemptShown {
     puzzle: String,
-    /// The Article or rule the puzzle turns on.
+    /// The puzzle's theme (`sacrifice-accomplished`; before 2026-12-04, an Article).
     theme: String,
     solved: bool,
     /// The player's rating after it.
@@ -183,6 +183,11 @@ pub struct PuzzleJudgement {
     verdict: String,
     /// The puzzle's one answer.
     answer: String,
+    /// What the puzzle was about (`check-ends-the-turn`), told once it is played.
+    theme: String,
+    /// The theme in words.
+    theme_title: String,
+    /// The Article or rule the puzzle turns on (`M2`).
     article: String,
     explanation: String,
     /// Help was asked during the attempt (the options, a take-back): it counts as failed,
@@ -197,6 +202,8 @@ impl PuzzleJudgement {
             played: j.played,
             verdict: j.verdict,
             answer: j.answer,
+            theme: j.theme.slug().to_owned(),
+            theme_title: j.theme.words().to_owned(),
             article: j.article,
             explanation: j.explanation,
             aided,
@@ -221,21 +228,24 @@ pub(super) struct NextRequest {
     #[serde(default, deserialize_with = "puzzle_variant")]
     #[schema(schema_with = super::schema::puzzle_variant)]
     variant: Option<Variant>,
-    /// Only puzzles of this theme (`Art. 9.2`, `M3`: `GET /api/puzzles/themes` lists them);
+    /// Only puzzles of this theme (`sacrifice-accomplished`, `en-passant`: `GET
+    /// /api/puzzles/themes` lists them);
     /// none: mixed.
     #[serde(default)]
     theme: Option<String>,
 }
 
-/// A theme of the puzzles: the Article or rule they turn on, in one game.
+/// A theme of the puzzles of one game.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Theme {
     #[schema(schema_with = super::schema::puzzle_game)]
     variant: Variant,
-    /// As the puzzles name it (`Art. 9.2`, `M3`).
+    /// As the puzzles name it (`sacrifice-accomplished`, `en-passant`).
     theme: String,
-    /// What the Article is about.
+    /// The theme in words.
     title: String,
+    /// The Articles or rules its puzzles turn on, most often first (`Art. 9.2`, `M4`).
+    articles: Vec<String>,
     count: usize,
 }
 
@@ -248,20 +258,38 @@ pub struct Theme {
 )]
 pub(super) async fn themes() -> Json<Vec<Theme>> {
     let mut out: Vec<Theme> = Vec::new();
+    let mut articles: Vec<(String, String, usize)> = Vec::new();
     for p in all() {
+        let slug = p.theme.slug();
         match out
             .iter_mut()
-            .find(|t| t.variant == p.variant && t.theme == p.theme)
+            .find(|t| t.variant == p.variant && t.theme == slug)
         {
             Some(t) => t.count += 1,
             None => out.push(Theme {
                 variant: p.variant,
-                theme: p.theme.clone(),
-                title: crate::rules::Article::from_cite(&p.theme)
-                    .map_or_else(String::new, |a| a.title().to_owned()),
+                theme: slug.to_owned(),
+                title: p.theme.words().to_owned(),
+                articles: Vec::new(),
                 count: 1,
             }),
         }
+        let cite = p.article.cite().to_owned();
+        match articles
+            .iter_mut()
+            .find(|(t, a, _)| t == slug && *a == cite)
+        {
+            Some((_, _, n)) => *n += 1,
+            None => articles.push((slug.to_owned(), cite, 1)),
+        }
+    }
+    articles.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
+    for t in &mut out {
+        t.articles = articles
+            .iter()
+            .filter(|(slug, _, _)| *slug == t.theme)
+            .map(|(_, a, _)| a.clone())
+            .collect();
     }
     out.sort_by(|a, b| {
         (a.variant.tag(), b.count, &a.theme).cmp(&(b.variant.tag(), a.count, &b.theme))
@@ -313,7 +341,7 @@ pub(super) async fn next(
         let pool: Vec<Puzzle> = all()
             .iter()
             .filter(|p| request.variant.is_none_or(|v| p.variant == v))
-            .filter(|p| request.theme.as_ref().is_none_or(|t| p.theme == *t))
+            .filter(|p| request.theme.as_ref().is_none_or(|t| p.theme.slug() == t))
             .cloned()
             .collect();
         let puzzle = progress
@@ -434,7 +462,7 @@ pub(super) async fn judge_attempt(
         }
         progress.history.push(Attempt {
             puzzle: puzzle.id.clone(),
-            theme: puzzle.theme.clone(),
+            theme: puzzle.theme.slug().to_owned(),
             solved: judgement.solved && !aided,
             rating: progress.player.rating,
             at: super::clock::now(),

@@ -110,7 +110,14 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     // The list of games tells the attempt apart.
     unfold(&client, "games-box").await;
     wait_for(&client, "#games", |t| t.contains("puzzle")).await;
-    assert!(result.contains(&puzzle.theme), "{result}");
+    assert!(
+        result.contains(&format!(
+            "Theme: {} ({})",
+            puzzle.theme.words(),
+            puzzle.article
+        )),
+        "{result}"
+    );
     let rating = wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 1")).await;
     assert!(!rating.contains("rating: 1500 "), "{rating}");
     let shot = client.screenshot().await.expect("a screenshot");
@@ -185,7 +192,7 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     assert!(
         dots[3]
             .as_array()
-            .is_some_and(|o| o.iter().any(|v| v == "M3") && o[0] == ""),
+            .is_some_and(|o| o.iter().any(|v| v == "mate-in-one-turn") && o[0] == ""),
         "{dots}"
     );
     let shot = client.screenshot().await.expect("a screenshot");

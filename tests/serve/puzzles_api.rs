@@ -69,7 +69,12 @@ fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
     let solved = judge(&server, &c);
     assert_eq!(solved.status, 200, "{}", solved.text);
     assert_eq!(solved.body["judgement"]["solved"], true, "{}", solved.text);
-    assert_eq!(solved.body["judgement"]["article"], puzzle.theme.as_str());
+    assert_eq!(solved.body["judgement"]["article"], puzzle.article.cite());
+    assert_eq!(solved.body["judgement"]["theme"], puzzle.theme.slug());
+    assert_eq!(
+        solved.body["judgement"]["theme_title"],
+        puzzle.theme.words()
+    );
     let after_win = solved.body["player"]["rating"].as_f64().unwrap();
     assert!(after_win > 1500.0, "{}", solved.text);
     assert!(solved.body["puzzle"]["rating"].as_f64().unwrap() < f64::from(puzzle.rating));
@@ -262,7 +267,19 @@ fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
     let theme = rare["theme"].as_str().unwrap();
     let c = next(&server, json!({ "theme": theme }));
     let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
-    assert_eq!(puzzle.theme, theme);
+    assert_eq!(puzzle.theme.slug(), theme);
+    assert!(
+        rare["title"].as_str().is_some_and(|t| !t.is_empty()),
+        "{}",
+        themes.text
+    );
+    assert!(
+        rare["articles"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|c| c == puzzle.article.cite())),
+        "{}",
+        themes.text
+    );
     assert_eq!(c["player"]["history"], json!([]));
     let t = table(&server, &c);
     for action in puzzle.answer.split(' ') {
@@ -281,7 +298,7 @@ fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
     // The next puzzle's answer carries the history too; a theme with no puzzle is refused.
     let again = next(&server, json!({ "player": c["player"]["id"] }));
     assert_eq!(again["player"]["history"].as_array().map(Vec::len), Some(1));
-    let none = server.post("/api/puzzles/next", &json!({ "theme": "Art. 99" }));
+    let none = server.post("/api/puzzles/next", &json!({ "theme": "art-99" }));
     assert_eq!(none.status, 404, "{}", none.text);
     assert_eq!(none.body["field"], "theme");
 }

@@ -43,7 +43,7 @@
       dot.setAttribute('fill', a.solved ? '#2e7d32' : '#c62828');
       dot.setAttribute('class', a.solved ? 'solved' : 'failed');
       var tip = document.createElementNS(SVG, 'title');
-      tip.textContent = a.theme + ': ' + (a.solved ? 'solved' : 'not solved') + ', rating ' + a.rating;
+      tip.textContent = themeTitle(a.theme) + ': ' + (a.solved ? 'solved' : 'not solved') + ', rating ' + a.rating;
       dot.appendChild(tip);
       svg.appendChild(dot);
     });
@@ -57,13 +57,18 @@
     var ol = $('puzzle-recent'); ol.textContent = '';
     history.slice(-8).reverse().forEach(function (a) {
       var li = document.createElement('li');
-      li.textContent = a.theme + ' · ' + (a.solved ? 'solved' : 'not solved') + ' · ' + a.rating;
+      li.textContent = themeTitle(a.theme) + ' · ' + (a.solved ? 'solved' : 'not solved') + ' · ' + a.rating;
       ol.appendChild(li);
     });
   }
 
   // The themes of the game chosen (or of both), with how many puzzles each has.
   var themes = [];
+  // A theme in words, as the themes list gives it (an older attempt's Article as it was).
+  function themeTitle(slug) {
+    var t = themes.filter(function (t) { return t.theme === slug; })[0];
+    return t ? t.title : slug;
+  }
   function showThemes() {
     var variant = $('puzzle-variant').value, select = $('puzzle-theme'), kept = select.value;
     select.textContent = '';
@@ -72,8 +77,8 @@
     themes.filter(function (t) { return !variant || t.variant === variant; }).forEach(function (t) {
       var o = document.createElement('option');
       o.value = t.theme;
-      o.textContent = (variant ? '' : (t.variant === 'sade' ? 'Sade ' : 'Marseillais ')) + t.theme +
-        (t.title ? ': ' + t.title : '') + ' (' + t.count + ')';
+      o.textContent = (variant ? '' : (t.variant === 'sade' ? 'Sade: ' : 'Marseillais: ')) + t.title +
+        ' (' + t.articles.join(', ') + '; ' + t.count + ')';
       select.appendChild(o);
     });
     select.value = kept;
@@ -119,7 +124,7 @@
       box.textContent = (r.solved ? 'Solved. ' : 'Failed. ') +
         (r.aided ? 'Help was asked during the attempt: it counts as failed and changes no rating. ' : '') +
         'You played ' + r.played + ': ' + r.verdict + '. ' +
-        (r.solved ? '' : 'The answer was ' + r.answer + '. ') + r.explanation + ' Theme: ' + r.article + '. ' +
+        (r.solved ? '' : 'The answer was ' + r.answer + '. ') + r.explanation + ' Theme: ' + r.theme_title + ' (' + r.article + '). ' +
         'Rating ' + (j.change >= 0 ? '+' : '') + j.change + '.';
       showPlayer(j.player);
       if (!r.solved && j.answer_drawn.length) {

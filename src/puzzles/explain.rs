@@ -1,0 +1,118 @@
+//! A puzzle in words: its theme, the Article or rule it turns on, and why its answer is the
+//! one, all read from the referee's verdict on each answer of the turn.
+
+use super::analyse::{Analysis, Answer, Outcome};
+use super::question::Question;
+use super::theme::Theme;
+use crate::record::Face;
+use crate::rules::{Article, Termination};
+
+/// What the file says of a puzzle beside its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    pub theme: Theme,
+    /// The Article or rule the puzzle turns on (`Art. 9.2`, `M4`).
+    pub article: Article,
+    /// The referee's verdict on the answer and on the other ways, in one or two sentences.
+    pub text: String,
+}
+
+/// The theme, its Article and the explanation of `answer`, the one answer of `analysis` that
+/// meets `question`.
+pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Explained {
+    let player = analysis.player_name();
+    let others = analysis.answers.len() - 1;
+    let losing = analysis.count(Outcome::Loses);
+    let rolled = analysis
+        .face
+        .map_or_else(String::new, |f| format!(" rolls {f} and"));
+    match question {
+        Question::WinNow | Question::MateInOneTurn => {
+            let (theme, article) = winning_theme(analysis, answer);
+            let text = format!(
+                "{player}{rolled} wins this turn with {}: {}. Of the {others} other answers, {losing} lose this turn and {} let the game go on.",
+                answer.text,
+                cite(answer),
+                others - losing
+            );
+            Explained {
+                theme,
+                article,
+                text,
+            }
+        }
+        Question::Survive => {
+            // The Article: the one under which most of the other answers lose (the first
+            // met, of equal counts).
+            let mut counts: Vec<(Termination, Article, usize)> = Vec::new();
+            for (t, a) in analysis
+                .answers
+                .iter()
+                .filter(|a| a.outcome == Outcome::Loses)
+                .filter_map(|a| a.end)
+            {
+                match counts.iter_mut().find(|(_, k, _)| *k == a) {
+                    Some((_, _, n)) => *n += 1,
+                    None => counts.push((t, a, 1)),
+                }
+            }
+            let article = counts
+                .iter()
+                .rev()
+                .max_by_key(|(_, _, n)| *n)
+                .map_or(Article::Art5, |(_, a, _)| *a);
+            let how = counts
+                .iter()
+                .map(|(t, a, n)| format!("{n} by {} ({})", t.title(), a.cite()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let text = format!(
+                "{player}{rolled} must play {}: each of the {others} other answers loses this turn ({how}).",
+                answer.text
+            );
+            Explained {
+                theme: Theme::Survive,
+                article,
+                text,
+            }
+        }
+    }
+}
+
+/// The theme of a winning answer: the victory when it is one of the rarer ones, else the face
+/// (Sade); the rule the mating turn turns on (Marseillais).
+fn winning_theme(analysis: &Analysis, answer: &Answer) -> (Theme, Article) {
+    let (termination, article) = answer.end.unwrap_or((Termination::Checkmate, Article::M3));
+    let Some(face) = analysis.face else {
+        let shape = answer.shape;
+        return if shape.castles {
+            (Theme::Castling, Article::M5)
+        } else if shape.en_passant {
+            (Theme::EnPassant, Article::M4)
+        } else if shape.second_checks_first {
+            (Theme::CheckEndsTheTurn, Article::M2)
+        } else {
+            (Theme::MateInOneTurn, article)
+        };
+    };
+    match termination {
+        Termination::Nakedness => (Theme::Nakedness, article),
+        Termination::SweetStalemate => (Theme::SweetStalemate, article),
+        Termination::LibertinesMercy => (Theme::LibertinesMercy, article),
+        Termination::PovertyOfTheFlesh => (Theme::PovertyOfTheFlesh, article),
+        _ => match face {
+            Face::Four => (Theme::Sacrifice, Article::Art6),
+            Face::Five => (Theme::Resurrection, Article::Art7),
+            Face::Six => (Theme::Exposure, Article::Art8),
+            Face::One | Face::Two | Face::Three => (Theme::SacrificeAccomplished, article),
+        },
+    }
+}
+
+/// How an answer ends the game, in words with its Article.
+fn cite(answer: &Answer) -> String {
+    answer
+        .end
+        .map(|(t, art)| format!("{} ({})", t.title(), art.cite()))
+        .unwrap_or_default()
+}
