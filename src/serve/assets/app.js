@@ -32,7 +32,7 @@ var FACE_WORDS = {
   3: 'move three different pieces',
   4: 'take one of your own pieces off the board (not the king), then make a regular move',
   5: 'bring back the opponent\'s highest captured piece (not a pawn) on an empty square',
-  6: 'move every piece next to your king away from it, then make a regular move'
+  6: 'move every piece next to your king away from it, one at a time; only when none can, make one regular move instead'
 };
 
 function api(method, path, body) {
