@@ -158,6 +158,9 @@ pub struct PuzzleShown {
     words: String,
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 6, required = true)]
     face: Option<Face>,
+    /// The player to act, `white` or `black`: the page turns the board to them.
+    #[schema(pattern = "^(white|black)$")]
+    side: &'static str,
     rating: f64,
 }
 
@@ -380,6 +383,11 @@ pub(super) async fn next(
                 question: puzzle.question,
                 words: puzzle.question.words().to_owned(),
                 face: puzzle.face,
+                side: if puzzle.fen.split_whitespace().nth(1) == Some("b") {
+                    "black"
+                } else {
+                    "white"
+                },
             },
         };
         Ok((StatusCode::CREATED, Json(sorted(&answer)?)).into_response())

@@ -74,11 +74,28 @@ async fn next_puzzle(client: &Client) -> sade_ref::puzzles::Puzzle {
         .expect("the puzzle's id")
         .to_owned();
     wait_for(client, "#sdn", |t| t.contains("FEN")).await;
-    sade_ref::serve::puzzles::all()
+    let puzzle = sade_ref::serve::puzzles::all()
         .iter()
         .find(|p| p.id == id)
         .cloned()
-        .expect("a committed puzzle")
+        .expect("a committed puzzle");
+    // The board is turned to the player to act.
+    let wanted = if puzzle.fen.contains(" b ") {
+        "orientation-black"
+    } else {
+        "orientation-white"
+    };
+    let class = client
+        .find(Locator::Id("board"))
+        .await
+        .expect("the board")
+        .attr("class")
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    assert!(class.contains(wanted), "{id}: {class}");
+    puzzle
 }
 
 #[tokio::test(flavor = "current_thread")]

@@ -46,6 +46,13 @@ fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
         c["state"]["sdn"].as_str().unwrap().contains(&puzzle.fen),
         "{c}"
     );
+    // The player to act, for the page to turn the board to them.
+    let side = if puzzle.fen.contains(" b ") {
+        "black"
+    } else {
+        "white"
+    };
+    assert_eq!(c["puzzle"]["side"], side, "{c}");
 
     // Nothing played yet: nothing to judge.
     let early = judge(&server, &c);

@@ -108,6 +108,7 @@
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
         q.words + ' · puzzle ' + q.id + ', rated ' + q.rating;
       sadeRef.unaided(c.id);
+      sadeRef.face(c.id, q.side);
       sadeRef.open(c);
     }).catch(sadeRef.refuse);
   }
