@@ -94,7 +94,7 @@ impl Theme {
             Theme::Exposure => "Face 6: the order of the series",
             Theme::Survive => "Survive: the one way not to lose",
             Theme::MateInOneTurn => "Mate in one turn",
-            Theme::CheckEndsTheTurn => "A check ends the turn: mate with the second move",
+            Theme::CheckEndsTheTurn => "A check ends the turn",
             Theme::EnPassant => "En passant",
             Theme::Castling => "Castling",
         }
