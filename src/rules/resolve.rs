@@ -4,10 +4,14 @@
 //! ignored (`Nxf3` for a quiet move, `Qh7` for a capture: what a hand-written score often says);
 //! the match must still be unique. UCI castling is accepted as king-to-destination (`e1g1`) and
 //! king-to-rook (`e1h1`).
+//!
+//! Most written moves name one piece that is free to move, in a position without check: those
+//! are found straight from the attack tables ([`unique_match`]), the move shakmaty's matching
+//! would give, without building its list of candidates. Everything else goes to shakmaty.
 
 use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove as ShakUci;
-use shakmaty::{Move, Position};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 use crate::record::{ActionKind, SanMove, UciMove};
 
@@ -26,7 +30,7 @@ pub enum MoveError {
 ///
 /// # Errors
 /// [`MoveError`] when no unique legal move matches.
-pub fn resolve<P: Position>(pos: &P, kind: &ActionKind) -> Result<Move, MoveError> {
+pub fn resolve(pos: &Chess, kind: &ActionKind) -> Result<Move, MoveError> {
     match kind {
         ActionKind::San(san) => resolve_san(pos, *san),
         ActionKind::Uci(uci) => resolve_uci(pos, *uci),
@@ -38,7 +42,10 @@ pub fn resolve<P: Position>(pos: &P, kind: &ActionKind) -> Result<Move, MoveErro
 ///
 /// # Errors
 /// [`MoveError`] when no unique legal move matches.
-pub fn resolve_san<P: Position>(pos: &P, san: SanMove) -> Result<Move, MoveError> {
+pub fn resolve_san(pos: &Chess, san: SanMove) -> Result<Move, MoveError> {
+    if let Some(m) = unique_match(pos, san) {
+        return Ok(m);
+    }
     let strict = to_shakmaty(san);
     match strict.to_move(pos) {
         Ok(m) => Ok(m),
@@ -51,6 +58,113 @@ pub fn resolve_san<P: Position>(pos: &P, san: SanMove) -> Result<Move, MoveError
             None => Err(MoveError::Illegal),
         },
     }
+}
+
+/// The one legal move that `san` names exactly (its capture mark agreeing with the board), found
+/// from the attack tables, when the case is a common one: the side to move not in check, no
+/// promotion, no castling, no en passant, and exactly one piece that matches and may legally
+/// go. `None` says nothing (ask shakmaty): no match, several, or a case left to shakmaty.
+///
+/// Where it answers, it answers as shakmaty's `San::to_move` does: the same candidates (the
+/// pieces of that kind that reach the square; a pawn's push, double push or capture; the king
+/// to a square no enemy piece attacks), the same pin test (a piece standing alone between its
+/// king and an enemy slider moves only along that line). The test `unique_match_agrees` holds
+/// the two side by side on every written form of every legal move of many positions.
+pub(crate) fn unique_match(pos: &Chess, san: SanMove) -> Option<Move> {
+    let SanMove::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    } = san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    let target = board.role_at(to);
+    if board.by_color(us).contains(to) || capture != target.is_some() {
+        return None;
+    }
+    let king = board.king_of(us)?;
+    if board.attacks_to(king, !us, occupied).any() {
+        return None;
+    }
+    let ours = board.by_piece(role.of(us));
+    let from = match role {
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+        Role::King => {
+            let reaches = attacks::king_attacks(king).contains(to);
+            if !reaches || board.attacks_to(to, !us, occupied).any() {
+                return None;
+            }
+            Bitboard::from_square(king)
+        }
+        Role::Pawn => {
+            if to.rank() == Rank::First || to.rank() == Rank::Eighth {
+                return None; // a promotion, which must be named
+            }
+            // En passant is left to shakmaty: its square is empty, so the capture mark
+            // disagrees with the board, and no pawn of ours stands behind it to push there.
+            pawn_sources(pos, us, to, target.is_some()) & ours
+        }
+    };
+    let from = from
+        & file.map_or(Bitboard::FULL, Bitboard::from_file)
+        & rank.map_or(Bitboard::FULL, Bitboard::from_rank);
+    let from = from.single_square()?;
+    let pinned = pinned(pos, us, king);
+    if pinned.contains(from) && !attacks::aligned(from, to, king) {
+        return None;
+    }
+    Some(Move::Normal {
+        role,
+        from,
+        capture: target,
+        to,
+        promotion: None,
+    })
+}
+
+/// The squares a pawn of `us` would come from to reach `to`: diagonally behind it for a capture;
+/// straight behind it for a push, or two behind across an empty square from the pawn's first
+/// rank.
+fn pawn_sources(pos: &Chess, us: Color, to: Square, capture: bool) -> Bitboard {
+    if capture {
+        return attacks::pawn_attacks(!us, to);
+    }
+    let back = us.fold_wb(-8, 8);
+    let Some(one) = to.offset(back) else {
+        return Bitboard::EMPTY;
+    };
+    let double_rank = us.fold_wb(Rank::Fourth, Rank::Fifth);
+    if to.rank() == double_rank && !pos.board().occupied().contains(one) {
+        return one
+            .offset(back)
+            .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    }
+    Bitboard::from_square(one)
+}
+
+/// The pieces of `us` that stand alone between their king and an enemy slider aiming at it.
+fn pinned(pos: &Chess, us: Color, king: Square) -> Bitboard {
+    let board = pos.board();
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers & board.by_color(!us) {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if !between.more_than_one() {
+            pinned |= between;
+        }
+    }
+    pinned & board.by_color(us)
 }
 
 /// The SAN with its capture mark the other way round (`Nxf3` for `Nf3`): what a written move
@@ -80,7 +194,7 @@ pub fn capture_mark_flipped(san: SanMove) -> Option<San> {
 ///
 /// # Errors
 /// [`MoveError::Illegal`] when the move is not legal.
-pub fn resolve_uci<P: Position>(pos: &P, uci: UciMove) -> Result<Move, MoveError> {
+pub fn resolve_uci(pos: &Chess, uci: UciMove) -> Result<Move, MoveError> {
     let m = ShakUci::Normal {
         from: uci.from,
         to: uci.to,
@@ -158,5 +272,123 @@ fn from_shakmaty(san: San) -> Option<SanMove> {
         }),
         San::Castle(side) => Some(SanMove::Castle(side)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Square;
+
+    use super::*;
+
+    /// The ways of writing a SAN for `role` to `to` in `pos`: with no origin, and with the file,
+    /// the rank or both of each piece of that kind of the side to move; captures marked and not.
+    fn written_forms(pos: &Chess, role: Role, to: Square) -> Vec<SanMove> {
+        let mut origins = vec![(None, None)];
+        for from in pos.our(role) {
+            origins.extend([
+                (Some(from.file()), None),
+                (None, Some(from.rank())),
+                (Some(from.file()), Some(from.rank())),
+            ]);
+        }
+        let mut forms = Vec::new();
+        for (file, rank) in origins {
+            for capture in [false, true] {
+                forms.push(SanMove::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+        forms
+    }
+
+    /// Positions of random games (a fixed seed), with their checks, pins, captures, pawn pushes
+    /// and en passant squares, and a few set up for pins and double pushes.
+    fn positions() -> Vec<Chess> {
+        let mut found = Vec::new();
+        for fen in [
+            // A pinned knight, a pinned pawn that may still capture its pinner, a king that must
+            // not step into a rook's line.
+            "4k3/8/8/1b6/8/3N4/4P3/4K2r w - - 0 1",
+            "4k3/8/8/8/8/6b1/5P2/4K3 w - - 0 1",
+            "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",
+            // En passant, and double pushes past and into pieces.
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/4n3/8/3PP3/4K3 w - - 0 1",
+        ] {
+            let setup: shakmaty::fen::Fen = fen.parse().expect("a FEN");
+            found.push(
+                setup
+                    .into_position(shakmaty::CastlingMode::Standard)
+                    .expect("a legal position"),
+            );
+        }
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..60 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                found.push(pos.clone());
+                let pick = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
+                pos.play_unchecked(moves[pick]);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn unique_match_agrees() {
+        let (mut answered, mut asked) = (0, 0);
+        for pos in positions() {
+            for role in Role::ALL {
+                for to in Square::ALL {
+                    for san in written_forms(&pos, role, to) {
+                        asked += 1;
+                        let Some(m) = unique_match(&pos, san) else {
+                            continue;
+                        };
+                        answered += 1;
+                        let shakmaty = to_shakmaty(san).to_move(&pos);
+                        assert_eq!(
+                            shakmaty,
+                            Ok(m),
+                            "{san} in {}",
+                            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                        );
+                    }
+                }
+            }
+        }
+        // It answers for the common moves: the test holds it to shakmaty on a good number.
+        assert!(answered > 10_000, "{answered} answers of {asked}");
+    }
+
+    #[test]
+    fn every_legal_move_as_written_resolves_to_itself() {
+        for pos in positions() {
+            for m in pos.legal_moves() {
+                let san = San::from_move(&pos, m);
+                let Some(written) = from_shakmaty(san) else {
+                    continue;
+                };
+                assert_eq!(resolve_san(&pos, written), Ok(m), "{san}");
+            }
+        }
     }
 }

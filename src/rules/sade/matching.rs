@@ -6,7 +6,7 @@ use super::fault::{Illegal, Refused};
 use super::state::{self, State};
 use crate::record::{ActionKind, SanMove};
 use crate::rules::Article;
-use crate::rules::resolve::{capture_mark_flipped, resolve_uci, to_shakmaty};
+use crate::rules::resolve::{capture_mark_flipped, resolve_uci, to_shakmaty, unique_match};
 
 /// A written move that no allowed candidate matches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,8 +56,15 @@ pub(crate) fn resolve_move(
 /// The legal moves a written move names, into `found`: shakmaty's candidates for the SAN's piece
 /// and square (not the whole legal move list), those the SAN matches exactly, else those it
 /// matches with the capture mark flipped. The candidates come in the order of the legal move
-/// list. (Copied one by one: a move list is 2 KB, which moving it whole would copy.)
+/// list. (Copied one by one: a move list is 2 KB, which moving it whole would copy.) The common
+/// case, one piece free to go in a position without check, is found without that list.
 fn matching(pos: &Chess, kind: &ActionKind, found: &mut MoveList) {
+    if let ActionKind::San(san) = kind
+        && let Some(m) = unique_match(pos, *san)
+    {
+        found.push(m);
+        return;
+    }
     match kind {
         ActionKind::San(SanMove::Castle(side)) => found.extend(pos.castling_moves(*side)),
         ActionKind::San(san @ SanMove::Normal { role, to, .. }) => {
