@@ -306,6 +306,10 @@ fn read_word(
     let end = start + len;
     while at < end {
         let rest = &src[at..end];
+        if let Some(action) = token::common_action(rest, at) {
+            out.push(Element::Action(action));
+            return Ok(None);
+        }
         let shown = || super::error::shown(rest);
         if let Some((value, after)) = token::unicode_die_face(rest) {
             let next = end - after.len();

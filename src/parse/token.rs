@@ -143,6 +143,40 @@ fn split_suffix(word: &[u8]) -> (&[u8], &[u8]) {
     word.split_at(core_len)
 }
 
+/// The common action token, read in one pass: a SAN move of a piece or a pawn (`Nf3`, `exd5`,
+/// `Rae1`), with a check or mate mark or none. `None` for anything else, which [`action`] reads
+/// (and reads the same way: this is the path [`action`] would take, with its other tests
+/// skipped because the first byte and the shape already rule them out).
+#[inline]
+pub fn common_action(word: &[u8], start: usize) -> Option<Action> {
+    // A file, or a piece letter that is not castling's `O`.
+    if !matches!(
+        word.first(),
+        Some(b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N')
+    ) {
+        return None;
+    }
+    let (core, check) = match word {
+        [core @ .., b'+'] => (core, Some(Check::Check)),
+        [core @ .., b'#'] => (core, Some(Check::Mate)),
+        _ => (word, None),
+    };
+    // Another suffix mark, an en passant mark (`ep`, `e.p.`) or a UCI move's shape (`e2e4`,
+    // `e7e8q`): the general reading.
+    let uci_shaped = matches!(core.len(), 4 | 5) && core[1].is_ascii_digit();
+    let marked = matches!(core.last(), Some(b'+' | b'#' | b'!' | b'?' | b'p' | b'.'));
+    if uci_shaped || marked {
+        return None;
+    }
+    let san = SanMove::from_ascii(core).ok()?;
+    Some(Action {
+        kind: ActionKind::San(san),
+        check,
+        glyph: None,
+        span: Span::new(start, start + word.len()),
+    })
+}
+
 /// Reads an action token with its suffixes. `start` is the token's byte offset, for the span.
 pub fn action(word: &[u8], start: usize) -> Result<Action, (ErrorKind, Span)> {
     let span = Span::new(start, start + word.len());
