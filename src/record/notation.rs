@@ -37,6 +37,14 @@ impl SanMove {
     /// # Errors
     /// [`InvalidMoveToken`] when the text is not a SAN move.
     pub fn from_ascii(text: &[u8]) -> Result<SanMove, InvalidMoveToken> {
+        match SanMove::common(text) {
+            Some(san) => Ok(san),
+            None => SanMove::general(text),
+        }
+    }
+
+    /// Any SAN token, read leniently (see [`SanMove::from_ascii`]).
+    fn general(text: &[u8]) -> Result<SanMove, InvalidMoveToken> {
         match text {
             b"O-O" | b"0-0" | b"o-o" => return Ok(SanMove::Castle(CastlingSide::KingSide)),
             b"O-O-O" | b"0-0-0" | b"o-o-o" => return Ok(SanMove::Castle(CastlingSide::QueenSide)),
@@ -108,6 +116,68 @@ impl SanMove {
             to,
             promotion,
         })
+    }
+
+    /// The shapes most moves are written in, read without the general reading's tests (which
+    /// read them the same): `e4`, `Nf3`, `Nxf3`, `exd5`, `Nbd7`, `R1e2`. `None` for any other.
+    #[inline]
+    fn common(text: &[u8]) -> Option<SanMove> {
+        let piece = |c: u8| match c {
+            b'N' => Some(Role::Knight),
+            b'B' => Some(Role::Bishop),
+            b'R' => Some(Role::Rook),
+            b'Q' => Some(Role::Queen),
+            b'K' => Some(Role::King),
+            _ => None,
+        };
+        let square = |f: u8, r: u8| {
+            (matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8')).then(|| {
+                Square::from_coords(
+                    File::new(u32::from(f - b'a')),
+                    Rank::new(u32::from(r - b'1')),
+                )
+            })
+        };
+        let normal = |role, file, rank, capture, to| SanMove::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        };
+        match *text {
+            [f, r] => Some(normal(Role::Pawn, None, None, false, square(f, r)?)),
+            [p, f, r] => Some(normal(piece(p)?, None, None, false, square(f, r)?)),
+            [p, b'x', f, r] => {
+                let to = square(f, r)?;
+                match p {
+                    b'a'..=b'h' => Some(normal(
+                        Role::Pawn,
+                        Some(File::new(u32::from(p - b'a'))),
+                        None,
+                        true,
+                        to,
+                    )),
+                    _ => Some(normal(piece(p)?, None, None, true, to)),
+                }
+            }
+            [p, d @ b'a'..=b'h', f, r] => Some(normal(
+                piece(p)?,
+                Some(File::new(u32::from(d - b'a'))),
+                None,
+                false,
+                square(f, r)?,
+            )),
+            [p, d @ b'1'..=b'8', f, r] => Some(normal(
+                piece(p)?,
+                None,
+                Some(Rank::new(u32::from(d - b'1'))),
+                false,
+                square(f, r)?,
+            )),
+            _ => None,
+        }
     }
 
     /// The piece that moves: a king when castling.
@@ -238,6 +308,34 @@ serde_as_string!(UciMove, "a UCI move");
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The common shapes read fast are read as the general reading reads them: every token of
+    /// two to four bytes over the bytes SAN is written with.
+    #[test]
+    fn common_shapes_read_as_the_general_reading() {
+        let alphabet = b"abehxNBRQKP1458-=O:";
+        let mut tokens: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut checked = 0;
+        for _ in 0..4 {
+            tokens = tokens
+                .iter()
+                .flat_map(|t| {
+                    alphabet.iter().map(move |&c| {
+                        let mut t = t.clone();
+                        t.push(c);
+                        t
+                    })
+                })
+                .collect();
+            for token in &tokens {
+                if let Some(san) = SanMove::common(token) {
+                    checked += 1;
+                    assert_eq!(SanMove::general(token), Ok(san), "{token:?}");
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
 
     fn san(s: &str) -> String {
         SanMove::from_ascii(s.as_bytes())

@@ -119,8 +119,7 @@ pub(crate) fn unique_match(pos: &Chess, san: SanMove) -> Option<Move> {
         & file.map_or(Bitboard::FULL, Bitboard::from_file)
         & rank.map_or(Bitboard::FULL, Bitboard::from_rank);
     let from = from.single_square()?;
-    let pinned = pinned(pos, us, king);
-    if pinned.contains(from) && !attacks::aligned(from, to, king) {
+    if role != Role::King && pinned(board, us, king, from) && !attacks::aligned(from, to, king) {
         return None;
     }
     Some(Move::Normal {
@@ -152,19 +151,28 @@ fn pawn_sources(pos: &Chess, us: Color, to: Square, capture: bool) -> Bitboard {
     Bitboard::from_square(one)
 }
 
-/// The pieces of `us` that stand alone between their king and an enemy slider aiming at it.
-fn pinned(pos: &Chess, us: Color, king: Square) -> Bitboard {
-    let board = pos.board();
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers & board.by_color(!us) {
-        let between = attacks::between(king, sniper) & board.occupied();
-        if !between.more_than_one() {
-            pinned |= between;
-        }
+/// Whether the piece of `us` on `from` stands alone between its king and an enemy slider
+/// aiming at the king along that line (shakmaty's pin test, asked of one square: most pieces
+/// share no line with their king, and the test ends there).
+fn pinned(board: &shakmaty::Board, us: Color, king: Square, from: Square) -> bool {
+    let line = attacks::ray(king, from);
+    if line.is_empty() {
+        return false;
     }
-    pinned & board.by_color(us)
+    let straight = king.file() == from.file() || king.rank() == from.rank();
+    let sliders = if straight {
+        board.rooks_and_queens()
+    } else {
+        board.bishops_and_queens()
+    };
+    let occupied = board.occupied();
+    (line & sliders & board.by_color(!us))
+        .into_iter()
+        .any(|sniper| {
+            // Beyond `from`, seen from the king, with nothing but `from` between.
+            let between = attacks::between(king, sniper) & occupied;
+            between.contains(from) && !between.more_than_one()
+        })
 }
 
 /// The SAN with its capture mark the other way round (`Nxf3` for `Nf3`): what a written move
