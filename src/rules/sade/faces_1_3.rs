@@ -6,12 +6,15 @@
 //! moves N different pieces of that colour, one after the other, never castling; a series that
 //! cannot be completed with them is lost (Poverty of the Flesh, Art. 5, 13.2).
 
+use std::ops::ControlFlow;
+
 use crate::rules::Article;
 use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
 
 use super::aftermath::Aftermath;
 use super::ends::{End, forbidden_check_end, mate_end, naked_end};
 use super::fault::{self, Fault, Illegal, Refused, face_article};
+use super::legal_order::walk_non_king;
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
 use super::progress::{Next, Phase, Progress, Series};
@@ -78,17 +81,33 @@ pub(crate) fn count(state: &State, enough: u32) -> Result<Bitboard, Refused> {
     let them = !state.roller();
     let pos = state.chess(them)?;
     let mut counted = Bitboard::EMPTY;
-    for m in pos.legal_moves() {
+    // The moves in the order of the legal move list, walked until enough pieces are found
+    // (the list made whole only where the walk leaves it to shakmaty).
+    let mut visit = |m: Move| {
         if counted.count() >= enough as usize {
-            break;
+            return ControlFlow::Break(Ok(()));
         }
-        let Some(from) = m.from() else { continue };
+        let Some(from) = m.from() else {
+            return ControlFlow::Continue(());
+        };
         if m.is_castle() || m.role() == Role::King || counted.contains(from) {
-            continue;
+            return ControlFlow::Continue(());
         }
-        if counts(state, pos, m)? {
-            counted.add(from);
+        match counts(state, pos, m) {
+            Ok(true) => {
+                counted.add(from);
+                ControlFlow::Continue(())
+            }
+            Ok(false) => ControlFlow::Continue(()),
+            Err(refused) => ControlFlow::Break(Err(refused)),
         }
+    };
+    let flow = match walk_non_king(pos, &mut visit) {
+        Some(flow) => flow,
+        None => pos.legal_moves().into_iter().try_for_each(&mut visit),
+    };
+    if let ControlFlow::Break(Err(refused)) = flow {
+        return Err(refused);
     }
     Ok(counted)
 }

@@ -5,7 +5,8 @@
 // 1. `state`: the game between two actions
 // 2. `progress`, `notation`, `matching`, `played`: a turn in progress, steps in writing, a
 //    written move matched, a turn played
-// 3. `reach`, `fulfilment`: what the board alone shows pieces can do; what the search finds
+// 3. `reach`, `fulfilment`, `legal_order`: what the board alone shows pieces can do; what the
+//    search finds; the legal moves walked in shakmaty's order
 // 4. `aftermath`: the board after an action
 // 5. `search`: every legal way to fulfil a face
 // 6. `faces_1_3`, `face_4`, `face_5`, `face_6`: the faces, each judging its own actions
@@ -68,6 +69,7 @@ mod fault;
 mod fulfilment;
 #[cfg(test)]
 mod layers;
+mod legal_order;
 mod matching;
 mod notation;
 mod perft;
