@@ -24,7 +24,7 @@ use super::store::valid_id;
 use super::view::{Created, DrawnAction, drawn_turn};
 use crate::puzzles::rating::{Attempt, Progress};
 use crate::puzzles::{Judgement, Puzzle, Question, judge, read_jsonl};
-use crate::record::{Face, Variant};
+use crate::record::{Face, Side, Variant};
 
 /// The committed puzzles, read once.
 pub fn all() -> &'static [Puzzle] {
@@ -159,8 +159,8 @@ pub struct PuzzleShown {
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 6, required = true)]
     face: Option<Face>,
     /// The player to act, `white` or `black`: the page turns the board to them.
-    #[schema(pattern = "^(white|black)$")]
-    side: &'static str,
+    #[schema(value_type = String, pattern = "^(white|black)$")]
+    side: Side,
     rating: f64,
 }
 
@@ -384,9 +384,9 @@ pub(super) async fn next(
                 words: puzzle.question.words().to_owned(),
                 face: puzzle.face,
                 side: if puzzle.fen.split_whitespace().nth(1) == Some("b") {
-                    "black"
+                    Side::Black
                 } else {
-                    "white"
+                    Side::White
                 },
             },
         };
