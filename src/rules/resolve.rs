@@ -283,6 +283,42 @@ fn from_shakmaty(san: San) -> Option<SanMove> {
     }
 }
 
+/// The positions of `fens`, then every position of `games` random games of at most `plies`
+/// plies from the start (xorshift from `seed`): what the tests that hold a fast path equal to
+/// shakmaty's own walk through.
+#[cfg(test)]
+pub(crate) fn random_positions(fens: &[&str], games: usize, plies: usize, seed: u64) -> Vec<Chess> {
+    let mut found = Vec::new();
+    for fen in fens {
+        let setup: shakmaty::fen::Fen = fen.parse().expect("a FEN");
+        found.push(
+            setup
+                .into_position(shakmaty::CastlingMode::Standard)
+                .expect("a legal position"),
+        );
+    }
+    let mut seed = seed;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..games {
+        let mut pos = Chess::default();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            found.push(pos.clone());
+            let pick = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
+            pos.play_unchecked(moves[pick]);
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use shakmaty::Square;
@@ -316,48 +352,25 @@ mod tests {
         forms
     }
 
-    /// Positions of random games (a fixed seed), with their checks, pins, captures, pawn pushes
-    /// and en passant squares, and a few set up for pins and double pushes.
+    /// Positions of random games, with their checks, pins, captures, pawn pushes and en passant
+    /// squares, and a few set up for pins and double pushes.
     fn positions() -> Vec<Chess> {
-        let mut found = Vec::new();
-        for fen in [
-            // A pinned knight, a pinned pawn that may still capture its pinner, a king that must
-            // not step into a rook's line.
-            "4k3/8/8/1b6/8/3N4/4P3/4K2r w - - 0 1",
-            "4k3/8/8/8/8/6b1/5P2/4K3 w - - 0 1",
-            "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",
-            // En passant, and double pushes past and into pieces.
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-            "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1",
-            "4k3/8/8/8/4n3/8/3PP3/4K3 w - - 0 1",
-        ] {
-            let setup: shakmaty::fen::Fen = fen.parse().expect("a FEN");
-            found.push(
-                setup
-                    .into_position(shakmaty::CastlingMode::Standard)
-                    .expect("a legal position"),
-            );
-        }
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for _ in 0..60 {
-            let mut pos = Chess::default();
-            for _ in 0..120 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                found.push(pos.clone());
-                let pick = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
-                pos.play_unchecked(moves[pick]);
-            }
-        }
-        found
+        random_positions(
+            &[
+                // A pinned knight, a pinned pawn that may still capture its pinner, a king that
+                // must not step into a rook's line.
+                "4k3/8/8/1b6/8/3N4/4P3/4K2r w - - 0 1",
+                "4k3/8/8/8/8/6b1/5P2/4K3 w - - 0 1",
+                "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",
+                // En passant, and double pushes past and into pieces.
+                "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+                "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1",
+                "4k3/8/8/8/4n3/8/3PP3/4K3 w - - 0 1",
+            ],
+            60,
+            120,
+            0x9E37_79B9_7F4A_7C15,
+        )
     }
 
     #[test]

@@ -162,50 +162,27 @@ fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
 
 #[cfg(test)]
 mod tests {
+    use shakmaty::EnPassantMode;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, EnPassantMode};
 
     use super::*;
+    use crate::rules::resolve::random_positions;
 
-    /// Positions of random games (a fixed seed), and some set up for promotions, pins and
-    /// double steps.
+    /// Positions of random games, and some set up for promotions, pins and double steps.
     fn positions() -> Vec<Chess> {
-        let mut found = Vec::new();
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
-            "4k3/8/8/1b6/8/3N4/4P3/4K2r w - - 0 1",
-            "4k3/8/8/8/4n3/8/3PP3/4K3 w - - 0 1",
-            "4k3/3pp3/8/4N3/8/8/8/4K3 b - - 0 1",
-        ] {
-            let setup: Fen = fen.parse().expect("a FEN");
-            found.push(
-                setup
-                    .into_position(CastlingMode::Standard)
-                    .expect("a legal position"),
-            );
-        }
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for _ in 0..80 {
-            let mut pos = Chess::default();
-            for _ in 0..150 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                found.push(pos.clone());
-                let pick = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
-                pos.play_unchecked(moves[pick]);
-            }
-        }
-        found
+        random_positions(
+            &[
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+                "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+                "4k3/8/8/1b6/8/3N4/4P3/4K2r w - - 0 1",
+                "4k3/8/8/8/4n3/8/3PP3/4K3 w - - 0 1",
+                "4k3/3pp3/8/4N3/8/8/8/4K3 b - - 0 1",
+            ],
+            80,
+            150,
+            0x2545_F491_4F6C_DD1D,
+        )
     }
 
     #[test]
