@@ -191,6 +191,20 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
         "{result}"
     );
     wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 2")).await;
+    // The attempt is over (the tester's sixth finding): its game takes no more actions, the
+    // action box and the die are put away, until the next puzzle opens a game of its own.
+    let put_away = client
+        .execute(
+            "return ['entry', 'roll', 'bot'].map(function (id) { return document.getElementById(id).hidden; });",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    assert_eq!(
+        put_away,
+        serde_json::json!([true, true, true]),
+        "{put_away}"
+    );
     // The history (issue 31): the rating drawn over the attempts, a green dot for the solved
     // one and a red one for the other, and the themes to choose from.
     let dots = client

@@ -21,6 +21,8 @@ var listeners = [];
 var refusals = [];
 // A puzzle attempt is unaided: no options, no take-back (set by the Puzzles script).
 var unaided = null;
+// Games closed to actions: a puzzle attempt once judged (set by the Puzzles script).
+var closed = {};
 
 var ROLES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
 // chessground's names of the pieces are ROLES' (`knight`, `queen`, …).
@@ -89,7 +91,7 @@ function placement(fen) { return fen.split(' ')[0].replace(/\[.*\]/, ''); }
 // Whether this page may act now: the seat of the side to act (or the arbiter's), and a person
 // plays that side.
 function mayAct(s) {
-  if (!s || s.phase !== 'act' || !s.side) { return false; }
+  if (!s || s.phase !== 'act' || !s.side || closed[s.id]) { return false; }
   if (s[s.side] !== 'human') { return false; }
   return seat === 'arbiter' || seat === s.side;
 }
@@ -314,9 +316,9 @@ function show(s) {
     if (playing) { playbacks++; playing = null; }
     drawBoard(s);
   }
-  var sade = s.variant === 'Sade', going = s.phase !== 'over';
+  var sade = s.variant === 'Sade', going = s.phase !== 'over' && !closed[s.id];
   drawClocks(s);
-  $('turn-box').hidden = !sade || !going;
+  $('turn-box').hidden = !sade || s.phase === 'over';
   drawDie(s);
   $('face-line').textContent = s.phase === 'roll' ? COLOUR[s.side] + ' rolls the die first.' :
     (s.face ? 'Face ' + s.face + ': ' + FACE_WORDS[s.face] + '.' : '');
@@ -329,7 +331,7 @@ function show(s) {
   sdn.textContent = s.sdn;
   sdn.scrollTop = sdn.scrollHeight;
   $('controls').hidden = false;
-  $('roll').hidden = s.phase !== 'roll';
+  $('roll').hidden = !going || s.phase !== 'roll';
   $('face-box').hidden = !(s.phase === 'roll' && s.die === 'entered');
   $('takeback').hidden = s.mode !== 'record' || unaided === s.id;
   $('options').hidden = s.phase !== 'act' || unaided === s.id;
@@ -385,6 +387,7 @@ function loadNext(s) {
 // The board and the controls offer the next actions `n` of state `s`.
 function offer(s, n) {
   if (playing) { playing.then(function () { if (state === s) { offer(s, n); } }); return; }
+  if (closed[s.id]) { ready(s); return; }
   next = n;
   $('choices').textContent = '';
   var due = n.due ? ' — ' + COLOUR[n.due] + '\'s pieces' + (n.proof ? ': ' + n.proof : '') : '';
@@ -788,7 +791,7 @@ function start() {
 
 // What other scripts of the page may use: the API call, opening a game just created (as the
 // answer of POST /api/games), showing a refusal, a listener for every state shown and for every
-// change refused, marking a game as an unaided puzzle attempt or lesson, the side a game's board
+// change refused, marking a game as an unaided puzzle attempt or lesson, closing a game to actions, the side a game's board
 // is seen from, a game as a lesson (nothing singled out), whether the page listens to the game's changes, and the pieces the board shows.
 window.sadeRef = {
   api: api,
@@ -806,6 +809,16 @@ window.sadeRef = {
       drawable: { autoShapes: shapes({ drawn: drawn }) } });
   },
   unaided: function (id) { unaided = id; },
+  // A game closed to actions from now on (a judged puzzle attempt): its board takes no move and
+  // its controls are put away.
+  close: function (id) {
+    closed[id] = true;
+    if (state && state.id === id) {
+      ['entry', 'roll', 'face-box', 'bot', 'end', 'winner', 'declare', 'piece-box'].forEach(function (c) { $(c).hidden = true; });
+      board.set({ movable: { color: undefined, dests: new Map() } });
+      $('remaining').textContent = '';
+    }
+  },
   live: live,
   // The placement of the pieces the board shows (FEN's first field).
   shown: function () { return board.getFen(); }

@@ -119,6 +119,8 @@
     sadeRef.api('POST', '/api/puzzles/' + attempt.game + '/judge',
       { player: attempt.player, token: attempt.token }).then(function (j) {
       attempt.judged = true;
+      // The attempt is over: its game takes no more actions (the next puzzle is a new game).
+      sadeRef.close(attempt.game);
       var r = j.judgement;
       var box = $('puzzle-result');
       box.className = r.solved ? 'solved' : 'failed';
