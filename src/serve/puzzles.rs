@@ -312,7 +312,7 @@ fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Varia
     post,
     path = "/api/puzzles/next",
     operation_id = "puzzles_next",
-    description = "The next puzzle near the player's rating (a new player without `player`), in a game of its own with its face rolled (spec/PUZZLES.md).",
+    description = "The next puzzle near the player's rating (a new player without `player`), in a game of its own with its face rolled (spec/PUZZLES.md). An attempt left unjudged for it is judged as it stands when its turn is complete, counts as failed when begun but not complete, and is dropped when nothing was written in its game.",
     request_body = NextRequest,
     responses(
         (status = 201, description = "The puzzle and its game.", body = PuzzleNext),
@@ -341,6 +341,7 @@ pub(super) async fn next(
                 Progress::default(),
             ),
         };
+        abandon(&app, &mut progress);
         let pool: Vec<Puzzle> = all()
             .iter()
             .filter(|p| request.variant.is_none_or(|v| p.variant == v))
@@ -490,6 +491,40 @@ pub(super) async fn judge_attempt(
         Ok(Json(sorted(&answer)?).into_response())
     })
     .await
+}
+
+/// The attempts left for another puzzle (`next` asked while they were pending). One whose
+/// turn is complete is judged as it stands; one begun but not complete (an action written in its
+/// game) counts as failed, as a player who gives up on a puzzle has; one left untouched is
+/// dropped, as a puzzle skipped. Help asked during it changes no rating, as at a judgement.
+fn abandon(app: &Shared, progress: &mut Progress) {
+    let pending = std::mem::take(&mut progress.pending);
+    for (game, puzzle_id) in pending {
+        let Some(puzzle) = all().iter().find(|p| p.id == puzzle_id) else {
+            continue;
+        };
+        let left = find_as(app, "game", &game).ok().and_then(|live| {
+            let live = live.lock().ok()?;
+            Some((live.game.clone(), live.meta.aided))
+        });
+        let Some((record, aided)) = left else {
+            continue;
+        };
+        if !record.turns.iter().any(|t| t.actions().next().is_some()) {
+            continue;
+        }
+        let solved = matches!(judge(puzzle, &record), Ok(Some(j)) if j.solved) && !aided;
+        if !aided {
+            progress.record(puzzle, solved);
+        }
+        progress.history.push(Attempt {
+            puzzle: puzzle.id.clone(),
+            theme: puzzle.theme.slug().to_owned(),
+            solved,
+            rating: progress.player.rating,
+            at: super::clock::now(),
+        });
+    }
 }
 
 /// The puzzle's answer played by the referee from its position: its actions' squares, numbered.

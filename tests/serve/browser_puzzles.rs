@@ -236,5 +236,37 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
         .await
         .expect("a script runs");
     assert_eq!(shown, serde_json::json!(placement));
+
+    // A third puzzle begun (one move that gives no check: the turn stays open) and left for the
+    // next: the page says it was counted as failed, and the history has it.
+    let third = next_puzzle(&client).await;
+    let quiet = {
+        let games = server.get("/api/games").body;
+        let id = games
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|g| g["id"].as_str())
+            .find(|id| {
+                server.get(&format!("/api/games/{id}")).body["sdn"]
+                    .as_str()
+                    .is_some_and(|s| s.contains(&third.fen))
+            })
+            .expect("the third puzzle's game")
+            .to_owned();
+        server
+            .next_texts(&id)
+            .into_iter()
+            .find(|a| !a.ends_with(['+', '#']))
+            .expect("a move that gives no check")
+    };
+    play(&client, &quiet).await;
+    next_puzzle(&client).await;
+    let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
+    assert_eq!(
+        result, "The puzzle left was counted: failed (it had been begun).",
+        "{result}"
+    );
+    wait_for(&client, "#puzzle-player", |t| t.contains("1 solved of 3")).await;
     client.close().await.expect("closed");
 }

@@ -309,3 +309,68 @@ fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
     assert_eq!(none.status, 404, "{}", none.text);
     assert_eq!(none.body["field"], "theme");
 }
+
+/// A puzzle given up: `next` while an attempt is pending counts it as failed once an action was
+/// written in its game and the turn left incomplete (the ratings move, the history keeps it, it
+/// can no longer be judged), and drops it when nothing was written (a puzzle skipped changes
+/// nothing).
+#[test]
+fn an_attempt_left_for_the_next_puzzle_counts_as_failed_once_begun() {
+    let data = scratch("puzzles-abandoned");
+    let server = Server::start(&data, &[]);
+    let first = next(&server, json!({ "variant": "marseillais" }));
+    let player = first["player"]["id"].clone();
+
+    // Skipped untouched: nothing changes.
+    let second = next(
+        &server,
+        json!({ "variant": "marseillais", "player": player }),
+    );
+    assert_eq!(second["player"]["rating"], 1500.0, "{second}");
+    assert_eq!(second["player"]["attempts"], 0, "{second}");
+    assert_eq!(second["player"]["history"], json!([]), "{second}");
+    assert_eq!(judge(&server, &first).status, 404);
+
+    // Begun (the first of the turn's two moves written, one that gives no check and so leaves
+    // the turn open: M2), then left: a failure.
+    let puzzle = puzzle_of(second["puzzle"]["id"].as_str().unwrap());
+    let id = second["id"].as_str().unwrap();
+    let quiet = server
+        .next_texts(id)
+        .into_iter()
+        .find(|a| !a.ends_with(['+', '#']))
+        .expect("a move that gives no check");
+    table(&server, &second).ok("act", json!({ "text": quiet }));
+    let state = server.get(&format!("/api/games/{id}")).body;
+    assert_eq!(state["written"], 1, "the turn is still open: {state}");
+    let third = next(
+        &server,
+        json!({ "variant": "marseillais", "player": player }),
+    );
+    let rating = third["player"]["rating"].as_f64().unwrap();
+    assert!(rating < 1500.0, "{third}");
+    assert_eq!(third["player"]["attempts"], 1, "{third}");
+    let history = third["player"]["history"].as_array().expect("history");
+    assert_eq!(history.len(), 1, "{third}");
+    assert_eq!(history[0]["puzzle"], puzzle.id.as_str());
+    assert_eq!(history[0]["solved"], false);
+    assert_eq!(history[0]["rating"], rating);
+    let late = judge(&server, &second);
+    assert_eq!(late.status, 404, "{}", late.text);
+
+    // Played to the end but not judged, then left: judged as it stands (solved here).
+    let puzzle = puzzle_of(third["puzzle"]["id"].as_str().unwrap());
+    let t = table(&server, &third);
+    for action in puzzle.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let fourth = next(
+        &server,
+        json!({ "variant": "marseillais", "player": player }),
+    );
+    let history = fourth["player"]["history"].as_array().expect("history");
+    assert_eq!(history.len(), 2, "{fourth}");
+    assert_eq!(history[1]["puzzle"], puzzle.id.as_str());
+    assert_eq!(history[1]["solved"], true, "{fourth}");
+    assert_eq!(fourth["player"]["solved"], 1, "{fourth}");
+}

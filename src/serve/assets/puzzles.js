@@ -87,6 +87,8 @@
 
   function next() {
     var body = { player: player() };
+    // An attempt left unjudged: the server judges it as it stands, or counts it failed if begun.
+    var left = attempt && !attempt.judged ? attempt : null;
     var variant = $('puzzle-variant').value;
     if (variant) { body.variant = variant; }
     var theme = $('puzzle-theme').value;
@@ -102,7 +104,12 @@
       }
       throw e;
     }).then(function (c) {
-      attempt = { game: c.id, token: c.arbiter, judged: false, player: c.player.id };
+      var h = c.player.history, last = h.length ? h[h.length - 1] : null;
+      if (left && last && last.puzzle === left.puzzle) {
+        $('puzzle-result').textContent = 'The puzzle left was counted: ' +
+          (last.solved ? 'solved.' : 'failed (it had been begun).');
+      }
+      attempt = { game: c.id, token: c.arbiter, judged: false, player: c.player.id, puzzle: c.puzzle.id };
       showPlayer(c.player);
       var q = c.puzzle;
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
