@@ -7,8 +7,8 @@ use std::ops::ControlFlow;
 
 use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square, attacks};
 
-/// Walks the legal moves of `pos`'s side to move that are not the king's (castling included),
-/// in the order of `pos.legal_moves()`, until `visit` breaks. `None` where that side is in
+/// Walks the legal moves of `pos`'s side to move that are not the king's (so no castling
+/// either), in the order of `pos.legal_moves()`, until `visit` breaks. `None` where that side is in
 /// check, has an en passant square or has no king: shakmaty makes its list otherwise there,
 /// and the caller asks for the list.
 ///
