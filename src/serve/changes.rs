@@ -15,7 +15,7 @@ use super::http::{Body, GAME, Shared, blocking, find, flag_fall, held, seat};
 use super::input::{
     ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions,
 };
-use super::live::{Holder, Live, Mode, side_word};
+use super::live::{Holder, Live, Mode, settled, side_word};
 use super::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
@@ -31,6 +31,9 @@ async fn change(
     let state = blocking("the referee's task", move || {
         let mut live = held(game.lock(), GAME)?;
         let holder = seat(&live, token.as_deref())?;
+        if live.meta.settled {
+            return Err(settled());
+        }
         let now = clock::now();
         // The server's clock first: a side whose time ran out has lost, whatever it asks.
         if let Some(fallen) = flag_fall(&app, &id, &mut live, now)? {

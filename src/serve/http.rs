@@ -195,7 +195,8 @@ pub fn seat(live: &Live, token: Option<&str>) -> Result<Holder, ApiError> {
         .ok_or_else(|| ApiError::forbidden("no seat of this game holds that token".to_owned()))
 }
 
-/// Takes a new game in: refused (429) when `--max-games` games are in progress, saved to the
+/// Takes a new game in: refused (429) when `--max-games` games are in progress (neither over
+/// nor a counted puzzle attempt), saved to the
 /// data folder (503 when it cannot be: the game is not created), then kept. Every route that
 /// makes a game (`POST /api/games`, a puzzle, a lesson) goes through here.
 ///
@@ -205,7 +206,10 @@ pub fn admit(app: &App, live: Live) -> Result<Created, ApiError> {
     let mut games = held(app.games.write(), TABLE)?;
     let going = games
         .values()
-        .filter(|g| g.lock().is_ok_and(|l| l.phase() != Phase::Over))
+        .filter(|g| {
+            g.lock()
+                .is_ok_and(|l| l.phase() != Phase::Over && !l.meta.settled)
+        })
         .count();
     if going >= app.max_games {
         return Err(ApiError::too_many(format!(

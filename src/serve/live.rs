@@ -48,6 +48,10 @@ pub struct Meta {
     /// failed and changes no rating.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aided: bool,
+    /// A puzzle attempt settled: judged, or left for the next puzzle. Its game takes no more
+    /// changes (its record is the attempt that was counted).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub settled: bool,
     /// The clocks, when the game has a time control.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<super::clock::Clock>,
@@ -408,6 +412,16 @@ pub(super) fn comment(text: &str) -> Item {
         text: text.to_owned(),
         span: Default::default(),
     })
+}
+
+/// The refusal of a change to a settled puzzle attempt's game.
+pub(super) fn settled() -> ApiError {
+    ApiError::conflict(
+        "game",
+        "this puzzle attempt is already counted: its game takes no more changes (ask for the \
+         next puzzle)"
+            .to_owned(),
+    )
 }
 
 pub(super) fn over() -> ApiError {

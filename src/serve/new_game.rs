@@ -203,6 +203,7 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
             .ok()
             .and_then(|d| u64::try_from(d.as_millis()).ok()),
         aided: false,
+        settled: false,
         clock: None,
     };
     let id = token()?[..16].to_owned();

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, admit, blocking, find_as, held, sorted};
 use super::input::Die;
-use super::live::{Holder, PUZZLE_EVENT};
+use super::live::{Holder, Live, PUZZLE_EVENT};
 use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
 use super::view::{Created, DrawnAction, drawn_turn};
@@ -341,7 +341,7 @@ pub(super) async fn next(
                 Progress::default(),
             ),
         };
-        abandon(&app, &mut progress);
+        abandon(&app, &mut progress)?;
         let pool: Vec<Puzzle> = all()
             .iter()
             .filter(|p| request.variant.is_none_or(|v| p.variant == v))
@@ -408,7 +408,7 @@ pub(super) struct JudgeRequest {
     post,
     path = "/api/puzzles/{game}/judge",
     operation_id = "puzzles_judge",
-    description = "The referee's judgement of the puzzle's turn as the game's record holds it; both ratings are updated.",
+    description = "The referee's judgement of the puzzle's turn as the game's record holds it; both ratings are updated, and the game takes no more changes (409).",
     params(("game" = String, Path, description = "The puzzle's game: 16 hex digits.")),
     request_body = JudgeRequest,
     responses(
@@ -464,6 +464,7 @@ pub(super) async fn judge_attempt(
                     "the turn is not complete yet: play it to the end".to_owned(),
                 )
             })?;
+        settle(&app, &live)?;
         let before = progress.player.rating;
         // Only an unaided attempt changes a rating (the player's and the puzzle's).
         if !aided {
@@ -493,23 +494,46 @@ pub(super) async fn judge_attempt(
     .await
 }
 
+/// Closes a puzzle attempt's game once the attempt is counted: it takes no more changes
+/// (`settled`), and the server keeps it so.
+///
+/// # Errors
+/// 503 when the game cannot be saved (it is then left open).
+fn settle(app: &Shared, game: &Mutex<Live>) -> Result<(), ApiError> {
+    let mut live = held(game.lock(), GAME)?;
+    if live.meta.settled {
+        return Ok(());
+    }
+    live.meta.settled = true;
+    let sdn = crate::write::sdn::to_sdn(&live.game);
+    app.store.save_as(&live, &sdn, true).map_err(|e| {
+        live.meta.settled = false;
+        ApiError::unsaved(format!("the puzzle's game could not be saved: {e}"))
+    })
+}
+
 /// The attempts left for another puzzle (`next` asked while they were pending). One whose
 /// turn is complete is judged as it stands; one begun but not complete (an action written in its
 /// game) counts as failed, as a player who gives up on a puzzle has; one left untouched is
 /// dropped, as a puzzle skipped. Help asked during it changes no rating, as at a judgement.
-fn abandon(app: &Shared, progress: &mut Progress) {
+/// Each one's game is closed ([`settle`]).
+///
+/// # Errors
+/// 503 when a game cannot be saved closed.
+fn abandon(app: &Shared, progress: &mut Progress) -> Result<(), ApiError> {
     let pending = std::mem::take(&mut progress.pending);
     for (game, puzzle_id) in pending {
         let Some(puzzle) = all().iter().find(|p| p.id == puzzle_id) else {
             continue;
         };
-        let left = find_as(app, "game", &game).ok().and_then(|live| {
-            let live = live.lock().ok()?;
-            Some((live.game.clone(), live.meta.aided))
-        });
-        let Some((record, aided)) = left else {
+        let Ok(live) = find_as(app, "game", &game) else {
             continue;
         };
+        let (record, aided) = {
+            let live = held(live.lock(), GAME)?;
+            (live.game.clone(), live.meta.aided)
+        };
+        settle(app, &live)?;
         if !record.turns.iter().any(|t| t.actions().next().is_some()) {
             continue;
         }
@@ -525,6 +549,7 @@ fn abandon(app: &Shared, progress: &mut Progress) {
             at: super::clock::now(),
         });
     }
+    Ok(())
 }
 
 /// The puzzle's answer played by the referee from its position: its actions' squares, numbered.

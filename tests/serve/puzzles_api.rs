@@ -133,6 +133,33 @@ fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
     assert_eq!(j["answer"], puzzle2.answer.as_str());
     assert_eq!(j["verdict"], "the game goes on");
     assert!(failed.body["player"]["rating"].as_f64().unwrap() < after_win);
+    // Counted: the attempt's game takes no more changes, and says why; it stays readable, and
+    // a server started again keeps it closed.
+    let refused_changes = |t: &Table<'_>| {
+        let more = t.server.next_texts(&t.id);
+        assert!(!more.is_empty(), "the game itself goes on");
+        for (what, body) in [
+            ("act", json!({ "text": more[0] })),
+            ("takeback", json!({})),
+            ("end", json!({ "end": "resignation", "winner": "white" })),
+        ] {
+            let refused = t.call(what, body);
+            assert_eq!(refused.status, 409, "{what}: {}", refused.text);
+            assert_eq!(refused.body["field"], "game", "{what}: {}", refused.text);
+            assert!(
+                refused.text.contains("already counted"),
+                "{what}: {}",
+                refused.text
+            );
+        }
+    };
+    let written = t2.state()["sdn"].clone();
+    refused_changes(&t2);
+    assert_eq!(t2.state()["sdn"], written, "nothing was written");
+    drop(t2);
+    drop(server);
+    let server = Server::start(&data, &[]);
+    refused_changes(&table(&server, &c2));
     // The answer, action by action with its squares, for the board to draw (issue 31).
     let drawn = failed.body["answer_drawn"]
         .as_array()
@@ -188,16 +215,43 @@ fn an_unknown_player_is_refused_by_name() {
 
 /// A puzzle's game and a lesson's game are games in progress like any other: at the
 /// `--max-games` limit they are refused (429) as `POST /api/games` is, and nothing is written.
+/// A puzzle attempt once counted is not in progress: it frees its place.
 #[test]
 fn puzzles_and_lessons_count_against_the_live_game_limit() {
     let data = scratch("puzzles-api-limit");
     let server = Server::start(&data, &["--max-games", "1"]);
-    let first = next(&server, json!({}));
+    let first = next(&server, json!({ "variant": "marseillais" }));
     let player = first["player"]["id"].clone();
-    let files = || std::fs::read_dir(&data).map(|d| d.count()).unwrap_or(0);
+    let puzzle = puzzle_of(first["puzzle"]["id"].as_str().unwrap());
+    let t = table(&server, &first);
+    for action in puzzle.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    assert_eq!(judge(&server, &first).status, 200);
+    // The judged attempt's place is free; the next puzzle's game takes it.
+    let second = next(&server, json!({ "player": player }));
+    // The files kept (the store's spares for atomic writes, hidden, aside).
+    let files = || {
+        std::fs::read_dir(&data).map_or(0, |d| {
+            d.filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| !e.file_name().to_string_lossy().starts_with('.'))
+            })
+            .count()
+        })
+    };
     let before = files();
-    let answer = server.post("/api/puzzles/next", &json!({ "player": player }));
+    let answer = server.post("/api/games", &json!({ "variant": "Sade" }));
     assert_eq!(answer.status, 429, "{}", answer.text);
+    // Another player's first puzzle finds no place.
+    let answer = server.post("/api/puzzles/next", &json!({}));
+    assert_eq!(answer.status, 429, "{}", answer.text);
+    assert_eq!(files(), before, "a refused game writes nothing");
+    // Left untouched for another puzzle it is settled too, and the other takes its place.
+    let third = next(&server, json!({ "player": player }));
+    assert_ne!(third["id"], second["id"]);
+    let before = before + 2;
+    assert_eq!(files(), before, "a game and its sidecar");
     let answer = server.post(
         "/api/course/start",
         &json!({ "lesson": "sade/01-face-one" }),
@@ -357,6 +411,11 @@ fn an_attempt_left_for_the_next_puzzle_counts_as_failed_once_begun() {
     assert_eq!(history[0]["rating"], rating);
     let late = judge(&server, &second);
     assert_eq!(late.status, 404, "{}", late.text);
+    // Its game is closed: the turn cannot be finished now that it is counted.
+    let after = server.next_texts(id);
+    let closed = table(&server, &second).call("act", json!({ "text": after[0] }));
+    assert_eq!(closed.status, 409, "{}", closed.text);
+    assert_eq!(closed.body["field"], "game", "{}", closed.text);
 
     // Played to the end but not judged, then left: judged as it stands (solved here).
     let puzzle = puzzle_of(third["puzzle"]["id"].as_str().unwrap());
