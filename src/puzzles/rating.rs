@@ -1,7 +1,7 @@
 //! Ratings: the initial rating of a puzzle, from what the referee counted; the Glicko-2 ratings
 //! of a player and of each puzzle in play ([`Progress`]), and the choice of the next puzzle.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
@@ -173,18 +173,43 @@ impl Progress {
         self.attempts += 1;
     }
 
-    /// The next puzzle: the one whose rating is nearest the player's (ties: the first in
-    /// `puzzles`), never the last one given (when there is another), and not one already solved
-    /// when one not solved is within `NEAR` points of the nearest.
-    pub fn next<'p>(&self, puzzles: &'p [Puzzle]) -> Option<&'p Puzzle> {
+    /// Whether `puzzle` was met before: an attempt at it is in the history (judged, or counted
+    /// when it was left for another). Only the first attempt at a puzzle is rated.
+    pub fn met(&self, puzzle: &Puzzle) -> bool {
+        self.history.iter().any(|a| a.puzzle == puzzle.id)
+    }
+
+    /// The next puzzle, and whether it was met before. One never met when there is one: the
+    /// nearest the player's rating (ties: the first in `puzzles`), and, when `vary` (a mixed
+    /// choice), of another theme than the last attempt's when such a one is left. Only when
+    /// every puzzle was met does one come again: the nearest, never the last one given (when
+    /// there is another), and not one already solved when one not solved is within `NEAR`
+    /// points of the nearest.
+    pub fn next<'p>(&self, puzzles: &'p [Puzzle], vary: bool) -> Option<(&'p Puzzle, bool)> {
         let distance = |p: &Puzzle| (self.rating_of(p).rating - self.player.rating).abs();
-        let pool: Vec<&Puzzle> = puzzles
-            .iter()
-            .filter(|p| puzzles.len() < 2 || self.last.as_deref() != Some(p.id.as_str()))
-            .collect();
         let nearest = |among: &mut dyn Iterator<Item = &'p Puzzle>| {
             among.min_by(|a, b| distance(a).total_cmp(&distance(b)))
         };
+        let met: HashSet<&str> = self.history.iter().map(|a| a.puzzle.as_str()).collect();
+        let given_last = |p: &Puzzle| self.last.as_deref() == Some(p.id.as_str());
+        let fresh: Vec<&Puzzle> = puzzles
+            .iter()
+            .filter(|p| !met.contains(p.id.as_str()) && !given_last(p))
+            .collect();
+        let last_theme = self.history.last().map(|a| a.theme.as_str());
+        let other_theme = nearest(
+            &mut fresh
+                .iter()
+                .copied()
+                .filter(|p| vary && last_theme.is_some_and(|t| t != p.theme.slug())),
+        );
+        if let Some(p) = other_theme.or_else(|| nearest(&mut fresh.iter().copied())) {
+            return Some((p, false));
+        }
+        let pool: Vec<&Puzzle> = puzzles
+            .iter()
+            .filter(|p| puzzles.len() < 2 || !given_last(p))
+            .collect();
         let best = nearest(&mut pool.iter().copied())?;
         let unsolved = nearest(
             &mut pool
@@ -192,10 +217,11 @@ impl Progress {
                 .copied()
                 .filter(|p| !self.solved.contains(&p.id)),
         );
-        match unsolved {
-            Some(p) if distance(p) <= distance(best) + NEAR => Some(p),
-            _ => Some(best),
-        }
+        let again = match unsolved {
+            Some(p) if distance(p) <= distance(best) + NEAR => p,
+            _ => best,
+        };
+        Some((again, met.contains(again.id.as_str())))
     }
 }
 
@@ -208,6 +234,7 @@ mod tests {
     use super::*;
     use crate::puzzles::puzzle::Source;
     use crate::puzzles::question::Question;
+    use crate::puzzles::theme::Theme;
     use crate::record::Variant;
 
     fn puzzle(id: &str, rating: u32) -> Puzzle {
@@ -269,7 +296,10 @@ mod tests {
             puzzle("low", 900),
         ];
         let progress = Progress::default();
-        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("near"));
+        assert_eq!(
+            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            Some("near")
+        );
         let progress = Progress {
             player: Glicko {
                 rating: 2300.0,
@@ -277,7 +307,10 @@ mod tests {
             },
             ..Progress::default()
         };
-        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("far"));
+        assert_eq!(
+            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            Some("far")
+        );
     }
 
     #[test]
@@ -287,35 +320,106 @@ mod tests {
             last: Some("near".to_owned()),
             ..Progress::default()
         };
-        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("next"));
+        assert_eq!(
+            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            Some("next")
+        );
         // With one puzzle only, it comes back.
         assert_eq!(
-            progress.next(&puzzles[..1]).map(|p| p.id.as_str()),
+            progress
+                .next(&puzzles[..1], false)
+                .map(|(p, _)| p.id.as_str()),
             Some("near")
         );
     }
 
+    fn met(progress: &mut Progress, id: &str, theme: Theme, solved: bool) {
+        progress.history.push(Attempt {
+            puzzle: id.to_owned(),
+            theme: theme.slug().to_owned(),
+            solved,
+            rating: progress.player.rating,
+            at: 0,
+        });
+        if solved {
+            progress.solved.insert(id.to_owned());
+        }
+    }
+
     #[test]
-    fn a_solved_puzzle_gives_way_to_an_unsolved_one_nearby_but_not_far() {
+    fn a_puzzle_met_comes_again_only_when_every_one_was_met() {
+        let puzzles = [puzzle("met", 1500), puzzle("far", 2300)];
+        let mut progress = Progress::default();
+        met(&mut progress, "met", Theme::MateInOneTurn, false);
+        // Failed, and nearest: still the one never met comes first.
+        assert_eq!(
+            progress
+                .next(&puzzles, false)
+                .map(|(p, again)| (p.id.as_str(), again)),
+            Some(("far", false))
+        );
+        met(&mut progress, "far", Theme::MateInOneTurn, true);
+        progress.last = Some("far".to_owned());
+        assert_eq!(
+            progress
+                .next(&puzzles, false)
+                .map(|(p, again)| (p.id.as_str(), again)),
+            Some(("met", true))
+        );
+        assert!(progress.met(&puzzles[0]) && progress.met(&puzzles[1]));
+    }
+
+    #[test]
+    fn among_puzzles_met_an_unsolved_one_nearby_comes_before_a_solved_one_but_not_a_far_one() {
+        let mut progress = Progress {
+            last: Some("last".to_owned()),
+            ..Progress::default()
+        };
+        for (id, solved) in [("solved", true), ("new", false), ("last", true)] {
+            met(&mut progress, id, Theme::MateInOneTurn, solved);
+        }
         let puzzles = [
             puzzle("solved", 1500),
             puzzle("new", 1650),
             puzzle("last", 1500),
         ];
-        let mut progress = Progress {
-            last: Some("last".to_owned()),
-            ..Progress::default()
-        };
-        progress.solved.insert("solved".to_owned());
-        assert_eq!(progress.next(&puzzles).map(|p| p.id.as_str()), Some("new"));
+        assert_eq!(
+            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            Some("new")
+        );
         let puzzles = [
             puzzle("solved", 1500),
             puzzle("new", 2400),
             puzzle("last", 1500),
         ];
         assert_eq!(
-            progress.next(&puzzles).map(|p| p.id.as_str()),
+            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
             Some("solved")
+        );
+    }
+
+    #[test]
+    fn a_mixed_choice_varies_the_theme_when_another_is_left() {
+        let mut checks = puzzle("check", 1500);
+        checks.theme = Theme::CheckEndsTheTurn;
+        let puzzles = [puzzle("mate", 1500), checks, puzzle("mate-far", 2200)];
+        let mut progress = Progress::default();
+        met(&mut progress, "earlier", Theme::MateInOneTurn, true);
+        // The nearest is a mate in one turn; mixed, another theme comes first.
+        assert_eq!(
+            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            Some("mate")
+        );
+        assert_eq!(
+            progress.next(&puzzles, true).map(|(p, _)| p.id.as_str()),
+            Some("check")
+        );
+        // No other theme left: the theme again.
+        met(&mut progress, "check", Theme::CheckEndsTheTurn, true);
+        met(&mut progress, "mate", Theme::MateInOneTurn, true);
+        assert_eq!(
+            progress.next(&puzzles, true).map(|(p, _)| p.id.as_str()),
+            Some("mate-far")
         );
     }
 

@@ -91,7 +91,9 @@ pub struct PuzzlePlayer {
     id: String,
     rating: f64,
     deviation: f64,
+    /// The rated attempts: each puzzle's first, unaided.
     attempts: u32,
+    /// The puzzles solved at a rated attempt.
     solved: usize,
     /// The last attempts judged (at most [`HISTORY`]), oldest first: the page draws the
     /// player's rating over them.
@@ -112,11 +114,19 @@ pub struct AttemptShown {
     rating: f64,
     /// Milliseconds since 1970.
     at: u64,
+    /// An attempt at a puzzle met before: it changed no rating.
+    again: bool,
 }
 
 impl PuzzlePlayer {
     fn of(player: &str, progress: &Progress) -> PuzzlePlayer {
         let from = progress.history.len().saturating_sub(HISTORY);
+        let mut met = std::collections::HashSet::new();
+        let again: Vec<bool> = progress
+            .history
+            .iter()
+            .map(|a| !met.insert(a.puzzle.as_str()))
+            .collect();
         PuzzlePlayer {
             id: player.to_owned(),
             rating: progress.player.rating.round(),
@@ -125,12 +135,14 @@ impl PuzzlePlayer {
             solved: progress.solved.len(),
             history: progress.history[from..]
                 .iter()
-                .map(|a| AttemptShown {
+                .zip(&again[from..])
+                .map(|(a, &again)| AttemptShown {
                     puzzle: a.puzzle.clone(),
                     theme: a.theme.clone(),
                     solved: a.solved,
                     rating: a.rating.round(),
                     at: a.at,
+                    again,
                 })
                 .collect(),
         }
@@ -162,6 +174,9 @@ pub struct PuzzleShown {
     #[schema(value_type = String, pattern = "^(white|black)$")]
     side: Side,
     rating: f64,
+    /// The player met this puzzle before (every puzzle of the choice was met): the attempt
+    /// changes no rating.
+    again: bool,
 }
 
 /// The referee's judgement of the puzzle's turn, and the ratings after it.
@@ -173,6 +188,8 @@ pub struct PuzzleJudged {
     answer_drawn: Vec<DrawnAction>,
     player: PuzzlePlayer,
     change: f64,
+    /// The player had met this puzzle before: the attempt changed no rating.
+    again: bool,
     puzzle: PuzzleRated,
 }
 
@@ -348,9 +365,9 @@ pub(super) async fn next(
             .filter(|p| request.theme.as_ref().is_none_or(|t| p.theme.slug() == t))
             .cloned()
             .collect();
-        let puzzle = progress
-            .next(&pool)
-            .cloned()
+        let (puzzle, again) = progress
+            .next(&pool, request.theme.is_none())
+            .map(|(p, again)| (p.clone(), again))
             .ok_or_else(|| match &request.theme {
                 Some(theme) => {
                     ApiError::not_found("theme", format!("no puzzle of the theme {theme:?}"))
@@ -389,6 +406,7 @@ pub(super) async fn next(
                 } else {
                     Side::White
                 },
+                again,
             },
         };
         Ok((StatusCode::CREATED, Json(sorted(&answer)?)).into_response())
@@ -466,8 +484,9 @@ pub(super) async fn judge_attempt(
             })?;
         settle(&app, &live)?;
         let before = progress.player.rating;
-        // Only an unaided attempt changes a rating (the player's and the puzzle's).
-        if !aided {
+        let again = progress.met(puzzle);
+        // Only an unaided first attempt changes a rating (the player's and the puzzle's).
+        if !aided && !again {
             progress.record(puzzle, judgement.solved);
         }
         progress.history.push(Attempt {
@@ -482,6 +501,7 @@ pub(super) async fn judge_attempt(
         let answer = PuzzleJudged {
             answer_drawn: answer_drawn(puzzle),
             judgement: PuzzleJudgement::of(judgement, aided),
+            again,
             player: PuzzlePlayer::of(&request.player, &progress),
             change: (progress.player.rating - before).round(),
             puzzle: PuzzleRated {
@@ -538,7 +558,7 @@ fn abandon(app: &Shared, progress: &mut Progress) -> Result<(), ApiError> {
             continue;
         }
         let solved = matches!(judge(puzzle, &record), Ok(Some(j)) if j.solved) && !aided;
-        if !aided {
+        if !aided && !progress.met(puzzle) {
             progress.record(puzzle, solved);
         }
         progress.history.push(Attempt {

@@ -433,3 +433,78 @@ fn an_attempt_left_for_the_next_puzzle_counts_as_failed_once_begun() {
     assert_eq!(history[1]["solved"], true, "{fourth}");
     assert_eq!(fourth["player"]["solved"], 1, "{fourth}");
 }
+
+/// Only the first attempt at a puzzle is rated (the second tester's first and sixth findings):
+/// a theme of one puzzle gives it again only once it was met, marked `again`, and solving it
+/// then, with the answer known, changes no rating.
+#[test]
+fn a_puzzle_met_before_comes_again_only_when_none_is_left_and_is_not_rated() {
+    let data = scratch("puzzles-again");
+    let server = Server::start(&data, &[]);
+    let ask = |player: &Value| {
+        next(
+            &server,
+            json!({ "variant": "marseillais", "theme": "castling", "player": player }),
+        )
+    };
+    let first = ask(&Value::Null);
+    let player = first["player"]["id"].clone();
+    assert_eq!(first["puzzle"]["again"], false, "{first}");
+    let puzzle = puzzle_of(first["puzzle"]["id"].as_str().unwrap());
+    let solve = |c: &Value| {
+        let t = table(&server, c);
+        for action in puzzle.answer.split(' ') {
+            t.ok("act", json!({ "text": action }));
+        }
+        let judged = judge(&server, c);
+        assert_eq!(judged.status, 200, "{}", judged.text);
+        judged.body
+    };
+    let rated = solve(&first);
+    assert_eq!(rated["again"], false, "{rated}");
+    assert_ne!(rated["change"], 0.0, "{rated}");
+    let second = ask(&player);
+    assert_eq!(
+        second["puzzle"]["id"], first["puzzle"]["id"],
+        "one castling puzzle"
+    );
+    assert_eq!(second["puzzle"]["again"], true, "{second}");
+    let again = solve(&second);
+    assert_eq!(again["again"], true, "{again}");
+    assert_eq!(again["change"], 0.0, "{again}");
+    assert_eq!(again["judgement"]["solved"], true, "{again}");
+    assert_eq!(again["player"]["rating"], rated["player"]["rating"]);
+    assert_eq!(again["player"]["attempts"], 1, "{again}");
+    assert_eq!(again["player"]["solved"], 1, "{again}");
+    let history = again["player"]["history"].as_array().expect("history");
+    assert_eq!(history.len(), 2, "{again}");
+    assert_eq!(
+        history
+            .iter()
+            .map(|a| a["again"].clone())
+            .collect::<Vec<_>>(),
+        [json!(false), json!(true)]
+    );
+}
+
+/// A mixed choice alternates the themes while another has a puzzle left (the second tester's
+/// fourth finding: twelve mixed Sade puzzles in a row of one theme).
+#[test]
+fn a_mixed_choice_takes_another_theme_than_the_last_attempt() {
+    let data = scratch("puzzles-mixed");
+    let server = Server::start(&data, &[]);
+    let mut player = Value::Null;
+    let mut themes = Vec::new();
+    for _ in 0..4 {
+        let c = next(&server, json!({ "variant": "sade", "player": player }));
+        player = c["player"]["id"].clone();
+        let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+        let t = table(&server, &c);
+        for action in puzzle.answer.split(' ') {
+            t.ok("act", json!({ "text": action }));
+        }
+        assert_eq!(judge(&server, &c).status, 200);
+        themes.push(puzzle.theme);
+    }
+    assert!(themes.windows(2).all(|w| w[0] != w[1]), "{themes:?}");
+}

@@ -21,8 +21,11 @@ var listeners = [];
 var refusals = [];
 // A puzzle attempt is unaided: no options, no take-back (set by the Puzzles script).
 var unaided = null;
-// Games closed to actions: a puzzle attempt once judged (set by the Puzzles script).
+// Games closed to actions: a puzzle attempt once judged (set by the Puzzles script), with the
+// words the status line says of them instead of the game's state ('Puzzle over: solved.').
 var closed = {};
+// The games that are puzzle attempts: no seat, record or arbiter's tools shown, only the board.
+var puzzled = {};
 
 var ROLES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
 // chessground's names of the pieces are ROLES' (`knight`, `queen`, …).
@@ -283,7 +286,8 @@ function statusLine(s) {
   var turn = (s.turn || '').replace(/\.+$/, '');
   var line = s.variant + ' — ';
   if (s.phase === 'over') {
-    line += 'over: ' + s.verdict.result + (s.verdict.termination ? ', ' + s.verdict.termination : '') +
+    // The termination in words: `sacrifice-accomplished` as "sacrifice accomplished".
+    line += 'over: ' + s.verdict.result + (s.verdict.termination ? ', ' + s.verdict.termination.replace(/-/g, ' ') : '') +
       (s.verdict.article ? ' (' + s.verdict.article + ')' : '');
   } else if (s.phase === 'roll') {
     line += 'turn ' + turn + ': ' + who + ' to roll';
@@ -310,7 +314,7 @@ function show(s) {
   $('hint').textContent = '';
   $('promotion').hidden = true; $('confirm').hidden = true;
   $('create-refusal').textContent = ''; $('file-refusal').textContent = '';
-  $('status').textContent = statusLine(s);
+  $('status').textContent = closed[s.id] || statusLine(s);
   $('board').dataset.ready = '';
   if (!playBack(prev, s)) {
     if (playing) { playbacks++; playing = null; }
@@ -318,7 +322,7 @@ function show(s) {
   }
   var sade = s.variant === 'Sade', going = s.phase !== 'over' && !closed[s.id];
   drawClocks(s);
-  $('turn-box').hidden = !sade || s.phase === 'over';
+  $('turn-box').hidden = !sade || s.phase === 'over' || !!closed[s.id];
   drawDie(s);
   $('face-line').textContent = s.phase === 'roll' ? COLOUR[s.side] + ' rolls the die first.' :
     (s.face ? 'Face ' + s.face + ': ' + FACE_WORDS[s.face] + '.' : '');
@@ -326,9 +330,11 @@ function show(s) {
   var extra = [];
   if (s.die_commit) { extra.push('DieCommit ' + s.die_commit.slice(0, 16) + '…'); }
   if (s.die_seed) { extra.push('DieSeed ' + s.die_seed); }
-  $('seat').textContent = (seat ? 'You: ' + SEAT_WORDS[seat] : '') + (extra.length ? ' · ' + extra.join(' · ') : '');
+  $('seat').textContent = puzzled[s.id] ? '' :
+    (seat ? 'You: ' + SEAT_WORDS[seat] : '') + (extra.length ? ' · ' + extra.join(' · ') : '');
   var sdn = $('sdn');
   sdn.textContent = s.sdn;
+  sdn.hidden = !!puzzled[s.id];
   sdn.scrollTop = sdn.scrollHeight;
   $('controls').hidden = false;
   $('roll').hidden = !going || s.phase !== 'roll';
@@ -336,7 +342,7 @@ function show(s) {
   $('takeback').hidden = s.mode !== 'record' || unaided === s.id;
   $('options').hidden = s.phase !== 'act' || unaided === s.id;
   $('entry').hidden = !going || s.phase !== 'act';
-  $('arbiter-tools').hidden = false;
+  $('arbiter-tools').hidden = !!puzzled[s.id];
   ['end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
   $('piece-box').hidden = true;
   $('choices').textContent = '';
@@ -809,14 +815,19 @@ window.sadeRef = {
       drawable: { autoShapes: shapes({ drawn: drawn }) } });
   },
   unaided: function (id) { unaided = id; },
-  // A game closed to actions from now on (a judged puzzle attempt): its board takes no move and
-  // its controls are put away.
-  close: function (id) {
-    closed[id] = true;
+  // A game that is a puzzle attempt: the page shows its board and the puzzle's words, not the
+  // record, the seat or the arbiter's tools.
+  puzzle: function (id) { puzzled[id] = true; },
+  // A game closed to actions from now on (a judged puzzle attempt): its board takes no move, its
+  // controls are put away, and the status line says `words` instead of the game's state.
+  close: function (id, words) {
+    closed[id] = words || 'Closed.';
     if (state && state.id === id) {
-      ['entry', 'roll', 'face-box', 'bot', 'end', 'winner', 'declare', 'piece-box'].forEach(function (c) { $(c).hidden = true; });
+      ['entry', 'roll', 'face-box', 'bot', 'end', 'winner', 'declare', 'piece-box', 'turn-box', 'options', 'takeback']
+        .forEach(function (c) { $(c).hidden = true; });
       board.set({ movable: { color: undefined, dests: new Map() } });
       $('remaining').textContent = '';
+      $('status').textContent = closed[id];
     }
   },
   live: live,

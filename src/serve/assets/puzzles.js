@@ -11,7 +11,7 @@
   function showPlayer(p) {
     localStorage.setItem('sade-ref-puzzle-player', p.id);
     $('puzzle-player').textContent = 'Your rating: ' + p.rating + ' (±' + p.deviation + '), ' +
-      p.solved + ' solved of ' + p.attempts + ' attempts';
+      p.solved + ' of ' + p.attempts + ' puzzles solved at the first try';
     chart(p.history || []);
   }
 
@@ -24,10 +24,11 @@
     if (old) { fig.removeChild(old); }
     fig.hidden = history.length < 1;
     if (!history.length) { return; }
-    var w = 300, h = 100, pad = 8;
+    // The rating's labels stand in a margin of their own, left of the line.
+    var w = 300, h = 100, pad = 8, left = 36;
     var ratings = history.map(function (a) { return a.rating; });
     var lo = Math.min.apply(null, ratings) - 20, hi = Math.max.apply(null, ratings) + 20;
-    var x = function (i) { return pad + (history.length < 2 ? (w - 2 * pad) / 2 : i * (w - 2 * pad) / (history.length - 1)); };
+    var x = function (i) { return left + (history.length < 2 ? (w - left - pad) / 2 : i * (w - left - pad) / (history.length - 1)); };
     var y = function (r) { return h - pad - (r - lo) * (h - 2 * pad) / (hi - lo); };
     var svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
@@ -43,21 +44,28 @@
       dot.setAttribute('fill', a.solved ? '#2e7d32' : '#c62828');
       dot.setAttribute('class', a.solved ? 'solved' : 'failed');
       var tip = document.createElementNS(SVG, 'title');
-      tip.textContent = themeTitle(a.theme) + ': ' + (a.solved ? 'solved' : 'not solved') + ', rating ' + a.rating;
+      tip.textContent = themeTitle(a.theme) + ': ' + (a.solved ? 'solved' : 'not solved') +
+        (a.again ? ' (met before, not rated)' : '') + ', rating ' + a.rating;
       dot.appendChild(tip);
       svg.appendChild(dot);
     });
     [hi - 20, lo + 20].forEach(function (r) {
       var t = document.createElementNS(SVG, 'text');
-      t.setAttribute('x', w - pad); t.setAttribute('y', y(r) + 4); t.setAttribute('text-anchor', 'end');
+      t.setAttribute('x', left - 6); t.setAttribute('y', y(r) + 4); t.setAttribute('text-anchor', 'end');
       t.setAttribute('font-size', '10'); t.setAttribute('fill', '#777'); t.textContent = Math.round(r);
       svg.appendChild(t);
     });
     fig.insertBefore(svg, fig.firstChild);
     var ol = $('puzzle-recent'); ol.textContent = '';
-    history.slice(-8).reverse().forEach(function (a) {
+    // The last eight, newest first, each numbered as the attempt it was.
+    var shown = history.slice(-8);
+    var first = history.length - shown.length;
+    shown.forEach(function (a, i) { a.number = first + i + 1; });
+    shown.reverse().forEach(function (a) {
       var li = document.createElement('li');
-      li.textContent = themeTitle(a.theme) + ' · ' + (a.solved ? 'solved' : 'not solved') + ' · ' + a.rating;
+      li.value = a.number;
+      li.textContent = themeTitle(a.theme) + ' · ' + (a.solved ? 'solved' : 'not solved') +
+        (a.again ? ' · met before, not rated' : '') + ' · ' + a.rating;
       ol.appendChild(li);
     });
   }
@@ -95,6 +103,7 @@
     if (theme) { body.theme = theme; }
     $('puzzle-result').textContent = '';
     $('puzzle-result').className = '';
+    $('puzzle-again').hidden = true;
     sadeRef.api('POST', '/api/puzzles/next', body).catch(function (e) {
       if (body.player && e && e.field === 'player') {
         // The server has no such player (a new data folder): start again as a new one.
@@ -112,9 +121,13 @@
       attempt = { game: c.id, token: c.arbiter, judged: false, player: c.player.id, puzzle: c.puzzle.id };
       showPlayer(c.player);
       var q = c.puzzle;
+      // The theme chosen is no secret: the question says it. Mixed, it is told after.
+      var theme = body.theme ? themeTitle(body.theme) + '. ' : '';
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
-        q.words + ' · puzzle ' + q.id + ', rated ' + q.rating;
+        theme + q.words + ' · puzzle ' + q.id + ', rated ' + q.rating +
+        (q.again ? ' · met before: every puzzle of this choice was, so this attempt is not rated' : '');
       sadeRef.unaided(c.id);
+      sadeRef.puzzle(c.id);
       sadeRef.face(c.id, q.side);
       sadeRef.open(c);
     }).catch(sadeRef.refuse);
@@ -126,32 +139,41 @@
     sadeRef.api('POST', '/api/puzzles/' + attempt.game + '/judge',
       { player: attempt.player, token: attempt.token }).then(function (j) {
       attempt.judged = true;
-      // The attempt is over: its game takes no more actions (the next puzzle is a new game).
-      sadeRef.close(attempt.game);
       var r = j.judgement;
+      // The attempt is over: its game takes no more actions (the next puzzle is a new game).
+      sadeRef.close(attempt.game, 'Puzzle over: ' + (r.solved ? 'solved.' : 'not solved.'));
       var box = $('puzzle-result');
       box.className = r.solved ? 'solved' : 'failed';
-      box.textContent = (r.solved ? 'Solved. ' : 'Failed. ') +
-        (r.aided ? 'Help was asked during the attempt: it counts as failed and changes no rating. ' : '') +
-        'You played ' + r.played + ': ' + r.verdict + '. ' +
-        (r.solved ? '' : 'The answer was ' + r.answer + '. ') + r.explanation + ' Theme: ' + r.theme_title + ' (' + r.article + '). ' +
-        'Rating ' + (j.change >= 0 ? '+' : '') + j.change + '.';
+      // The explanation names the answer and says why it works; a failure says first what the
+      // turn played did instead.
+      box.textContent = (r.solved ? 'Solved. ' : 'Not solved: you played ' + r.played + ', and ' + r.verdict + '. ') +
+        (r.aided ? 'Help was asked during the attempt: it counts as not solved and changes no rating. ' : '') +
+        r.explanation + ' Theme: ' + r.theme_title + ' (' + r.article + '). ' +
+        (j.again ? 'Met before: not rated.' : r.aided ? '' : 'Rating ' + (j.change >= 0 ? '+' : '') + j.change + '.');
       showPlayer(j.player);
       if (!r.solved && j.answer_drawn.length) {
         // The answer, drawn as numbered arrows on the puzzle's position.
         sadeRef.drawOnBefore(j.answer_drawn);
         box.appendChild(document.createTextNode(' The board shows the answer on the puzzle\'s position.'));
       }
+      $('puzzle-next').textContent = 'Next puzzle';
+      $('puzzle-again').hidden = false;
     }).catch(function () { /* the turn is not complete yet */ });
   }
 
   document.addEventListener('DOMContentLoaded', function () {
     $('puzzle-next').addEventListener('click', next);
+    $('puzzle-again').addEventListener('click', next);
     $('puzzle-variant').addEventListener('change', showThemes);
     sadeRef.api('GET', '/api/puzzles/themes').then(function (t) { themes = t; showThemes(); })
       .catch(sadeRef.refuse);
     sadeRef.onState(judge);
     // The question and the judgement stand beside the board while its game is the puzzle's.
     sadeRef.onState(function (state) { $('puzzle-box').hidden = !attempt || state.id !== attempt.game; });
+    // Once an action of the attempt is written, leaving it counts: the button says so before.
+    sadeRef.onState(function (state) {
+      var begun = attempt && !attempt.judged && state.id === attempt.game && state.written > 0;
+      $('puzzle-next').textContent = begun ? 'Give up: next puzzle (counts as not solved)' : 'Next puzzle';
+    });
   });
 })();
