@@ -65,14 +65,14 @@ fn the_committed_puzzles_are_deduplicated_by_position_and_face() {
     }
 }
 
-/// Runs `puzzles generate` and reads what it wrote.
-fn generate(variant: &str, count: &str, seed: &str) -> String {
+/// Runs `puzzles generate` (with `--max-answers 1500` and `extra`) and reads what it wrote.
+fn generate(variant: &str, count: &str, seed: &str, extra: &[&str]) -> String {
     let path = std::env::temp_dir().join(format!(
         "sade-ref-puzzles-{variant}-{count}-{seed}-{}.jsonl",
         std::process::id()
     ));
     let path_text = path.to_string_lossy().into_owned();
-    let (out, err, code) = run_binary(&[
+    let mut args = vec![
         "puzzles",
         "generate",
         "--variant",
@@ -85,7 +85,9 @@ fn generate(variant: &str, count: &str, seed: &str) -> String {
         "1500",
         "-o",
         &path_text,
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let (out, err, code) = run_binary(&args);
     assert_eq!(code, 0, "{out}{err}");
     let text = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
@@ -94,16 +96,21 @@ fn generate(variant: &str, count: &str, seed: &str) -> String {
 
 #[test]
 fn the_data_set_is_rebuilt_byte_for_byte_by_its_command() {
-    // data/puzzles/README.md: seed 1, --max-answers 1500. Generation goes game by game and stops at the count, so
-    // a smaller count gives the first lines of the committed file.
+    // data/puzzles/README.md: seed 1, --max-answers 1500 (and --theme-share 65 for Sade).
+    // Generation goes game by game and stops at the count, so a smaller count gives the first
+    // lines of the committed file.
     let text = std::fs::read_to_string(root().join(MARSEILLAIS)).unwrap();
     let first: String = text.lines().take(4).map(|l| format!("{l}\n")).collect();
-    let again = generate("marseillais", "4", "1");
+    let again = generate("marseillais", "4", "1", &[]);
     assert_eq!(again, first);
-    assert_eq!(generate("marseillais", "4", "1"), again, "twice the same");
+    assert_eq!(
+        generate("marseillais", "4", "1", &[]),
+        again,
+        "twice the same"
+    );
     let text = std::fs::read_to_string(root().join(SADE)).unwrap();
     let first: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
-    assert_eq!(generate("sade", "2", "1"), first);
+    assert_eq!(generate("sade", "2", "1", &["--theme-share", "65"]), first);
 }
 
 /// A puzzle with two answers that win: White rolls 1 with his king and one knight; Black's rook
@@ -131,6 +138,26 @@ fn a_puzzle_with_two_winning_answers_is_refused() {
     assert!(
         err.to_string().starts_with("2 answers win this turn: "),
         "{err}"
+    );
+}
+
+/// A face-6 survival of the first sets (2026-12-04): Black must play `Qd7`, and the turn has
+/// only one other way, which checks White (Art. 4.1). A choice of two is a guess, not a puzzle.
+const TWO_WAYS: &str = r#"{"id":"sade-3659d2c9d674","variant":"sade","fen":"r7/2Q1qk2/p2R3p/PpK4P/r1pP4/2R5/8/8[BBNNPPPPPbbnnpppp] b - - 1 39","face":6,"question":"survive","answer":"Qd7","candidates":2,"rating":891,"theme":"survive","article":"Art. 4.1","explanation":"Black rolls 6 and must play Qd7: each of the 1 other answers loses this turn (1 by a forbidden check (Art. 4.1)).","source":{"seed":1,"game":484,"white":"club","black":"club","turn":"39b"}}"#;
+
+#[test]
+fn a_turn_with_fewer_than_five_ways_is_no_puzzle() {
+    let (read, errors) = read_jsonl(TWO_WAYS);
+    assert!(errors.is_empty(), "{errors:?}");
+    let err = prove(&read[0].1).unwrap_err();
+    assert!(
+        matches!(&err, PuzzleError::TooFewAnswers { answer, found: 2 } if answer == "Qd7"),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "`Qd7` is one of only 2 answers of the turn: a guess, not a puzzle (a puzzle offers at \
+         least 5 ways to play its turn)"
     );
 }
 

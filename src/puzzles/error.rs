@@ -95,9 +95,14 @@ pub enum PuzzleError {
     /// No answer meets the question.
     #[error("no answer {}", .0.verb())]
     NoAnswer(Question),
-    /// The answer is the turn's only one: nothing to find.
-    #[error("`{0}` is the only answer of the turn: nothing to find")]
-    OnlyAnswer(String),
+    /// The turn has fewer than [`MIN_ANSWERS`](super::question::MIN_ANSWERS) different answers:
+    /// the answer is a guess among a few, not something to find.
+    #[error(
+        "`{answer}` is one of only {found} answers of the turn: a guess, not a puzzle (a puzzle \
+         offers at least {} ways to play its turn)",
+        super::question::MIN_ANSWERS
+    )]
+    TooFewAnswers { answer: String, found: usize },
     /// `count` answers meet the question (`listed`: the first three, quoted).
     #[error("{count} answers {}: {listed}", question.plural_verb())]
     Ambiguous {

@@ -22,19 +22,13 @@ pub struct Explained {
 pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Explained {
     let player = analysis.player_name();
     let others = analysis.answers.len() - 1;
-    let losing = analysis.count(Outcome::Loses);
     let rolled = analysis
         .face
         .map_or_else(String::new, |f| format!(" rolls {f} and"));
     match question {
         Question::WinNow | Question::MateInOneTurn => {
             let (theme, article) = winning_theme(analysis, answer);
-            let text = format!(
-                "{player}{rolled} wins this turn with {}: {}. Of the {others} other answers, {losing} lose this turn and {} let the game go on.",
-                answer.text,
-                cite(answer),
-                others - losing
-            );
+            let text = why_it_wins(analysis, answer, theme);
             Explained {
                 theme,
                 article,
@@ -66,8 +60,9 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 .map(|(t, a, n)| format!("{n} by {} ({})", t.title(), a.cite()))
                 .collect::<Vec<_>>()
                 .join(", ");
+            let ways = if others == 1 { "way" } else { "ways" };
             let text = format!(
-                "{player}{rolled} must play {}: each of the {others} other answers loses this turn ({how}).",
+                "{player}{rolled} must play {}: each of the {others} other {ways} loses this turn ({how}).",
                 answer.text
             );
             Explained {
@@ -109,10 +104,47 @@ fn winning_theme(analysis: &Analysis, answer: &Answer) -> (Theme, Article) {
     }
 }
 
-/// How an answer ends the game, in words with its Article.
-fn cite(answer: &Answer) -> String {
-    answer
-        .end
-        .map(|(t, art)| format!("{} ({})", t.title(), art.cite()))
-        .unwrap_or_default()
+/// Why the winning `answer` wins, in one sentence a player reads after the attempt: the rule it
+/// turns on, in the rule's own words.
+fn why_it_wins(analysis: &Analysis, answer: &Answer, theme: Theme) -> String {
+    let player = analysis.player_name();
+    let line = &answer.text;
+    match theme {
+        Theme::CheckEndsTheTurn => match line.split_once(' ') {
+            Some((first, second)) => format!(
+                "{second} mates, but played first it would give check and end the turn at once \
+                 (M2): so {first} first, then {second}."
+            ),
+            None => format!("{player} mates in one turn with {line} (M2)."),
+        },
+        Theme::Castling => {
+            format!(
+                "{player} mates in one turn with {line}: castling is one of the turn's moves (M5)."
+            )
+        }
+        Theme::EnPassant => format!(
+            "{player} mates in one turn with {line}: taking en passant is one of the turn's moves \
+             (M4)."
+        ),
+        Theme::MateInOneTurn => {
+            format!("{player} mates in one turn with {line}; no other turn mates (M3).")
+        }
+        _ => {
+            let rolled = analysis
+                .face
+                .map_or_else(String::new, |f| format!(" rolls {f} and"));
+            let how = answer.end.map_or_else(String::new, |(_, article)| {
+                format!(": {} ({})", lowercase_the(article.title()), article.cite())
+            });
+            format!("{player}{rolled} wins this turn with {line}{how}.")
+        }
+    }
+}
+
+/// A rule's title inside a sentence: "The Sweet Stalemate" as "the Sweet Stalemate".
+fn lowercase_the(title: &str) -> String {
+    match title.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => title.to_owned(),
+    }
 }

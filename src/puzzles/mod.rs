@@ -57,6 +57,6 @@ pub use judge::{Judgement, judge};
 pub use nearby::{NEAR_TURNS, nearby};
 pub use prove::{prove, prove_all};
 pub use puzzle::{Puzzle, Source, position_key, puzzle_id};
-pub use question::Question;
+pub use question::{MIN_ANSWERS, Question};
 pub use theme::Theme;
 pub use variants::{VARIANT_NAMES, VARIANTS, variant_named};

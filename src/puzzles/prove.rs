@@ -6,12 +6,12 @@ use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::nearby;
 use super::puzzle::{Puzzle, puzzle_id};
-use super::question::Question;
+use super::question::{MIN_ANSWERS, Question};
 use super::rating::initial;
 
 /// Re-proves `puzzle`: its question belongs to its variant, exactly one answer of the turn meets
-/// the question, the puzzle's answer is that one (in any of its orders), at least one other
-/// answer exists, the count of answers is the one written, the theme, Article, explanation and
+/// the question, the puzzle's answer is that one (in any of its orders), the turn has at least
+/// [`MIN_ANSWERS`] answers, the count of answers is the one written, the theme, Article, explanation and
 /// rating are those the referee's verdict gives, and the id is the position's.
 ///
 /// # Errors
@@ -98,7 +98,7 @@ pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, PuzzleError
 }
 
 /// The one answer that meets `question`, with the reason when there is not exactly one or the
-/// puzzle is no puzzle (no other answer; for survive, an answer that wins).
+/// puzzle is no puzzle (fewer than [`MIN_ANSWERS`] answers; for survive, an answer that wins).
 pub(crate) fn check_question(
     analysis: &Analysis,
     question: Question,
@@ -121,7 +121,10 @@ pub(crate) fn check_question(
     }
     match solving.as_slice() {
         [] => Err(PuzzleError::NoAnswer(question)),
-        [one] if analysis.answers.len() < 2 => Err(PuzzleError::OnlyAnswer(one.text.clone())),
+        [one] if analysis.answers.len() < MIN_ANSWERS => Err(PuzzleError::TooFewAnswers {
+            answer: one.text.clone(),
+            found: analysis.answers.len(),
+        }),
         [one] => Ok(one),
         many => Err(PuzzleError::Ambiguous {
             question,

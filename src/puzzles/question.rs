@@ -34,3 +34,8 @@ impl Question {
         }
     }
 }
+
+/// The fewest different answers a puzzle's turn may have: with fewer, a player who does not see
+/// the idea finds the answer by trying the few ways (the face-6 survivals of two or three ways
+/// a tester found worth nothing, docs/puzzles.md).
+pub const MIN_ANSWERS: usize = 5;
