@@ -155,6 +155,9 @@ impl PuzzlePlayer {
 pub struct PuzzleNext {
     #[serde(flatten)]
     game: Created,
+    /// The attempts left unjudged for this one and counted (begun, or complete): each with its
+    /// answer. Attempts left untouched are dropped and not listed.
+    left: Vec<PuzzleLeft>,
     player: PuzzlePlayer,
     puzzle: PuzzleShown,
 }
@@ -358,7 +361,7 @@ pub(super) async fn next(
                 Progress::default(),
             ),
         };
-        abandon(&app, &mut progress)?;
+        let left = abandon(&app, &mut progress)?;
         let pool: Vec<Puzzle> = all()
             .iter()
             .filter(|p| request.variant.is_none_or(|v| p.variant == v))
@@ -393,6 +396,7 @@ pub(super) async fn next(
         save(&dir, &player, &progress)?;
         let answer = PuzzleNext {
             game: created,
+            left,
             player: PuzzlePlayer::of(&player, &progress),
             puzzle: PuzzleShown {
                 rating: progress.rating_of(&puzzle).rating.round(),
@@ -532,6 +536,16 @@ fn settle(app: &Shared, game: &Mutex<Live>) -> Result<(), ApiError> {
     })
 }
 
+/// An attempt left for the next puzzle and counted: whether it was solved, and its answer with
+/// the sentence that says why it works (the page shows it, as after a judgement).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PuzzleLeft {
+    id: String,
+    solved: bool,
+    answer: String,
+    explanation: String,
+}
+
 /// The attempts left for another puzzle (`next` asked while they were pending). One whose
 /// turn is complete is judged as it stands; one begun but not complete (an action written in its
 /// game) counts as failed, as a player who gives up on a puzzle has; one left untouched is
@@ -540,8 +554,9 @@ fn settle(app: &Shared, game: &Mutex<Live>) -> Result<(), ApiError> {
 ///
 /// # Errors
 /// 503 when a game cannot be saved closed.
-fn abandon(app: &Shared, progress: &mut Progress) -> Result<(), ApiError> {
+fn abandon(app: &Shared, progress: &mut Progress) -> Result<Vec<PuzzleLeft>, ApiError> {
     let pending = std::mem::take(&mut progress.pending);
+    let mut counted = Vec::new();
     for (game, puzzle_id) in pending {
         let Some(puzzle) = all().iter().find(|p| p.id == puzzle_id) else {
             continue;
@@ -568,8 +583,14 @@ fn abandon(app: &Shared, progress: &mut Progress) -> Result<(), ApiError> {
             rating: progress.player.rating,
             at: super::clock::now(),
         });
+        counted.push(PuzzleLeft {
+            id: puzzle.id.clone(),
+            solved,
+            answer: puzzle.answer.clone(),
+            explanation: puzzle.explanation.clone(),
+        });
     }
-    Ok(())
+    Ok(counted)
 }
 
 /// The puzzle's answer played by the referee from its position: its actions' squares, numbered.

@@ -297,7 +297,11 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     next_puzzle(&client).await;
     let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
     assert_eq!(
-        result, "The puzzle left was counted: failed (it had been begun).",
+        result,
+        format!(
+            "The puzzle left was counted: not solved (it had been begun). Its answer: {}",
+            third.explanation
+        ),
         "{result}"
     );
     wait_for(&client, "#puzzle-player", |t| t.contains("1 of 3 puzzles")).await;

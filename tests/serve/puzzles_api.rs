@@ -383,6 +383,11 @@ fn an_attempt_left_for_the_next_puzzle_counts_as_failed_once_begun() {
     assert_eq!(second["player"]["rating"], 1500.0, "{second}");
     assert_eq!(second["player"]["attempts"], 0, "{second}");
     assert_eq!(second["player"]["history"], json!([]), "{second}");
+    assert_eq!(
+        second["left"],
+        json!([]),
+        "untouched: not counted, not listed"
+    );
     assert_eq!(judge(&server, &first).status, 404);
 
     // Begun (the first of the turn's two moves written, one that gives no check and so leaves
@@ -406,6 +411,17 @@ fn an_attempt_left_for_the_next_puzzle_counts_as_failed_once_begun() {
     assert_eq!(third["player"]["attempts"], 1, "{third}");
     let history = third["player"]["history"].as_array().expect("history");
     assert_eq!(history.len(), 1, "{third}");
+    // The answer of the puzzle left comes with the next one, for the page to show.
+    assert_eq!(
+        third["left"],
+        json!([{
+            "id": puzzle.id,
+            "solved": false,
+            "answer": puzzle.answer,
+            "explanation": puzzle.explanation,
+        }]),
+        "{third}"
+    );
     assert_eq!(history[0]["puzzle"], puzzle.id.as_str());
     assert_eq!(history[0]["solved"], false);
     assert_eq!(history[0]["rating"], rating);

@@ -113,10 +113,11 @@
       }
       throw e;
     }).then(function (c) {
-      var h = c.player.history, last = h.length ? h[h.length - 1] : null;
-      if (left && last && last.puzzle === left.puzzle) {
+      // The attempt left was counted: say how, and what its answer was.
+      var counted = (c.left || []).filter(function (l) { return left && l.id === left.puzzle; })[0];
+      if (counted) {
         $('puzzle-result').textContent = 'The puzzle left was counted: ' +
-          (last.solved ? 'solved.' : 'failed (it had been begun).');
+          (counted.solved ? 'solved.' : 'not solved (it had been begun). Its answer: ' + counted.explanation);
       }
       attempt = { game: c.id, token: c.arbiter, judged: false, player: c.player.id, puzzle: c.puzzle.id };
       showPlayer(c.player);
