@@ -134,7 +134,7 @@ fn why_it_wins(analysis: &Analysis, answer: &Answer, theme: Theme) -> String {
                 .face
                 .map_or_else(String::new, |f| format!(" rolls {f} and"));
             let how = answer.end.map_or_else(String::new, |(_, article)| {
-                format!(": {} ({})", lowercase_the(article.title()), article.cite())
+                format!(" — {} ({})", lowercase_the(article.title()), article.cite())
             });
             format!("{player}{rolled} wins this turn with {line}{how}.")
         }
