@@ -22,9 +22,7 @@ pub struct Explained {
 pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Explained {
     let player = analysis.player_name();
     let others = analysis.answers.len() - 1;
-    let rolled = analysis
-        .face
-        .map_or_else(String::new, |f| format!(" rolls {f} and"));
+    let rolled = rolled(analysis);
     match question {
         Question::WinNow | Question::MateInOneTurn => {
             let (theme, article) = winning_theme(analysis, answer);
@@ -130,15 +128,20 @@ fn why_it_wins(analysis: &Analysis, answer: &Answer, theme: Theme) -> String {
             format!("{player} mates in one turn with {line}; no other turn mates (M3).")
         }
         _ => {
-            let rolled = analysis
-                .face
-                .map_or_else(String::new, |f| format!(" rolls {f} and"));
+            let rolled = rolled(analysis);
             let how = answer.end.map_or_else(String::new, |(_, article)| {
                 format!(" — {} ({})", lowercase_the(article.title()), article.cite())
             });
             format!("{player}{rolled} wins this turn with {line}{how}.")
         }
     }
+}
+
+/// " rolls 4 and" after the player's name (Sade), or nothing (Marseillais).
+fn rolled(analysis: &Analysis) -> String {
+    analysis
+        .face
+        .map_or_else(String::new, |f| format!(" rolls {f} and"))
 }
 
 /// A rule's title inside a sentence: "The Sweet Stalemate" as "the Sweet Stalemate".

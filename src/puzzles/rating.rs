@@ -179,6 +179,25 @@ impl Progress {
         self.history.iter().any(|a| a.puzzle == puzzle.id)
     }
 
+    /// Counts an attempt at `puzzle` (judged, or left for another), `at` milliseconds since
+    /// 1970: rated when it is the first at the puzzle and no help was asked (`aided`), kept in
+    /// the history either way (an aided one as not solved). Returns whether the puzzle was met
+    /// before (the attempt then changed no rating).
+    pub fn count(&mut self, puzzle: &Puzzle, solved: bool, aided: bool, at: u64) -> bool {
+        let again = self.met(puzzle);
+        if !aided && !again {
+            self.record(puzzle, solved);
+        }
+        self.history.push(Attempt {
+            puzzle: puzzle.id.clone(),
+            theme: puzzle.theme.slug().to_owned(),
+            solved: solved && !aided,
+            rating: self.player.rating,
+            at,
+        });
+        again
+    }
+
     /// The next puzzle, and whether it was met before. One never met when there is one: the
     /// nearest the player's rating (ties: the first in `puzzles`), and, when `vary` (a mixed
     /// choice), of another theme than the last attempt's when such a one is left. Only when

@@ -22,7 +22,7 @@ use super::live::{Holder, Live, PUZZLE_EVENT};
 use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
 use super::view::{Created, DrawnAction, drawn_turn};
-use crate::puzzles::rating::{Attempt, Progress};
+use crate::puzzles::rating::Progress;
 use crate::puzzles::{Judgement, Puzzle, Question, judge, read_jsonl};
 use crate::record::{Face, Side, Variant};
 
@@ -488,18 +488,7 @@ pub(super) async fn judge_attempt(
             })?;
         settle(&app, &live)?;
         let before = progress.player.rating;
-        let again = progress.met(puzzle);
-        // Only an unaided first attempt changes a rating (the player's and the puzzle's).
-        if !aided && !again {
-            progress.record(puzzle, judgement.solved);
-        }
-        progress.history.push(Attempt {
-            puzzle: puzzle.id.clone(),
-            theme: puzzle.theme.slug().to_owned(),
-            solved: judgement.solved && !aided,
-            rating: progress.player.rating,
-            at: super::clock::now(),
-        });
+        let again = progress.count(puzzle, judgement.solved, aided, super::clock::now());
         progress.pending.remove(&game);
         save(&dir, &request.player, &progress)?;
         let answer = PuzzleJudged {
@@ -572,20 +561,11 @@ fn abandon(app: &Shared, progress: &mut Progress) -> Result<Vec<PuzzleLeft>, Api
         if !record.turns.iter().any(|t| t.actions().next().is_some()) {
             continue;
         }
-        let solved = matches!(judge(puzzle, &record), Ok(Some(j)) if j.solved) && !aided;
-        if !aided && !progress.met(puzzle) {
-            progress.record(puzzle, solved);
-        }
-        progress.history.push(Attempt {
-            puzzle: puzzle.id.clone(),
-            theme: puzzle.theme.slug().to_owned(),
-            solved,
-            rating: progress.player.rating,
-            at: super::clock::now(),
-        });
+        let solved = matches!(judge(puzzle, &record), Ok(Some(j)) if j.solved);
+        progress.count(puzzle, solved, aided, super::clock::now());
         counted.push(PuzzleLeft {
             id: puzzle.id.clone(),
-            solved,
+            solved: solved && !aided,
             answer: puzzle.answer.clone(),
             explanation: puzzle.explanation.clone(),
         });
