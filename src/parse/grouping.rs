@@ -72,57 +72,92 @@ pub(super) fn group(
     pairs: &[usize],
     capacity: usize,
 ) -> Result<(Vec<Item>, Vec<Turn>), ParseError> {
-    let mut preamble = Vec::new();
-    let mut turns: Vec<Turn> = Vec::with_capacity(capacity);
-    let mut current: Option<Builder> = None;
-    let mut next_number = first;
+    let mut grouper = Grouper::new(grouping, first, pairs, capacity);
     for element in elements {
+        grouper.push(element)?;
+    }
+    grouper.end()
+}
+
+/// The grouping of one line, a token at a time: the reader's general path gives it a list of
+/// tokens ([`group`]), its quick path each token as the lexer reads it.
+pub(super) struct Grouper<'p> {
+    grouping: Grouping,
+    /// Where comma pairs begin (Marseillais, [`super::lexer::comma_pairs`]).
+    pairs: &'p [usize],
+    preamble: Vec<Item>,
+    turns: Vec<Turn>,
+    current: Option<Builder>,
+    next_number: MoveNumber,
+}
+
+impl<'p> Grouper<'p> {
+    pub(super) fn new(
+        grouping: Grouping,
+        first: MoveNumber,
+        pairs: &'p [usize],
+        capacity: usize,
+    ) -> Grouper<'p> {
+        Grouper {
+            grouping,
+            pairs,
+            preamble: Vec::new(),
+            turns: Vec::with_capacity(capacity),
+            current: None,
+            next_number: first,
+        }
+    }
+
+    /// The next token of the line.
+    #[inline(always)]
+    pub(super) fn push(&mut self, element: Element) -> Result<(), ParseError> {
+        let grouping = self.grouping;
+        let turns = &mut self.turns;
+        let next_number = &mut self.next_number;
         match element {
             Element::Number(number, span) => {
-                match current.take() {
-                    Some(b) if b.is_opened() => finish(b, grouping, &mut turns, &mut next_number)?,
+                match self.current.take() {
+                    Some(b) if b.is_opened() => finish(b, grouping, turns, next_number)?,
                     Some(Builder {
                         number: Some((prev, prev_span)),
                         ..
                     }) => {
-                        return Err(dangling(prev, prev_span, next_number));
+                        return Err(dangling(prev, prev_span, *next_number));
                     }
-                    Some(b) => preamble.extend(b.items),
+                    Some(b) => self.preamble.extend(b.items),
                     None => {}
                 }
                 let mut b = Builder::new();
                 b.number = Some((number, span));
-                current = Some(b);
+                self.current = Some(b);
             }
             Element::Face(face) => {
                 // A face with no action after it is a turn of its own: the referee judges it
                 // (R15), the reader does not.
-                let b = current.get_or_insert_with(Builder::new);
+                let b = self.current.get_or_insert_with(Builder::new);
                 if b.is_opened() {
                     let done = std::mem::replace(b, Builder::new());
-                    finish(done, grouping, &mut turns, &mut next_number)?;
+                    finish(done, grouping, turns, next_number)?;
                 }
                 b.face = Some(face);
             }
             Element::Action(action) => {
-                let b = current.get_or_insert_with(Builder::new);
+                let b = self.current.get_or_insert_with(Builder::new);
                 // `e5,Nc6`: a comma pair is one Marseillais turn; it opens a turn of its own
                 // when the group already holds moves.
                 let pair_opens =
-                    grouping == Grouping::Numbers && pairs.contains(&action.span.start);
+                    grouping == Grouping::Numbers && self.pairs.contains(&action.span.start);
                 if (grouping == Grouping::OneMove || pair_opens) && b.has_action {
                     let done = std::mem::replace(b, Builder::new());
-                    finish(done, grouping, &mut turns, &mut next_number)?;
+                    finish(done, grouping, turns, next_number)?;
                 }
                 b.items.push(Item::Action(action));
                 b.has_action = true;
             }
-            Element::Comment(comment) => {
-                push_note(&mut current, &mut preamble, Item::Comment(comment))
-            }
-            Element::Nag(nag) => push_note(&mut current, &mut preamble, Item::Nag(nag)),
+            Element::Comment(comment) => self.note(Item::Comment(comment)),
+            Element::Nag(nag) => self.note(Item::Nag(nag)),
             Element::Variation(inner, span) => {
-                let Some(b) = current.as_mut().filter(|b| b.has_action) else {
+                let Some(b) = self.current.as_mut().filter(|b| b.has_action) else {
                     return Err(ParseError::new(
                         ErrorKind::VariationBeforeMove,
                         span.start,
@@ -131,11 +166,11 @@ pub(super) fn group(
                 };
                 let start = b
                     .number
-                    .map_or(next_number, |(n, _)| resolve_number(n, next_number));
+                    .map_or(*next_number, |(n, _)| resolve_number(n, *next_number));
                 // A variation's error has no place in the main line.
                 let capacity = turns_at_most(&inner, grouping);
                 let (inner_preamble, inner_turns) =
-                    group(inner.into_iter(), grouping, start, pairs, capacity).map_err(
+                    group(inner.into_iter(), grouping, start, self.pairs, capacity).map_err(
                         |mut error| {
                             error.place = None;
                             error
@@ -148,17 +183,32 @@ pub(super) fn group(
                 }));
             }
         }
+        Ok(())
     }
-    match current {
-        Some(b) if b.is_opened() => finish(b, grouping, &mut turns, &mut next_number)?,
-        Some(Builder {
-            number: Some((number, span)),
-            ..
-        }) => return Err(dangling(number, span, next_number)),
-        Some(b) => preamble.extend(b.items),
-        None => {}
+
+    /// A comment or NAG: the turn being written holds it, or the preamble before any turn.
+    fn note(&mut self, item: Item) {
+        match &mut self.current {
+            Some(b) => b.items.push(item),
+            None => self.preamble.push(item),
+        }
     }
-    Ok((preamble, turns))
+
+    /// The line's end: its preamble and turns.
+    pub(super) fn end(mut self) -> Result<(Vec<Item>, Vec<Turn>), ParseError> {
+        match self.current {
+            Some(b) if b.is_opened() => {
+                finish(b, self.grouping, &mut self.turns, &mut self.next_number)?
+            }
+            Some(Builder {
+                number: Some((number, span)),
+                ..
+            }) => return Err(dangling(number, span, self.next_number)),
+            Some(b) => self.preamble.extend(b.items),
+            None => {}
+        }
+        Ok((self.preamble, self.turns))
+    }
 }
 
 /// A move number followed by no move: an error of that turn as a whole.
@@ -250,13 +300,6 @@ pub(super) fn place_after(
             action: is_action.then(|| last.actions().count() + 1),
         }
     })
-}
-
-fn push_note(current: &mut Option<Builder>, preamble: &mut Vec<Item>, item: Item) {
-    match current {
-        Some(b) => b.items.push(item),
-        None => preamble.push(item),
-    }
 }
 
 /// A written number, its side taken from the count when the text gives none.

@@ -49,6 +49,77 @@ pub(super) fn comma_pairs(src: &[u8], elements: &[Element], out: &mut Vec<usize>
     }
 }
 
+/// Where the lexer puts the tokens it reads: a list of them ([`Nested`], the general reading),
+/// or the grouping itself, which takes them as they come (`super::movetext`'s quick reading of
+/// the common records) and may decline one it does not handle: the reading then stops there.
+pub(super) trait Sink {
+    fn push(&mut self, element: Element);
+    /// `7. ..`: the dots of Black's move number written apart from it. Makes the last token, a
+    /// White move number, Black's and ends it at `end`; false where the last token is no such
+    /// number (the dots are then a bad move number).
+    fn black_dots(&mut self, end: usize) -> bool;
+    /// A variation opens at `at`; false where the sink takes no variations (it declines).
+    fn open(&mut self, at: usize) -> Result<bool, ParseError>;
+    /// The variation open last closes with the `)` at `at`.
+    fn close(&mut self, at: usize) -> Result<(), ParseError>;
+    /// Where the innermost open variation began, if one is open.
+    fn open_at(&self) -> Option<usize>;
+    /// Whether the sink declined a token: the reading stops, and the caller reads the text again
+    /// in the general way.
+    fn declined(&self) -> bool {
+        false
+    }
+}
+
+/// The general reading's sink: the main line's tokens, variations nested in them.
+pub(super) struct Nested<'a> {
+    current: &'a mut Vec<Element>,
+    /// The open variations: the elements before each and where its `(` stood.
+    stack: Vec<(Vec<Element>, usize)>,
+}
+
+impl Sink for Nested<'_> {
+    fn push(&mut self, element: Element) {
+        self.current.push(element);
+    }
+
+    fn black_dots(&mut self, end: usize) -> bool {
+        match self.current.last_mut() {
+            Some(Element::Number(number, span)) if number.white == Some(true) => {
+                number.white = Some(false);
+                span.end = end;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn open(&mut self, at: usize) -> Result<bool, ParseError> {
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(ParseError::new(ErrorKind::TooDeep(MAX_DEPTH), at, at + 1));
+        }
+        self.stack.push((std::mem::take(self.current), at));
+        Ok(true)
+    }
+
+    fn close(&mut self, at: usize) -> Result<(), ParseError> {
+        let Some((outer, open)) = self.stack.pop() else {
+            return Err(ParseError::new(ErrorKind::StrayVariationClose, at, at + 1));
+        };
+        let inner = std::mem::replace(self.current, outer);
+        if inner.is_empty() {
+            return Err(ParseError::new(ErrorKind::EmptyVariation, open, at + 1));
+        }
+        self.current
+            .push(Element::Variation(inner, Span::new(open, at + 1)));
+        Ok(())
+    }
+
+    fn open_at(&self) -> Option<usize> {
+        self.stack.last().map(|&(_, at)| at)
+    }
+}
+
 /// Reads tokens up to the result, the next tag section or the end of the text, into `current`
 /// (emptied first: the reader passes the same buffer for every game, so that a long file's
 /// games grow it once).
@@ -61,33 +132,34 @@ pub(super) fn read_elements(
     current: &mut Vec<Element>,
 ) -> Result<(Option<GameResult>, usize), ParseError> {
     current.clear();
-    // The open variations: their elements so far and where each `(` stood.
-    let mut stack: Vec<(Vec<Element>, usize)> = Vec::new();
-    let read = read_into(text, pos, current, &mut stack);
-    if read.is_err() && !stack.is_empty() {
-        current.clear();
+    let mut sink = Nested {
+        current,
+        stack: Vec::new(),
+    };
+    let read = read_into(text, pos, &mut sink);
+    if read.is_err() && !sink.stack.is_empty() {
+        sink.current.clear();
     }
     read
 }
 
-fn read_into(
+/// Reads tokens up to the result, the next tag section or the end of the text into `sink`: the
+/// result token and the end of the last token. Where the sink declines a token, the reading
+/// stops there (`pos` and the end are then of no use).
+pub(super) fn read_into(
     text: Text<'_>,
     pos: &mut usize,
-    current: &mut Vec<Element>,
-    stack: &mut Vec<(Vec<Element>, usize)>,
+    sink: &mut impl Sink,
 ) -> Result<(Option<GameResult>, usize), ParseError> {
     let src = text.bytes;
     let mut end = *pos;
     let mut i = *pos;
-    let unclosed = |stack: &[(Vec<Element>, usize)]| {
-        let open = stack.last().map_or(0, |&(_, at)| at);
-        ParseError::new(ErrorKind::UnclosedVariation, open, open + 1)
-    };
+    let unclosed = |open: usize| ParseError::new(ErrorKind::UnclosedVariation, open, open + 1);
     loop {
         i = skip_movetext_space(src, i);
         let Some(&c) = src.get(i) else {
-            if !stack.is_empty() {
-                return Err(unclosed(stack));
+            if let Some(open) = sink.open_at() {
+                return Err(unclosed(open));
             }
             *pos = i;
             return Ok((None, end));
@@ -95,31 +167,23 @@ fn read_into(
         match c {
             b'{' | b';' => {
                 if let Some((comment, after)) = comment_at(text, i)? {
-                    current.push(Element::Comment(comment));
+                    sink.push(Element::Comment(comment));
                     i = after;
                 }
             }
             b'(' => {
-                if stack.len() >= MAX_DEPTH {
-                    return Err(ParseError::new(ErrorKind::TooDeep(MAX_DEPTH), i, i + 1));
+                if !sink.open(i)? {
+                    return Ok((None, end));
                 }
-                stack.push((std::mem::take(current), i));
                 i += 1;
             }
             b')' => {
-                let Some((outer, open)) = stack.pop() else {
-                    return Err(ParseError::new(ErrorKind::StrayVariationClose, i, i + 1));
-                };
-                let inner = std::mem::replace(current, outer);
-                if inner.is_empty() {
-                    return Err(ParseError::new(ErrorKind::EmptyVariation, open, i + 1));
-                }
-                current.push(Element::Variation(inner, Span::new(open, i + 1)));
+                sink.close(i)?;
                 i += 1;
             }
             b'[' => {
-                if !stack.is_empty() {
-                    return Err(unclosed(stack));
+                if let Some(open) = sink.open_at() {
+                    return Err(unclosed(open));
                 }
                 // The next game's tag section: this game had no result token.
                 *pos = i;
@@ -141,7 +205,7 @@ fn read_into(
                         i + word_len.max(len),
                     ));
                 };
-                current.push(Element::Nag(Nag {
+                sink.push(Element::Nag(Nag {
                     nag,
                     span: Span::new(i, i + len),
                 }));
@@ -160,15 +224,18 @@ fn read_into(
                         i + ch.1,
                     ));
                 }
-                if let Some(result) = read_word(src, i, len, current)? {
-                    if !stack.is_empty() {
-                        return Err(unclosed(stack));
+                if let Some(result) = read_word(src, i, len, sink)? {
+                    if let Some(open) = sink.open_at() {
+                        return Err(unclosed(open));
                     }
                     *pos = i + len;
                     return Ok((Some(result), i + len));
                 }
                 i += len;
             }
+        }
+        if sink.declined() {
+            return Ok((None, end));
         }
         end = i;
     }
@@ -211,6 +278,7 @@ pub(crate) fn comment_at(text: Text<'_>, i: usize) -> Result<Option<(Comment, us
 }
 
 /// White space, invisible characters and `%` escape lines.
+#[inline(always)]
 fn skip_movetext_space(src: &[u8], mut i: usize) -> usize {
     loop {
         match src.get(i) {
@@ -300,7 +368,7 @@ fn read_word(
     src: &[u8],
     start: usize,
     len: usize,
-    out: &mut Vec<Element>,
+    out: &mut impl Sink,
 ) -> Result<Option<GameResult>, ParseError> {
     let mut at = start;
     let end = start + len;
@@ -369,11 +437,7 @@ fn read_word(
         }
         // `7. ..`: the dots of Black's move number written apart from it.
         if rest.iter().all(|&c| c == b'.') {
-            if let (2..=3, Some(Element::Number(number, span))) = (rest.len(), out.last_mut())
-                && number.white == Some(true)
-            {
-                number.white = Some(false);
-                span.end = end;
+            if (2..=3).contains(&rest.len()) && out.black_dots(end) {
                 return Ok(None);
             }
             return Err(ParseError::new(ErrorKind::BadMoveNumber(shown()), at, end));

@@ -18,6 +18,9 @@ pub struct Reader<'a> {
     pos: usize,
     /// The tokens of the game being read: one buffer for every game.
     elements: Vec<Element>,
+    /// Whether a movetext is first read the quick way ([`movetext::read`]); false in the test
+    /// that holds the two ways equal.
+    quick: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -47,6 +50,7 @@ impl<'a> Reader<'a> {
             text,
             pos: pos.min(text.bytes.len()),
             elements: Vec::new(),
+            quick: true,
         }
     }
 
@@ -73,7 +77,13 @@ impl Iterator for Reader<'_> {
         }
         let start = self.pos;
         let mut in_tags = true;
-        let mut result = read_game(self.text, &mut self.pos, &mut in_tags, &mut self.elements);
+        let mut result = read_game(
+            self.text,
+            &mut self.pos,
+            &mut in_tags,
+            &mut self.elements,
+            self.quick,
+        );
         if let Err(error) = &mut result {
             // An error is located inside the text, even one found at its very end.
             error.span.end = error.span.end.min(src.len());
@@ -117,6 +127,7 @@ fn read_game(
     pos: &mut usize,
     in_tags: &mut bool,
     elements: &mut Vec<Element>,
+    quick: bool,
 ) -> Result<Game, ParseError> {
     let src = text.bytes;
     let start = *pos;
@@ -154,7 +165,7 @@ fn read_game(
         *pos = end;
     }
     *in_tags = false;
-    let movetext = movetext::read(text, pos, &game.tags, elements)?;
+    let movetext = movetext::read(text, pos, &game.tags, elements, quick)?;
     leading.extend(movetext.preamble);
     game.preamble = leading;
     game.turns = movetext.turns;
@@ -322,5 +333,107 @@ fn bad_utf8_offset(raw: &[u8], _hint: usize) -> usize {
     match std::str::from_utf8(raw) {
         Ok(_) => 0,
         Err(e) => e.valid_up_to(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Every game of `src` read both ways, with where the reader stood after each.
+    fn both_ways(src: &[u8]) {
+        let mut quick = Reader::new(src);
+        let mut general = Reader::new(src);
+        general.quick = false;
+        loop {
+            let (a, b) = (quick.next(), general.next());
+            assert_eq!(a, b, "in {:?}", String::from_utf8_lossy(src));
+            assert_eq!(quick.position(), general.position());
+            if a.is_none() {
+                return;
+            }
+        }
+    }
+
+    fn files(dir: &std::path::Path, out: &mut Vec<Vec<u8>>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(&path, out);
+            } else if let Some("sdn" | "pgn" | "txt") = path.extension().and_then(|e| e.to_str())
+                && let Ok(bytes) = std::fs::read(&path)
+            {
+                out.push(bytes);
+            }
+        }
+    }
+
+    /// The quick way and the general way give the same games, errors (and their places) and
+    /// positions: on every record of the corpus and the test data, and on those records with
+    /// tokens of every kind put in, or bytes taken out, at random places.
+    #[test]
+    fn the_quick_way_reads_as_the_general_way() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts = Vec::new();
+        files(&root.join("corpus"), &mut texts);
+        files(&root.join("tests/data"), &mut texts);
+        assert!(texts.len() > 250, "{} files", texts.len());
+        for text in &texts {
+            both_ways(text);
+        }
+        let put_in: &[&[u8]] = &[
+            b" ( e4 ) ",
+            b"(",
+            b")",
+            b" $1 ",
+            b" 3: ",
+            b" 7: ",
+            b" 7. .. ",
+            b" 12... ",
+            b" 4 ",
+            b" {x} ",
+            b"; y\n",
+            b" { ",
+            b" } ",
+            b"\n[Event \"x\"]\n",
+            b" 1-0 ",
+            b" 1/2 ",
+            b" * ",
+            b" -- ",
+            b" -Nc3 ",
+            b" Q@d4 ",
+            b" e8=Q+ ",
+            b" O-O-O# ",
+            b"\xE2\x9A\x82",
+            b" \0 ",
+            b" ]",
+            b",",
+            b" Nf3!? ",
+            b" ??? ",
+            b"\n%x\n",
+            b"\xC2\xA0",
+            b" e2e4 ",
+        ];
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(32);
+        for text in texts.iter().filter(|t| t.len() < 20_000) {
+            for _ in 0..40 {
+                let mut changed = text.clone();
+                for _ in 0..rng.random_range(1..4) {
+                    let at = rng.random_range(0..=changed.len());
+                    if rng.random_bool(0.7) {
+                        let piece = put_in[rng.random_range(0..put_in.len())];
+                        changed.splice(at..at, piece.iter().copied());
+                    } else {
+                        let to = changed.len().min(at + rng.random_range(1..6));
+                        changed.drain(at..to);
+                    }
+                }
+                both_ways(&changed);
+            }
+        }
     }
 }
