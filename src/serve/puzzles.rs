@@ -252,10 +252,11 @@ pub(super) struct NextRequest {
     #[schema(schema_with = super::schema::puzzle_variant)]
     variant: Option<Variant>,
     /// Only puzzles of this theme (`sacrifice-accomplished`, `en-passant`: `GET
-    /// /api/puzzles/themes` lists them);
+    /// /api/puzzles/themes` lists those that have puzzles);
     /// none: mixed.
     #[serde(default)]
-    theme: Option<String>,
+    #[schema(schema_with = super::schema::puzzle_theme)]
+    theme: Option<crate::puzzles::Theme>,
 }
 
 /// A theme of the puzzles of one game.
@@ -365,16 +366,17 @@ pub(super) async fn next(
         let pool: Vec<Puzzle> = all()
             .iter()
             .filter(|p| request.variant.is_none_or(|v| p.variant == v))
-            .filter(|p| request.theme.as_ref().is_none_or(|t| p.theme.slug() == t))
+            .filter(|p| request.theme.is_none_or(|t| p.theme == t))
             .cloned()
             .collect();
         let (puzzle, again) = progress
             .next(&pool, request.theme.is_none())
             .map(|(p, again)| (p.clone(), again))
-            .ok_or_else(|| match &request.theme {
-                Some(theme) => {
-                    ApiError::not_found("theme", format!("no puzzle of the theme {theme:?}"))
-                }
+            .ok_or_else(|| match request.theme {
+                Some(theme) => ApiError::not_found(
+                    "theme",
+                    format!("no puzzle of the theme {:?}", theme.slug()),
+                ),
                 None => ApiError::not_found("variant", "no puzzle of this variant".to_owned()),
             })?;
         let die = if puzzle.variant == Variant::Sade {

@@ -64,6 +64,11 @@ pub fn puzzle_variant() -> Object {
     words_or_null(&["sade", "marseillais"])
 }
 
+/// A puzzle's theme, as its slug, or null (mixed).
+pub fn puzzle_theme() -> Object {
+    words_or_null(&crate::puzzles::Theme::ALL.map(crate::puzzles::Theme::slug))
+}
+
 /// A puzzle's game.
 pub fn puzzle_game() -> Object {
     words(&["sade", "marseillais"])

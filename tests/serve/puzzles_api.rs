@@ -359,7 +359,20 @@ fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
     // The next puzzle's answer carries the history too; a theme with no puzzle is refused.
     let again = next(&server, json!({ "player": c["player"]["id"] }));
     assert_eq!(again["player"]["history"].as_array().map(Vec::len), Some(1));
-    let none = server.post("/api/puzzles/next", &json!({ "theme": "art-99" }));
+    // A theme the server does not know is a bad request, naming the themes there are; a theme
+    // it knows, of another game than the one asked for, has no puzzle.
+    let unknown = server.post("/api/puzzles/next", &json!({ "theme": "art-99" }));
+    assert_eq!(unknown.status, 400, "{}", unknown.text);
+    assert_eq!(unknown.body["field"], "theme");
+    assert!(
+        unknown.text.contains("sacrifice-accomplished"),
+        "{}",
+        unknown.text
+    );
+    let none = server.post(
+        "/api/puzzles/next",
+        &json!({ "variant": "sade", "theme": "castling" }),
+    );
     assert_eq!(none.status, 404, "{}", none.text);
     assert_eq!(none.body["field"], "theme");
 }
