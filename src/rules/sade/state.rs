@@ -17,8 +17,8 @@ use std::sync::OnceLock;
 
 use shakmaty::fen::Fen;
 use shakmaty::{
-    Bitboard, Board, ByColor, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position,
-    PositionError, Rank, Setup, Square,
+    Bitboard, Board, ByColor, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position, Rank,
+    Setup, Square,
 };
 
 use super::fault::{BadStart, Refused};
@@ -235,12 +235,12 @@ impl State {
         if let Some(pos) = cell.get() {
             return Ok(pos);
         }
-        let pos = Box::new(self.build(turn)?);
+        let pos = self.build(turn)?;
         Ok(cell.get_or_init(|| pos))
     }
 
     /// The position with `turn` to move, validated by shakmaty.
-    fn build(&self, turn: Color) -> Result<Chess, Refused> {
+    fn build(&self, turn: Color) -> Result<Box<Chess>, Refused> {
         let setup = Setup {
             board: self.board.clone(),
             promoted: Bitboard::EMPTY,
@@ -252,15 +252,17 @@ impl State {
             halfmoves: 0,
             fullmoves: NonZeroU32::MIN,
         };
-        Chess::from_setup(setup, self.castling_mode)
-            .or_else(PositionError::ignore_too_much_material)
-            .map_err(|e| Refused {
-                reason: format!(
-                    "the position with {} to move is not a chess position ({})",
-                    color_name(turn),
-                    crate::rules::standard::position_error(e.kinds())
-                ),
-            })
+        match Chess::from_setup(setup, self.castling_mode) {
+            Ok(pos) => return Ok(Box::new(pos)),
+            Err(e) => e.ignore_too_much_material().map(Box::new),
+        }
+        .map_err(|e| Refused {
+            reason: format!(
+                "the position with {} to move is not a chess position ({})",
+                color_name(turn),
+                crate::rules::standard::position_error(e.kinds())
+            ),
+        })
     }
 
     /// Whether this colour's king is attacked.
