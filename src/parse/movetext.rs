@@ -75,6 +75,9 @@ pub(super) fn read(
     })
 }
 
+/// How far the quick way looks for the next tag section to size a game's list of turns.
+const QUICK_LOOKAHEAD: usize = 4 * 1024;
+
 /// The quick way (see the module's head): the movetext at `pos` read in one pass, or `None`,
 /// `pos` untouched, where the general way must read it.
 fn read_quick(
@@ -90,10 +93,11 @@ fn read_quick(
         Ok(Variant::Marseillais | Variant::MarseillaisClassical) => return None,
         _ => Grouping::OneMove,
     };
-    // Room for the turns at once: a turn takes four bytes or more of the text up to the next
-    // tag section (a grown list is copied).
-    let rest = &text.bytes[*pos..];
-    let length = memchr::memmem::find(rest, b"\n[").unwrap_or(rest.len());
+    // Room for the turns at once (a grown list is copied): a turn takes four bytes or more of
+    // the text up to the next tag section, looked for in the next 4 KiB only (a text of games
+    // without tags would otherwise ask room for the whole text; a longer game grows the list).
+    let ahead = &text.bytes[*pos..text.bytes.len().min(*pos + QUICK_LOOKAHEAD)];
+    let length = memchr::memmem::find(ahead, b"\n[").unwrap_or(ahead.len());
     let mut sink = Quick {
         grouper: Grouper::new(grouping, first, &[], length / 4 + 4),
         faces: grouping == Grouping::Faces,

@@ -356,6 +356,23 @@ mod tests {
         }
     }
 
+    /// Games without tags between them, one a line: the quick way sizes each game's turns from
+    /// a few KiB of the text ahead, not from the rest of the text (which asked room for a
+    /// quarter of the file's bytes in turns, for every game, and looked through the whole rest
+    /// for a tag each time).
+    #[test]
+    fn a_game_without_tags_asks_room_for_its_own_turns_only() {
+        let text = "1. e4 e5 2. Nf3 Nc6 *\n".repeat(20_000);
+        let mut games = 0;
+        for game in Reader::new(text.as_bytes()) {
+            let game = game.expect("a game");
+            assert_eq!(game.turns.len(), 4);
+            assert!(game.turns.capacity() <= 2_000, "{}", game.turns.capacity());
+            games += 1;
+        }
+        assert_eq!(games, 20_000);
+    }
+
     fn files(dir: &std::path::Path, out: &mut Vec<Vec<u8>>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
