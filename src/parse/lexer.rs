@@ -1,6 +1,7 @@
-//! The lexer: the movetext's text to a flat list of tokens ([`Element`]s), variations nested at
-//! most [`MAX_DEPTH`] deep with an explicit stack (no recursion on the input). It knows the
-//! notation, not chess, and not how tokens group into turns.
+//! The lexer: the movetext's text to tokens ([`Element`]s), handed to a [`Sink`]: a flat list,
+//! variations nested at most [`MAX_DEPTH`] deep with an explicit stack (no recursion on the
+//! input), or the grouping itself, token by token. It knows the notation, not chess, and not how
+//! tokens group into turns.
 
 use super::error::{ErrorKind, ParseError};
 use super::scanner::{Text, invisible_len, line_end};

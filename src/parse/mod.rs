@@ -16,9 +16,10 @@
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `error`, `scanner`: the located errors; the byte helpers (filler, line ends).
 // 1. `token`: the tokens of the movetext, recognised one by one.
-// 2. `lexer`: the movetext's text to a flat list of tokens.
-// 3. `grouping`: the tokens grouped into turns.
-// 4. `movetext`: the movetext of one game, where the lexer and the grouping meet.
+// 2. `lexer`: the movetext's text to tokens, into a list or a sink that takes them one by one.
+// 3. `grouping`: the tokens grouped into turns, from a list or one at a time.
+// 4. `movetext`: the movetext of one game, where the lexer and the grouping meet (one pass for
+//    the common records, two for the rest).
 // 5. `reader`: a text split into games, and each one's tag section.
 // 6. `games`: every game of a text.
 // 7. `mod.rs`: the table of contents.
