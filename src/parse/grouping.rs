@@ -79,8 +79,8 @@ pub(super) fn group(
     grouper.end()
 }
 
-/// The grouping of one line, a token at a time: the reader's general path gives it a list of
-/// tokens ([`group`]), its quick path each token as the lexer reads it.
+/// The grouping of one line, a token at a time: the movetext's general way gives it a list of
+/// tokens ([`group`]), its quick way each token as the lexer reads it.
 pub(super) struct Grouper<'p> {
     grouping: Grouping,
     /// Where comma pairs begin (Marseillais, [`super::lexer::comma_pairs`]).

@@ -50,9 +50,9 @@ pub(super) fn comma_pairs(src: &[u8], elements: &[Element], out: &mut Vec<usize>
     }
 }
 
-/// Where the lexer puts the tokens it reads: a list of them ([`Nested`], the general reading),
-/// or the grouping itself, which takes them as they come (`super::movetext`'s quick reading of
-/// the common records) and may decline one it does not handle: the reading then stops there.
+/// Where the lexer puts the tokens it reads: a list of them ([`Nested`], the movetext's general
+/// way), or the grouping itself, which takes them as they come (`super::movetext`'s quick way,
+/// for the common records) and may decline one it does not handle: the reading then stops there.
 pub(super) trait Sink {
     fn push(&mut self, element: Element);
     /// `7. ..`: the dots of Black's move number written apart from it. Makes the last token, a
@@ -72,7 +72,7 @@ pub(super) trait Sink {
     }
 }
 
-/// The general reading's sink: the main line's tokens, variations nested in them.
+/// The general way's sink: the main line's tokens, variations nested in them.
 pub(super) struct Nested<'a> {
     current: &'a mut Vec<Element>,
     /// The open variations: the elements before each and where its `(` stood.
