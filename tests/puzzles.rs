@@ -113,6 +113,21 @@ fn the_data_set_is_rebuilt_byte_for_byte_by_its_command() {
     assert_eq!(generate("sade", "2", "1", &["--theme-share", "65"]), first);
 }
 
+/// `--extend` adds to a set what the run would have found after it: the first three lines of
+/// the Marseillais file and one more are its first four (the rare themes' lines at its end are
+/// made so, data/puzzles/README.md).
+#[test]
+fn a_set_extended_is_the_set_then_what_the_run_finds_next() {
+    let text = std::fs::read_to_string(root().join(MARSEILLAIS)).unwrap();
+    let lines = |n: usize| -> String { text.lines().take(n).map(|l| format!("{l}\n")).collect() };
+    let path = std::env::temp_dir().join(format!("sade-ref-extend-{}.jsonl", std::process::id()));
+    std::fs::write(&path, lines(3)).unwrap();
+    let path_text = path.to_string_lossy().into_owned();
+    let extended = generate("marseillais", "1", "1", &["--extend", &path_text]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(extended, lines(4));
+}
+
 /// A puzzle with two answers that win: White rolls 1 with his king and one knight; Black's rook
 /// or bishop takes the knight and strips White bare (Art. 9.3): both win for White.
 const TWO_WINS: &str = r#"{"id":"sade-000000000000","variant":"sade","fen":"r6k/8/8/8/8/2b5/7K/N7 w - - 0 1","face":1,"question":"win-now","answer":"Rxa1","candidates":21,"rating":1000,"theme":"sacrifice-accomplished","article":"Art. 9.2","explanation":"","source":{"seed":0,"game":0,"white":"novice","black":"novice","turn":"1w"}}"#;
@@ -406,4 +421,41 @@ fn a_theme_article_or_rating_other_than_the_verdicts_is_refused() {
             ..
         }
     ));
+}
+
+/// A puzzle's source leads to its position: the game played again, the position before its
+/// turn, and after the sideline's turn when there is one (spec/PUZZLES.md, "Generation").
+/// Two of each kind, the first of the Marseillais file, and Sade's first sideline (the games at
+/// the levels that search are slow to play again in a debug build).
+#[test]
+fn a_puzzles_source_and_its_sideline_lead_to_its_position() {
+    let set = committed(MARSEILLAIS);
+    let plain = set.iter().filter(|p| p.source.sideline.is_none()).take(2);
+    let sidelines: Vec<&Puzzle> = set.iter().filter(|p| p.source.sideline.is_some()).collect();
+    assert!(sidelines.len() >= 2, "{} sideline puzzles", sidelines.len());
+    let sade = committed(SADE);
+    let sade_sideline = sade
+        .iter()
+        .find(|p| p.source.sideline.is_some())
+        .expect("a Sade sideline puzzle");
+    for p in plain
+        .chain(sidelines.iter().copied().take(2))
+        .chain([sade_sideline])
+    {
+        assert_eq!(
+            sade_ref::puzzles::replay_source(p.variant, &p.source).unwrap(),
+            p.fen,
+            "{}",
+            p.id
+        );
+    }
+    // A sideline that is not a turn of the position is refused, with the turn named.
+    let mut wrong = sidelines[0].source.clone();
+    wrong.sideline = Some("Ke2 Ke1".to_owned());
+    let err = sade_ref::puzzles::replay_source(Variant::Marseillais, &wrong).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("`Ke2 Ke1` is not a turn that goes on before"),
+        "{err}"
+    );
 }

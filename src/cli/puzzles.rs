@@ -60,6 +60,18 @@ struct GenerateArgs {
     /// The most puzzles in one band of 200 rating points, in percent of --count.
     #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u8).range(1..=100))]
     band_share: u8,
+    /// Keep only puzzles of this theme (repeat for more; default: every theme).
+    #[arg(long = "theme", value_name = "THEME", value_parser = theme_named)]
+    themes: Vec<puzzles::Theme>,
+    /// Look also one turn off each game, at the turns that leave the player a chance at a rare
+    /// theme: Marseillais, a mate that takes en passant or castles; Sade, a sacrifice that
+    /// stalemates (for the themes en-passant, castling, sweet-stalemate).
+    #[arg(long)]
+    sidelines: bool,
+    /// Add --count puzzles to this file's: they are written first, and the new ones are held
+    /// to their positions, games and shares.
+    #[arg(long, value_name = "FILE")]
+    extend: Option<std::path::PathBuf>,
     /// Say on standard error, every 50 games, how many puzzles are found.
     #[arg(long)]
     progress: bool,
@@ -93,13 +105,27 @@ fn generate(args: &GenerateArgs) -> Status {
     options.novice_share = f64::from(args.novice_share) / 100.0;
     options.theme_share = f64::from(args.theme_share) / 100.0;
     options.band_share = f64::from(args.band_share) / 100.0;
+    options.themes.clone_from(&args.themes);
+    options.sidelines = args.sidelines;
+    let set = match &args.extend {
+        None => Vec::new(),
+        Some(path) => match read_set(path) {
+            Ok(set) => set,
+            Err(e) => {
+                eprintln!("sade-ref: puzzles generate: {e}");
+                return Status::Failed;
+            }
+        },
+    };
+    let before = set.len();
     let started = Instant::now();
     let mut games = 0;
-    let found = match puzzles::generate(&options, |n, found| {
+    let found = match puzzles::generate_more(&options, set, |n, found| {
         games = n;
         if args.progress && n % 50 == 0 {
             eprintln!(
-                "sade-ref: puzzles generate: {n} games, {found} puzzles, {:.0} s",
+                "sade-ref: puzzles generate: {n} games, {} puzzles, {:.0} s",
+                found - before,
                 started.elapsed().as_secs_f64()
             );
         }
@@ -127,17 +153,15 @@ fn generate(args: &GenerateArgs) -> Status {
         eprintln!("sade-ref: puzzles generate: {e}");
         return Status::Failed;
     }
+    let new = found.len() - before;
     eprintln!(
-        "sade-ref: puzzles generate: {} puzzles from {games} games in {:.1} s",
-        found.len(),
+        "sade-ref: puzzles generate: {new} puzzles from {games} games in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    if found.len() < args.count {
+    if new < args.count {
         eprintln!(
-            "sade-ref: puzzles generate: {} wanted, {} found in {} games",
-            args.count,
-            found.len(),
-            options.max_games
+            "sade-ref: puzzles generate: {} wanted, {new} found in {} games",
+            args.count, options.max_games
         );
         return Status::Problems;
     }
@@ -274,4 +298,27 @@ fn table(args: &CheckArgs) -> Status {
         );
     }
     Status::Ok
+}
+
+/// The theme named by a slug, for `--theme`; the error lists the themes there are.
+fn theme_named(slug: &str) -> Result<puzzles::Theme, String> {
+    puzzles::Theme::from_slug(slug).ok_or_else(|| {
+        let all: Vec<&str> = puzzles::Theme::ALL.iter().map(|t| t.slug()).collect();
+        format!("no theme `{slug}`: the themes are {}", all.join(", "))
+    })
+}
+
+/// The puzzles of a file to extend, every line a puzzle.
+fn read_set(path: &std::path::Path) -> Result<Vec<puzzles::Puzzle>, String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {name}: {}", io_words(&e)))?;
+    let (read, errors) = puzzles::read_jsonl(&text);
+    match errors.first() {
+        Some(e) => Err(format!(
+            "{name}:{}:{}: not a puzzle: {}",
+            e.line, e.column, e.message
+        )),
+        None => Ok(read.into_iter().map(|(_, p)| p).collect()),
+    }
 }

@@ -119,6 +119,9 @@ pub enum PuzzleError {
     /// A game of the self-play that mines puzzles cannot be played.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// A puzzle's source does not lead to its position (`why`: where the replay parts from it).
+    #[error("the source does not lead to the puzzle: {why}")]
+    NotFromSource { why: String },
 }
 
 /// Why a puzzle is too near an earlier one.

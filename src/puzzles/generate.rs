@@ -1,11 +1,18 @@
 //! Mining puzzles from self-play: the bots of [`crate::play`] play games at the engine's levels;
 //! before each turn of each game, every question of the variant is asked of the position (Sade:
 //! with each of the six faces) and kept when the referee proves exactly one answer.
+//!
+//! A rare theme (Marseillais: en passant, castling; Sade: the Sweet Stalemate) is also looked
+//! for one turn off the game, in a sideline: the turn before the puzzle played another way, one
+//! that leaves the player the chance the theme turns on (a mate that takes en passant or
+//! castles; a sacrifice that leaves no move).
 
 use std::collections::{BTreeMap, HashSet};
 
+use std::ops::ControlFlow;
+
 use shakmaty::fen::Fen;
-use shakmaty::{EnPassantMode, Position};
+use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
 use super::analyse::{analyse_bounded, sade_state};
 use super::error::PuzzleError;
@@ -19,8 +26,8 @@ use super::theme::Theme;
 use super::variants::VARIANTS;
 use crate::play::{self, Bot, Options};
 use crate::record::{Face, Game, Side, Variant};
-use crate::rules::marseillais::TurnStart;
-use crate::rules::sade::{TurnOutcome, play_turn};
+use crate::rules::marseillais::{Board, TurnStart, rebase, second_move_ep, visit_full_turns};
+use crate::rules::sade::{State, TurnOutcome, play_turn, visit_fulfilments_after};
 
 /// What `puzzles generate` is asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +55,13 @@ pub struct Generate {
     pub theme_share: f64,
     /// The share of the puzzles one band of 200 rating points may hold (past 4).
     pub band_share: f64,
+    /// The themes kept; empty: all of them.
+    pub themes: Vec<Theme>,
+    /// Look also at sidelines: the game's turn played another way, one that leaves the opponent
+    /// a chance at a rare theme of [`Generate::themes`] (Marseillais: a mate that takes en
+    /// passant or castles; Sade: a sacrifice on face 4 that leaves no move, the Sweet
+    /// Stalemate). Sade's sideline keeps the face the game rolled.
+    pub sidelines: bool,
 }
 
 impl Generate {
@@ -66,7 +80,14 @@ impl Generate {
             novice_share: 0.15,
             theme_share: 0.75,
             band_share: 0.25,
+            themes: Vec::new(),
+            sidelines: false,
         }
+    }
+
+    /// Whether puzzles of `theme` are wanted.
+    fn wants(&self, theme: Theme) -> bool {
+        self.themes.is_empty() || self.themes.contains(&theme)
     }
 
     /// How many puzzles a share may hold once the set has `kept` puzzles: the share of them,
@@ -127,7 +148,8 @@ impl Kept {
             puzzle.source.white == Bot::NOVICE.name() || puzzle.source.black == Bot::NOVICE.name();
         // The set as it would be with the puzzle.
         let with = self.puzzles.len() + 1;
-        !self.positions.contains(&board_key(&puzzle.fen))
+        options.wants(puzzle.theme)
+            && !self.positions.contains(&board_key(&puzzle.fen))
             && from_game
                 .iter()
                 .all(|&i| near(&self.puzzles[i], puzzle).is_none())
@@ -156,24 +178,41 @@ fn band(rating: u32) -> u32 {
 
 /// Plays games `1, 2, …` of the run and keeps the puzzles found, until `count` are found or
 /// `max_games` are played. A puzzle is kept when its position (the face aside) is not one
-/// already kept, it is not near one of its game ([`near`]), and it passes none of the shares
-/// of [`Generate`]. `progress` is told each game's number and the puzzles found so far. The
-/// same options give the same puzzles, in the same order.
+/// already kept, it is not near one of its game ([`near`]), it is of a theme wanted, and it
+/// passes none of the shares of [`Generate`]. `progress` is told each game's number and the
+/// puzzles found so far. The same options give the same puzzles, in the same order.
 ///
 /// # Errors
-/// [`PuzzleError::NotMade`] for a variant without puzzles; [`PuzzleError::Play`] when a game
-/// cannot be played (a bug of the bots or the referee).
+/// [`PuzzleError::NotMade`] for a variant without puzzles;
+/// [`PuzzleError::Play`] when a game cannot be played (a bug of the bots or the referee).
 pub fn generate(
     options: &Generate,
+    progress: impl FnMut(u64, usize),
+) -> Result<Vec<Puzzle>, PuzzleError> {
+    generate_more(options, Vec::new(), progress)
+}
+
+/// [`generate`], adding `count` puzzles to a set already made (`set`, kept first and in its
+/// order): the new ones are held to the set's positions, games and shares as to their own.
+///
+/// # Errors
+/// As for [`generate`].
+pub fn generate_more(
+    options: &Generate,
+    set: Vec<Puzzle>,
     mut progress: impl FnMut(u64, usize),
 ) -> Result<Vec<Puzzle>, PuzzleError> {
     if !VARIANTS.contains(&options.variant) {
         return Err(PuzzleError::NotMade(options.variant));
     }
     let mut kept = Kept::default();
+    for puzzle in set {
+        kept.keep(puzzle);
+    }
+    let wanted = kept.puzzles.len() + options.count;
     let mut analysed = HashSet::new();
     for number in 1..=options.max_games {
-        if kept.puzzles.len() >= options.count {
+        if kept.puzzles.len() >= wanted {
             break;
         }
         let (white, black) = bots_of(number);
@@ -186,29 +225,39 @@ pub fn generate(
             seed: options.seed,
         };
         let played = play::play_game(&play_options, number)?;
-        let source = |turn: String| Source {
+        let source = |spot: &Spot| Source {
             seed: options.seed,
             game: number,
             white: white.name().to_owned(),
             black: black.name().to_owned(),
-            turn,
+            turn: spot.turn.clone(),
+            sideline: spot.sideline.clone(),
         };
-        let mut from_game = Vec::new();
-        for (turn, fen) in positions(options.variant, &played.game) {
+        // The puzzles of this game so far, the set's included.
+        let mut from_game: Vec<usize> = kept
+            .puzzles
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.source.seed == options.seed && p.source.game == number)
+            .map(|(i, _)| i)
+            .collect();
+        let new_before = from_game.len();
+        for spot in positions(options, &played.game) {
             let faces: Vec<Option<Face>> = match options.variant {
                 Variant::Sade => Face::ALL.map(Some).to_vec(),
                 _ => vec![None],
             };
             for face in faces {
-                if from_game.len() >= options.per_game || kept.puzzles.len() >= options.count {
+                if from_game.len() - new_before >= options.per_game || kept.puzzles.len() >= wanted
+                {
                     break;
                 }
-                if kept.positions.contains(&board_key(&fen))
-                    || !analysed.insert(position_key(&fen, face))
+                if kept.positions.contains(&board_key(&spot.fen))
+                    || !analysed.insert(position_key(&spot.fen, face))
                 {
                     continue;
                 }
-                let Some(p) = puzzle_at(options, &fen, face, || source(turn.clone())) else {
+                let Some(p) = puzzle_at(options, &spot.fen, face, || source(&spot)) else {
                     continue;
                 };
                 if kept.admits(options, &p, &from_game) {
@@ -222,28 +271,145 @@ pub fn generate(
     Ok(kept.puzzles)
 }
 
-/// The positions before each turn of a played game, with the turn's name (`12w`), as FEN (Sade
-/// with the pocket). Marseillais positions that FEN cannot hold (two en passant chances, a
-/// first turn of one move) are left out.
-fn positions(variant: Variant, game: &Game) -> Vec<(String, String)> {
-    let name = |i: usize| {
-        game.turns.get(i).map_or_else(String::new, |t| {
-            let side = if t.number.side == Side::White {
-                "w"
-            } else {
-                "b"
-            };
-            format!("{}{side}", t.number.number)
+/// The position (as FEN, Sade with the pocket) that `source` names in the self-play of
+/// `variant`: game `source.game` of the run with `source.seed`, played by the bots named, the
+/// position before `source.turn`, and after `source.sideline` when there is one. A puzzle's
+/// `fen` is this position (its move counters aside). It plays the game again: slow at the
+/// levels that search.
+///
+/// # Errors
+/// [`PuzzleError::NotFromSource`] when a bot is not named, the game has no such turn or the
+/// sideline is not a full turn there; [`PuzzleError::Play`] when the game cannot be played.
+pub fn replay_source(variant: Variant, source: &Source) -> Result<String, PuzzleError> {
+    let bot = |name: &str| {
+        Bot::from_name(name).ok_or_else(|| PuzzleError::NotFromSource {
+            why: format!("no level `{name}`"),
         })
     };
+    let play_options = Options {
+        variant,
+        white: bot(&source.white)?,
+        black: bot(&source.black)?,
+        max_turns: Generate::new(variant, 0, source.seed).max_turns,
+        fen: None,
+        seed: source.seed,
+    };
+    let played = play::play_game(&play_options, source.game)?;
+    let options = Generate {
+        sidelines: false,
+        ..Generate::new(variant, 0, source.seed)
+    };
+    let missing = |what: String| PuzzleError::NotFromSource { why: what };
+    let Some(sideline) = &source.sideline else {
+        return positions(&options, &played.game)
+            .into_iter()
+            .find(|spot| spot.turn == source.turn)
+            .map(|spot| spot.fen)
+            .ok_or_else(|| missing(format!("game {} has no turn {}", source.game, source.turn)));
+    };
+    let index = (0..played.game.turns.len())
+        .find(|&i| turn_name(&played.game, i) == source.turn)
+        .ok_or_else(|| missing(format!("game {} has no turn {}", source.game, source.turn)))?;
+    sideline_fen(variant, &played.game, index, sideline).ok_or_else(|| {
+        missing(format!(
+            "`{sideline}` is not a turn that goes on before {}",
+            source.turn
+        ))
+    })
+}
+
+/// The position (as FEN) after `sideline`, a turn that does not end the game, played instead of
+/// record turn `index` of `game`; Sade: with the face the game rolled there.
+fn sideline_fen(variant: Variant, game: &Game, index: usize, sideline: &str) -> Option<String> {
+    let mut found = None;
+    if variant == Variant::Sade {
+        let mut state = State::from_game(game).ok()?;
+        for turn in &game.turns[..index] {
+            let played = play_turn(&state, turn);
+            if played.outcome != TurnOutcome::Complete {
+                return None;
+            }
+            state = played.state;
+        }
+        let face = game.turns[index].face.as_ref()?.value;
+        let _complete = visit_fulfilments_after(&state, face, |f, reached| {
+            if f.end.is_none() && words(&f.actions(&state)) == sideline {
+                let mut after = reached.clone();
+                after.end_turn();
+                found = Some(after.fen());
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        return found;
+    }
+    let start = TurnStart::before_turn(game, index).ok()?;
+    let _complete = visit_full_turns(&start, |turn| {
+        if turn.end.is_none() && turn.san.join(" ") == sideline {
+            found = start.after(turn).as_ref().and_then(marseillais_fen);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// The name of record turn `i` of `game` (`12w`), empty past its end.
+fn turn_name(game: &Game, i: usize) -> String {
+    game.turns.get(i).map_or_else(String::new, |t| {
+        let side = if t.number.side == Side::White {
+            "w"
+        } else {
+            "b"
+        };
+        format!("{}{side}", t.number.number)
+    })
+}
+
+/// A position of a played game, or of a sideline off it, where a puzzle is looked for.
+struct Spot {
+    /// The record turn before which the position stood, or the one the sideline plays instead.
+    turn: String,
+    /// The position as FEN (Sade with the pocket).
+    fen: String,
+    /// The sideline's turn, in SAN.
+    sideline: Option<String>,
+}
+
+/// The positions before each turn of a played game, with the turn's name (`12w`), as FEN (Sade
+/// with the pocket); Marseillais, with [`Generate::sidelines`], each followed by its sidelines.
+/// Marseillais positions that FEN cannot hold (two en passant chances, a first turn of one
+/// move) are left out.
+fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
+    let name = |i: usize| turn_name(game, i);
     let mut out = Vec::new();
-    match variant {
+    match options.variant {
         Variant::Sade => {
             let Ok(mut state) = crate::rules::sade::State::from_game(game) else {
                 return out;
             };
+            let stalemates_only = options.themes == [Theme::SweetStalemate];
             for (i, turn) in game.turns.iter().enumerate() {
-                out.push((name(i), state.fen()));
+                // With the Sweet Stalemate alone wanted, only a position where it can come.
+                if !stalemates_only || may_stalemate_by_sacrifice(&state) {
+                    out.push(Spot {
+                        turn: name(i),
+                        fen: state.fen(),
+                        sideline: None,
+                    });
+                }
+                if options.sidelines
+                    && options.wants(Theme::SweetStalemate)
+                    && let Some(face) = &turn.face
+                {
+                    out.extend(sade_sidelines(&state, face.value).into_iter().map(
+                        |(words, fen)| Spot {
+                            turn: name(i),
+                            fen,
+                            sideline: Some(words),
+                        },
+                    ));
+                }
                 let played = play_turn(&state, turn);
                 match played.outcome {
                     TurnOutcome::Complete => state = played.state,
@@ -256,21 +422,183 @@ fn positions(variant: Variant, game: &Game) -> Vec<(String, String)> {
                 let Ok(start) = TurnStart::before_turn(game, i) else {
                     break;
                 };
-                if start.moves != 2 || start.ep.len() > 1 {
-                    continue;
+                // Only a mate can be a Marseillais puzzle: when the themes wanted are en passant
+                // or castling alone, a position without such a mate is not analysed.
+                let rare_only =
+                    !options.wants(Theme::MateInOneTurn) && !options.wants(Theme::CheckEndsTheTurn);
+                let worth = !rare_only
+                    || may_mate_with(
+                        &start,
+                        options.wants(Theme::EnPassant),
+                        options.wants(Theme::Castling),
+                    );
+                if worth && let Some(fen) = marseillais_fen(&start) {
+                    out.push(Spot {
+                        turn: name(i),
+                        fen,
+                        sideline: None,
+                    });
                 }
-                let mut setup = start.pos.to_setup(EnPassantMode::Always);
-                setup.ep_square = start.ep.first().copied();
-                out.push((
-                    name(i),
-                    Fen::try_from_setup(setup)
-                        .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
-                        .to_string(),
-                ));
+                if options.sidelines {
+                    out.extend(
+                        sidelines(options, &start)
+                            .into_iter()
+                            .map(|(san, fen)| Spot {
+                                turn: name(i),
+                                fen,
+                                sideline: Some(san),
+                            }),
+                    );
+                }
             }
         }
     }
     out
+}
+
+/// The FEN of a Marseillais turn's start, when FEN can hold it: a turn of two moves, at most
+/// one en passant chance.
+fn marseillais_fen(start: &TurnStart) -> Option<String> {
+    if start.moves != 2 || start.ep.len() > 1 {
+        return None;
+    }
+    let mut setup = start.pos.to_setup(EnPassantMode::Always);
+    setup.ep_square = start.ep.first().copied();
+    Some(
+        Fen::try_from_setup(setup)
+            .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
+            .to_string(),
+    )
+}
+
+/// The sidelines of `start` worth a look: each full turn that does not end the game and leaves
+/// the opponent, at the next turn's start, a mate with a turn that takes en passant or castles
+/// (of the themes wanted; [`may_mate_with`]), with the position it leads to as FEN. A turn is looked at only when the
+/// position can give the chance: a pawn of the mover's that can step twice beside an enemy
+/// pawn; castling rights of the opponent's.
+fn sidelines(options: &Generate, start: &TurnStart) -> Vec<(String, String)> {
+    let mover = start.pos.turn();
+    let board = start.pos.board();
+    let en_passant = options.wants(Theme::EnPassant) && {
+        // The mover's pawns on their second rank, and the opponent's on the mover's fourth.
+        let (home, fourth) = match mover {
+            Color::White => (Rank::Second, Rank::Fourth),
+            Color::Black => (Rank::Seventh, Rank::Fifth),
+        };
+        let ours = board.pawns() & board.by_color(mover) & Bitboard::from_rank(home);
+        let theirs = board.pawns() & board.by_color(!mover) & Bitboard::from_rank(fourth);
+        ours.into_iter().any(|sq| {
+            theirs
+                .into_iter()
+                .any(|t| t.file().distance(sq.file()) == 1)
+        })
+    };
+    let castling = options.wants(Theme::Castling) && start.pos.castles().has_color(!mover);
+    if start.moves != 2 || !(en_passant || castling) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let _complete = visit_full_turns(start, |turn| {
+        if turn.end.is_some() {
+            return ControlFlow::Continue(());
+        }
+        let Some(next) = start.after(turn) else {
+            return ControlFlow::Continue(());
+        };
+        if may_mate_with(&next, en_passant, castling)
+            && let Some(fen) = marseillais_fen(&next)
+        {
+            out.push((turn.san.join(" "), fen));
+        }
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The Sade sidelines of `state` worth a look: each fulfilment of `face` (the face the game
+/// rolled there) that does not end the game and leaves the next roller a sacrifice that
+/// stalemates them ([`may_stalemate_by_sacrifice`]), in words, with the position it leads to.
+fn sade_sidelines(state: &State, face: Face) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let _complete = visit_fulfilments_after(state, face, |f, reached| {
+        if f.end.is_none() {
+            let mut after = reached.clone();
+            after.end_turn();
+            if may_stalemate_by_sacrifice(&after) {
+                out.push((words(&f.actions(state)), after.fen()));
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The actions of a turn in words, separated by spaces (`-Ba4 Kd2`).
+fn words(actions: &[crate::record::ActionKind]) -> String {
+    actions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether the roller of `state`, not in check, is left without a legal move once one of their
+/// pieces other than the king is taken off: the Sweet Stalemate of face 4 (Art. 9.1) may come.
+/// A quick look before the analysis, which alone decides.
+fn may_stalemate_by_sacrifice(state: &State) -> bool {
+    let roller = state.roller();
+    if state.in_check(roller) {
+        return false;
+    }
+    let board = state.board();
+    let pieces = board.by_color(roller) & !board.kings();
+    pieces.into_iter().any(|square| {
+        state
+            .after_removal(square)
+            .position(roller)
+            .is_ok_and(|pos| !pos.is_check() && pos.legal_moves().is_empty())
+    })
+}
+
+/// Whether a turn from `start` mates with a first move that takes en passant (M4 allows it
+/// only first), or with a castling move, first or second (M5). A quick look before the
+/// analysis, which alone decides: it leaves aside the turn's other ends.
+fn may_mate_with(start: &TurnStart, en_passant: bool, castling: bool) -> bool {
+    let mover = start.pos.turn();
+    let fullmoves = start.pos.fullmoves();
+    for first in start.board().legal_moves() {
+        let themed = (en_passant && first.is_en_passant()) || (castling && first.is_castle());
+        if !themed && !castling {
+            continue;
+        }
+        let mut after = start.pos.clone();
+        after.play_unchecked(first);
+        if after.is_check() {
+            // A check with the first move ends the turn (M2).
+            if themed && after.is_checkmate() {
+                return true;
+            }
+            continue;
+        }
+        let Some(pos) = rebase(&after, mover, fullmoves, start.mode) else {
+            continue;
+        };
+        let mid = Board {
+            pos,
+            ep: second_move_ep(&start.ep, first),
+        };
+        let mates = mid.legal_moves().into_iter().any(|second| {
+            (themed || second.is_castle()) && {
+                let mut end = mid.pos.clone();
+                end.play_unchecked(second);
+                end.is_checkmate()
+            }
+        });
+        if mates {
+            return true;
+        }
+    }
+    false
 }
 
 /// The puzzle at `fen` (with `face`), if one of the variant's questions has exactly one answer.
@@ -307,4 +635,99 @@ fn puzzle_at(
         explanation: explained.text,
         source: source(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source() -> Source {
+        Source {
+            seed: 1,
+            game: 1,
+            white: "club".to_owned(),
+            black: "club".to_owned(),
+            turn: "19b".to_owned(),
+            sideline: Some("Kd6 c5".to_owned()),
+        }
+    }
+
+    #[test]
+    fn a_sideline_that_leaves_an_en_passant_mate_is_found_and_is_a_puzzle() {
+        // Black, in check from the rook, plays Kd6 and c5 (check): White takes en passant,
+        // dxc6, and mates with Rd7 (M4); no other turn mates.
+        let start = TurnStart::from_fen("8/2pk3R/8/3P1P2/3KB2p/7P/8/8 b - - 0 19").unwrap();
+        let mut options = Generate {
+            themes: vec![Theme::EnPassant],
+            sidelines: true,
+            ..Generate::new(Variant::Marseillais, 1, 1)
+        };
+        let after = "8/7R/3k4/2pP1P2/3KB2p/7P/8/8 w - c6 0 20";
+        let found = sidelines(&options, &start);
+        assert!(
+            found
+                .iter()
+                .any(|(san, fen)| san == "Kd6 c5" && fen == after),
+            "{found:?}"
+        );
+        // Each sideline kept leaves White a turn that takes en passant and mates.
+        for (san, fen) in &found {
+            let next = TurnStart::from_fen(fen).unwrap();
+            assert!(may_mate_with(&next, true, false), "{san}: {fen}");
+        }
+        let puzzle = puzzle_at(&options, after, None, source).unwrap();
+        assert_eq!(
+            (puzzle.theme, puzzle.answer.as_str()),
+            (Theme::EnPassant, "dxc6 Rd7")
+        );
+        // Castling alone wanted: Black's sidelines give White no castling, so none is kept.
+        options.themes = vec![Theme::Castling];
+        assert!(sidelines(&options, &start).is_empty());
+    }
+
+    #[test]
+    fn a_sade_sideline_that_leaves_a_sweet_stalemate_is_a_puzzle() {
+        // Black rolls 4: taking off the rook leaves the king and a blocked pawn, not in check
+        // and without a move: the Sweet Stalemate (Art. 9.1).
+        let fen = "4k2r/8/5Q2/p3N3/N7/8/8/3K4[RRBBPPPPPPPPqrbbnnppppppp] b k - 1 27";
+        let state = sade_state(fen).unwrap();
+        assert!(may_stalemate_by_sacrifice(&state));
+        let options = Generate {
+            themes: vec![Theme::SweetStalemate],
+            sidelines: true,
+            ..Generate::new(Variant::Sade, 1, 1)
+        };
+        let puzzle = puzzle_at(&options, fen, Some(Face::Four), source).unwrap();
+        assert_eq!(
+            (puzzle.theme, puzzle.answer.as_str()),
+            (Theme::SweetStalemate, "-Rh8")
+        );
+        // A knight more, free to move: no sacrifice stalemates Black.
+        let knight = "1n2k2r/8/5Q2/p3N3/N7/8/8/3K4[RRBBPPPPPPPPqrbbnppppppp] b k - 1 27";
+        assert!(!may_stalemate_by_sacrifice(&sade_state(knight).unwrap()));
+        // White's turn before, on face 3 with White's own pieces (Black's could not make the
+        // series, R4), played so: a sideline that leaves Black the chance. (Game 11 of seed 1
+        // plays another turn there.)
+        let before = "4k2r/6Q1/8/p1N5/r1N5/8/8/3K4[RRBBPPPPPPPPqbbnnppppppp] w k - 6 27";
+        let found = sade_sidelines(&sade_state(before).unwrap(), Face::Three);
+        assert!(
+            found
+                .iter()
+                .any(|(words, f)| words == "Ne5 Nxa4 Qf6" && f == fen),
+            "{found:?}"
+        );
+        assert!(sade_sidelines(&sade_state(before).unwrap(), Face::Four).is_empty());
+    }
+
+    #[test]
+    fn a_quick_look_finds_a_castling_mate_and_only_with_the_right() {
+        // White mates with O-O (the rook comes to f1), first (a check ends the turn, M2) or
+        // after a quiet first move.
+        let castle = TurnStart::from_fen("8/8/8/8/7Q/5k2/2N5/2N1K2R w K - 0 1").unwrap();
+        assert!(may_mate_with(&castle, false, true));
+        assert!(!may_mate_with(&castle, true, false), "no en passant here");
+        // The same with the right gone: no castling mate.
+        let no_right = TurnStart::from_fen("8/8/8/8/7Q/5k2/2N5/2N1K2R w - - 0 1").unwrap();
+        assert!(!may_mate_with(&no_right, false, true));
+    }
 }

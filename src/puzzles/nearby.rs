@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::error::Nearby;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Source};
 
 /// Two puzzles of one game at most this many turns apart are near.
 pub const NEAR_TURNS: u64 = 3;
@@ -27,6 +27,12 @@ fn turn_index(turn: &str) -> Option<u64> {
     }
 }
 
+/// The turn of the game a puzzle's position stands before, counted from the start: a sideline's
+/// position stands one turn after the turn it plays instead.
+fn stands_at(source: &Source) -> Option<u64> {
+    Some(turn_index(&source.turn)? + u64::from(source.sideline.is_some()))
+}
+
 /// Why `later` is too near `earlier`, if it is.
 pub(crate) fn near(earlier: &Puzzle, later: &Puzzle) -> Option<Nearby> {
     if earlier.variant == later.variant && board_key(&earlier.fen) == board_key(&later.fen) {
@@ -38,7 +44,7 @@ pub(crate) fn near(earlier: &Puzzle, later: &Puzzle) -> Option<Nearby> {
     {
         return None;
     }
-    let turns = turn_index(&a.turn)?.abs_diff(turn_index(&b.turn)?);
+    let turns = stands_at(a)?.abs_diff(stands_at(b)?);
     if turns > NEAR_TURNS {
         None
     } else if earlier.answer == later.answer {
@@ -79,7 +85,6 @@ pub fn nearby(puzzles: &[Puzzle]) -> Vec<(usize, usize, Nearby)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::puzzle::Source;
     use crate::puzzles::question::Question;
     use crate::puzzles::theme::Theme;
     use crate::record::{Face, Variant};
@@ -104,6 +109,7 @@ mod tests {
                 white: "club".to_owned(),
                 black: "casual".to_owned(),
                 turn: turn.to_owned(),
+                sideline: None,
             },
         }
     }
@@ -152,6 +158,15 @@ mod tests {
         same_answer.answer = "Ra1".to_owned();
         assert_eq!(
             near(&list[0], &same_answer),
+            Some(Nearby::SameAnswer { turns: 3 })
+        );
+        // A sideline played instead of 11b stands before 12w: 4 turns from 10w.
+        same_answer.source.sideline = Some("Kg7 Kh8".to_owned());
+        assert_eq!(near(&list[0], &same_answer), None);
+        let mut before = same_answer.clone();
+        before.source.turn = "11w".to_owned();
+        assert_eq!(
+            near(&list[0], &before),
             Some(Nearby::SameAnswer { turns: 3 })
         );
     }

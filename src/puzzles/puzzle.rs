@@ -24,8 +24,14 @@ pub struct Source {
     /// The levels of the two bots.
     pub white: String,
     pub black: String,
-    /// The record turn before which the position stood (`12w`, `30b`).
+    /// The record turn before which the position stood (`12w`, `30b`); with a sideline, the
+    /// turn the sideline plays instead.
     pub turn: String,
+    /// The turn played instead of the game's `turn` (Sade: with the face the game rolled), its
+    /// actions as the record writes them (`Nf3 d5`), after which the puzzle's position stands
+    /// (the other player to act).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sideline: Option<String>,
 }
 
 /// One puzzle: a line of a puzzles JSONL file.

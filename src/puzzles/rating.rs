@@ -275,6 +275,7 @@ mod tests {
                 white: String::new(),
                 black: String::new(),
                 turn: String::new(),
+                sideline: None,
             },
         }
     }
