@@ -296,7 +296,8 @@ fn marseillais_analysis(start: &TurnStart, most: usize) -> Option<Analysis> {
     })
 }
 
-fn words(actions: &[crate::record::ActionKind]) -> String {
+/// The actions of a turn as SDN writes them, separated by spaces (`-Ba4 Kd2`).
+pub(crate) fn words(actions: &[crate::record::ActionKind]) -> String {
     actions
         .iter()
         .map(ToString::to_string)

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
-use super::analyse::{analyse_bounded, sade_state};
+use super::analyse::{analyse_bounded, sade_state, words};
 use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::{board_key, near};
@@ -531,15 +531,6 @@ fn sade_sidelines(state: &State, face: Face) -> Vec<(String, String)> {
         ControlFlow::Continue(())
     });
     out
-}
-
-/// The actions of a turn in words, separated by spaces (`-Ba4 Kd2`).
-fn words(actions: &[crate::record::ActionKind]) -> String {
-    actions
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Whether the roller of `state`, not in check, is left without a legal move once one of their
