@@ -2,13 +2,12 @@
 //! before each turn of each game, every question of the variant is asked of the position (Sade:
 //! with each of the six faces) and kept when the referee proves exactly one answer.
 //!
-//! A rare theme (Marseillais: en passant, castling; Sade: the Sweet Stalemate) is also looked
-//! for one turn off the game, in a sideline: the turn before the puzzle played another way, one
-//! that leaves the player the chance the theme turns on (a mate that takes en passant or
-//! castles; a sacrifice that leaves no move).
+//! A rare theme (Marseillais: en passant, castling; Sade: the Sweet Stalemate, survive) is also
+//! looked for one turn off the game, in a sideline: the turn before the puzzle played another
+//! way, one that leaves the player the chance the theme turns on (a mate that takes en passant
+//! or castles; a sacrifice that leaves no move; a series with few moves, one a check).
 
 use std::collections::{BTreeMap, HashSet};
-
 use std::ops::ControlFlow;
 
 use shakmaty::fen::Fen;
@@ -59,8 +58,8 @@ pub struct Generate {
     pub themes: Vec<Theme>,
     /// Look also at sidelines: the game's turn played another way, one that leaves the opponent
     /// a chance at a rare theme of [`Generate::themes`] (Marseillais: a mate that takes en
-    /// passant or castles; Sade: a sacrifice on face 4 that leaves no move, the Sweet
-    /// Stalemate). Sade's sideline keeps the face the game rolled.
+    /// passant or castles; Sade: a sacrifice that leaves no move, the Sweet Stalemate, or a
+    /// series to survive). Sade's sideline keeps the face the game rolled.
     pub sidelines: bool,
 }
 
@@ -183,8 +182,8 @@ fn band(rating: u32) -> u32 {
 /// puzzles found so far. The same options give the same puzzles, in the same order.
 ///
 /// # Errors
-/// [`PuzzleError::NotMade`] for a variant without puzzles;
-/// [`PuzzleError::Play`] when a game cannot be played (a bug of the bots or the referee).
+/// [`PuzzleError::NotMade`] for a variant without puzzles; [`PuzzleError::Play`] when a game
+/// cannot be played (a bug of the bots or the referee).
 pub fn generate(
     options: &Generate,
     progress: impl FnMut(u64, usize),
@@ -244,7 +243,7 @@ pub fn generate_more(
         let new_before = from_game.len();
         for spot in positions(options, &played.game) {
             let faces: Vec<Option<Face>> = match options.variant {
-                Variant::Sade => Face::ALL.map(Some).to_vec(),
+                Variant::Sade => sade_faces(options).into_iter().map(Some).collect(),
                 _ => vec![None],
             };
             for face in faces {
@@ -385,13 +384,14 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
     let mut out = Vec::new();
     match options.variant {
         Variant::Sade => {
-            let Ok(mut state) = crate::rules::sade::State::from_game(game) else {
+            let Ok(mut state) = State::from_game(game) else {
                 return out;
             };
-            let stalemates_only = options.themes == [Theme::SweetStalemate];
+            let rare_only = rare_sade_only(options);
             for (i, turn) in game.turns.iter().enumerate() {
-                // With the Sweet Stalemate alone wanted, only a position where it can come.
-                if !stalemates_only || may_stalemate_by_sacrifice(&state) {
+                // With only the themes sidelines look for wanted, only a position where one can
+                // come.
+                if !rare_only || sade_chance(options, &state) {
                     out.push(Spot {
                         turn: name(i),
                         fen: state.fen(),
@@ -399,10 +399,10 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                     });
                 }
                 if options.sidelines
-                    && options.wants(Theme::SweetStalemate)
+                    && (options.wants(Theme::SweetStalemate) || options.wants(Theme::Survive))
                     && let Some(face) = &turn.face
                 {
-                    out.extend(sade_sidelines(&state, face.value).into_iter().map(
+                    out.extend(sade_sidelines(options, &state, face.value).into_iter().map(
                         |(words, fen)| Spot {
                             turn: name(i),
                             fen,
@@ -515,22 +515,71 @@ fn sidelines(options: &Generate, start: &TurnStart) -> Vec<(String, String)> {
     out
 }
 
+/// Whether only Sade themes that sidelines look for are wanted: the Sweet Stalemate, survive.
+fn rare_sade_only(options: &Generate) -> bool {
+    !options.themes.is_empty()
+        && options
+            .themes
+            .iter()
+            .all(|t| matches!(t, Theme::SweetStalemate | Theme::Survive))
+}
+
+/// The faces a Sade position is asked with: all six, or, with only the themes sidelines look
+/// for wanted, those of their chances (the Sweet Stalemate: 4 and 6, Art. 9.1; survive: 2 and
+/// 3, the series of Art. 4.1).
+fn sade_faces(options: &Generate) -> Vec<Face> {
+    if !rare_sade_only(options) {
+        return Face::ALL.to_vec();
+    }
+    Face::ALL
+        .into_iter()
+        .filter(|face| {
+            (options.wants(Theme::SweetStalemate) && matches!(face, Face::Four | Face::Six))
+                || (options.wants(Theme::Survive) && matches!(face, Face::Two | Face::Three))
+        })
+        .collect()
+}
+
 /// The Sade sidelines of `state` worth a look: each fulfilment of `face` (the face the game
-/// rolled there) that does not end the game and leaves the next roller a sacrifice that
-/// stalemates them ([`may_stalemate_by_sacrifice`]), in words, with the position it leads to.
-fn sade_sidelines(state: &State, face: Face) -> Vec<(String, String)> {
+/// rolled there) that does not end the game and leaves the next roller the chance at a theme
+/// wanted ([`sade_chance`]), in words, with the position it leads to.
+fn sade_sidelines(options: &Generate, state: &State, face: Face) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let _complete = visit_fulfilments_after(state, face, |f, reached| {
         if f.end.is_none() {
             let mut after = reached.clone();
             after.end_turn();
-            if may_stalemate_by_sacrifice(&after) {
+            if sade_chance(options, &after) {
                 out.push((words(&f.actions(state)), after.fen()));
             }
         }
         ControlFlow::Continue(())
     });
     out
+}
+
+/// Whether the roller of `state` may meet a rare theme wanted: the Sweet Stalemate
+/// ([`may_stalemate_by_sacrifice`]) or a series to survive ([`may_have_to_survive`]).
+fn sade_chance(options: &Generate, state: &State) -> bool {
+    (options.wants(Theme::SweetStalemate) && may_stalemate_by_sacrifice(state))
+        || (options.wants(Theme::Survive) && may_have_to_survive(state))
+}
+
+/// Whether a series of faces 2 and 3 may leave the roller one way not to lose: the opponent's
+/// pieces, which the series moves, have few moves (at most 12), one of them at least a check,
+/// which breaks the series and loses unless it mates (Art. 4.1). A quick look before the
+/// analysis, which alone decides; the survivals found in whole games had 5 to 10 such moves.
+fn may_have_to_survive(state: &State) -> bool {
+    let opponent = !state.roller();
+    state.position(opponent).is_ok_and(|pos| {
+        let moves = pos.legal_moves();
+        moves.len() <= 12
+            && moves.iter().any(|&m| {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                after.is_check()
+            })
+    })
 }
 
 /// Whether the roller of `state`, not in check, is left without a legal move once one of their
@@ -700,14 +749,37 @@ mod tests {
         // series, R4), played so: a sideline that leaves Black the chance. (Game 11 of seed 1
         // plays another turn there.)
         let before = "4k2r/6Q1/8/p1N5/r1N5/8/8/3K4[RRBBPPPPPPPPqbbnnppppppp] w k - 6 27";
-        let found = sade_sidelines(&sade_state(before).unwrap(), Face::Three);
+        let found = sade_sidelines(&options, &sade_state(before).unwrap(), Face::Three);
         assert!(
             found
                 .iter()
                 .any(|(words, f)| words == "Ne5 Nxa4 Qf6" && f == fen),
             "{found:?}"
         );
-        assert!(sade_sidelines(&sade_state(before).unwrap(), Face::Four).is_empty());
+        assert!(sade_sidelines(&options, &sade_state(before).unwrap(), Face::Four).is_empty());
+    }
+
+    #[test]
+    fn a_quick_look_for_a_survival_wants_few_moves_of_the_opponents_one_a_check() {
+        // A survival of the set: Black rolls 3 and must move three of White's pieces; all
+        // but one series give check without mate (Art. 4.1). White's pieces have 6 moves.
+        let fen = "8/3kn3/n4p2/2P5/6P1/1p1PP3/r7/3K4[QRRBBNNPPPPqrbbpppppp] b - - 3 20";
+        let state = sade_state(fen).unwrap();
+        assert!(may_have_to_survive(&state));
+        let options = Generate {
+            themes: vec![Theme::Survive],
+            sidelines: true,
+            ..Generate::new(Variant::Sade, 1, 1)
+        };
+        assert_eq!(sade_faces(&options), [Face::Two, Face::Three]);
+        let puzzle = puzzle_at(&options, fen, Some(Face::Three), source).unwrap();
+        assert_eq!(puzzle.theme, Theme::Survive);
+        // The opening position: White's pieces have 20 moves, none a check.
+        let start =
+            sade_state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQkq - 0 1").unwrap();
+        assert!(!may_have_to_survive(&start));
+        // Every theme wanted: every face.
+        assert_eq!(sade_faces(&Generate::new(Variant::Sade, 1, 1)), Face::ALL);
     }
 
     #[test]
