@@ -14,6 +14,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
 use super::analyse::{analyse_bounded, sade_state, words};
+use super::chances::{may_have_to_survive, may_mate_with, may_stalemate_by_sacrifice};
 use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::{board_key, near};
@@ -25,7 +26,7 @@ use super::theme::Theme;
 use super::variants::VARIANTS;
 use crate::play::{self, Bot, Options};
 use crate::record::{Face, Game, Side, Variant};
-use crate::rules::marseillais::{Board, TurnStart, rebase, second_move_ep, visit_full_turns};
+use crate::rules::marseillais::{TurnStart, visit_full_turns};
 use crate::rules::sade::{State, TurnOutcome, play_turn, visit_fulfilments_after};
 
 /// What `puzzles generate` is asked for.
@@ -563,82 +564,6 @@ fn sade_sidelines(options: &Generate, state: &State, face: Face) -> Vec<(String,
 fn sade_chance(options: &Generate, state: &State) -> bool {
     (options.wants(Theme::SweetStalemate) && may_stalemate_by_sacrifice(state))
         || (options.wants(Theme::Survive) && may_have_to_survive(state))
-}
-
-/// Whether a series of faces 2 and 3 may leave the roller one way not to lose: the opponent's
-/// pieces, which the series moves, have few moves (at most 12), one of them at least a check,
-/// which breaks the series and loses unless it mates (Art. 4.1). A quick look before the
-/// analysis, which alone decides; the survivals found in whole games had 5 to 10 such moves.
-fn may_have_to_survive(state: &State) -> bool {
-    let opponent = !state.roller();
-    state.position(opponent).is_ok_and(|pos| {
-        let moves = pos.legal_moves();
-        moves.len() <= 12
-            && moves.iter().any(|&m| {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                after.is_check()
-            })
-    })
-}
-
-/// Whether the roller of `state`, not in check, is left without a legal move once one of their
-/// pieces other than the king is taken off: the Sweet Stalemate of face 4 (Art. 9.1) may come.
-/// A quick look before the analysis, which alone decides.
-fn may_stalemate_by_sacrifice(state: &State) -> bool {
-    let roller = state.roller();
-    if state.in_check(roller) {
-        return false;
-    }
-    let board = state.board();
-    let pieces = board.by_color(roller) & !board.kings();
-    pieces.into_iter().any(|square| {
-        state
-            .after_removal(square)
-            .position(roller)
-            .is_ok_and(|pos| !pos.is_check() && pos.legal_moves().is_empty())
-    })
-}
-
-/// Whether a turn from `start` mates with a first move that takes en passant (M4 allows it
-/// only first), or with a castling move, first or second (M5). A quick look before the
-/// analysis, which alone decides: it leaves aside the turn's other ends.
-fn may_mate_with(start: &TurnStart, en_passant: bool, castling: bool) -> bool {
-    let mover = start.pos.turn();
-    let fullmoves = start.pos.fullmoves();
-    for first in start.board().legal_moves() {
-        let themed = (en_passant && first.is_en_passant()) || (castling && first.is_castle());
-        if !themed && !castling {
-            continue;
-        }
-        let mut after = start.pos.clone();
-        after.play_unchecked(first);
-        if after.is_check() {
-            // A check with the first move ends the turn (M2).
-            if themed && after.is_checkmate() {
-                return true;
-            }
-            continue;
-        }
-        let Some(pos) = rebase(&after, mover, fullmoves, start.mode) else {
-            continue;
-        };
-        let mid = Board {
-            pos,
-            ep: second_move_ep(&start.ep, first),
-        };
-        let mates = mid.legal_moves().into_iter().any(|second| {
-            (themed || second.is_castle()) && {
-                let mut end = mid.pos.clone();
-                end.play_unchecked(second);
-                end.is_checkmate()
-            }
-        });
-        if mates {
-            return true;
-        }
-    }
-    false
 }
 
 /// The puzzle at `fen` (with `face`), if one of the variant's questions has exactly one answer.

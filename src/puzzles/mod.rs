@@ -22,8 +22,8 @@
 
 // The floors of puzzles/, from the bottom up: a file names only modules of the floors below
 // its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
-// 0. `question`, `theme`, `variants`: what the player is asked; what a puzzle is about; the
-//    games of puzzles by name.
+// 0. `chances`, `question`, `theme`, `variants`: quick looks for a rare theme's chance; what the
+//    player is asked; what a puzzle is about; the games of puzzles by name.
 // 1. `error`, `puzzle`: why a puzzle fails (or is too near another); one puzzle, its source, the key and id of its
 //    position.
 // 2. `analyse`, `jsonl`, `nearby`: every way to play the turn, grouped into answers; the JSONL
@@ -35,6 +35,7 @@
 // 6. `mod.rs`: the table of contents.
 
 mod analyse;
+mod chances;
 mod error;
 mod explain;
 mod generate;
