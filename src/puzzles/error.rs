@@ -119,9 +119,17 @@ pub enum PuzzleError {
     /// A game of the self-play that mines puzzles cannot be played.
     #[error(transparent)]
     Play(#[from] PlayError),
-    /// A puzzle's source does not lead to its position (`why`: where the replay parts from it).
-    #[error("the source does not lead to the puzzle: {why}")]
-    NotFromSource { why: String },
+    /// A puzzle's source names a level that is none.
+    #[error("the source does not lead to the puzzle: no level `{0}`")]
+    NoSuchLevel(String),
+    /// A puzzle's source names a turn its game does not have.
+    #[error("the source does not lead to the puzzle: game {game} has no turn {turn}")]
+    NoSuchTurn { game: u64, turn: String },
+    /// A puzzle's sideline is not a turn that goes on from the position before its turn.
+    #[error(
+        "the source does not lead to the puzzle: `{sideline}` is not a turn that goes on before {turn}"
+    )]
+    NotASideline { sideline: String, turn: String },
 }
 
 /// Why a puzzle is too near an earlier one.

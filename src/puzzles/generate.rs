@@ -278,14 +278,12 @@ pub fn generate_more(
 /// levels that search.
 ///
 /// # Errors
-/// [`PuzzleError::NotFromSource`] when a bot is not named, the game has no such turn or the
-/// sideline is not a full turn there; [`PuzzleError::Play`] when the game cannot be played.
+/// [`PuzzleError::NoSuchLevel`], [`PuzzleError::NoSuchTurn`] or [`PuzzleError::NotASideline`]
+/// when the source names a level, a turn or a sideline that is none; [`PuzzleError::Play`]
+/// when the game cannot be played.
 pub fn replay_source(variant: Variant, source: &Source) -> Result<String, PuzzleError> {
-    let bot = |name: &str| {
-        Bot::from_name(name).ok_or_else(|| PuzzleError::NotFromSource {
-            why: format!("no level `{name}`"),
-        })
-    };
+    let bot =
+        |name: &str| Bot::from_name(name).ok_or_else(|| PuzzleError::NoSuchLevel(name.to_owned()));
     let play_options = Options {
         variant,
         white: bot(&source.white)?,
@@ -299,22 +297,23 @@ pub fn replay_source(variant: Variant, source: &Source) -> Result<String, Puzzle
         sidelines: false,
         ..Generate::new(variant, 0, source.seed)
     };
-    let missing = |what: String| PuzzleError::NotFromSource { why: what };
+    let no_turn = || PuzzleError::NoSuchTurn {
+        game: source.game,
+        turn: source.turn.clone(),
+    };
     let Some(sideline) = &source.sideline else {
         return positions(&options, &played.game)
             .into_iter()
             .find(|spot| spot.turn == source.turn)
             .map(|spot| spot.fen)
-            .ok_or_else(|| missing(format!("game {} has no turn {}", source.game, source.turn)));
+            .ok_or_else(no_turn);
     };
     let index = (0..played.game.turns.len())
         .find(|&i| turn_name(&played.game, i) == source.turn)
-        .ok_or_else(|| missing(format!("game {} has no turn {}", source.game, source.turn)))?;
-    sideline_fen(variant, &played.game, index, sideline).ok_or_else(|| {
-        missing(format!(
-            "`{sideline}` is not a turn that goes on before {}",
-            source.turn
-        ))
+        .ok_or_else(no_turn)?;
+    sideline_fen(variant, &played.game, index, sideline).ok_or_else(|| PuzzleError::NotASideline {
+        sideline: sideline.clone(),
+        turn: source.turn.clone(),
     })
 }
 
