@@ -166,7 +166,7 @@ fn a_turn_with_fewer_than_five_ways_is_no_puzzle() {
     assert!(errors.is_empty(), "{errors:?}");
     let err = prove(&read[0].1).unwrap_err();
     assert!(
-        matches!(&err, PuzzleError::TooFewAnswers { answer, found: 2 } if answer == "Qd7"),
+        matches!(&err, PuzzleError::TooFewAnswers { answer, found: 2, .. } if answer == "Qd7"),
         "{err:?}"
     );
     assert_eq!(

@@ -32,6 +32,22 @@ pub enum Outcome {
     Loses,
     /// The game goes on (or is drawn).
     GoesOn,
+    /// The game goes on, and the opponent's next turn can win it (Marseillais: a turn that
+    /// mates). Only a defence's analysis ([`analyse_defence`]) looks a turn ahead; elsewhere
+    /// such an answer is [`Outcome::GoesOn`].
+    LosesNext,
+}
+
+impl Outcome {
+    /// How the answer that meets `question` ends the turn: it wins (win now, mate in one
+    /// turn), or the game goes on (survive: it does not lose this turn; defend: nor at the
+    /// opponent's next).
+    pub fn wanted_by(question: Question) -> Outcome {
+        match question {
+            Question::WinNow | Question::MateInOneTurn => Outcome::Wins,
+            Question::Survive | Question::Defend => Outcome::GoesOn,
+        }
+    }
 }
 
 /// One answer: the ways that play the same actions and reach the same end.
@@ -78,10 +94,7 @@ impl Analysis {
     /// The answers that meet `question`: those that win (win now, mate in one turn; a
     /// Marseillais win is a mate), or those that do not lose (survive).
     pub fn solving(&self, question: Question) -> Vec<&Answer> {
-        let wanted = match question {
-            Question::WinNow | Question::MateInOneTurn => Outcome::Wins,
-            Question::Survive => Outcome::GoesOn,
-        };
+        let wanted = Outcome::wanted_by(question);
         self.answers
             .iter()
             .filter(|a| a.outcome == wanted)
@@ -131,10 +144,53 @@ pub(crate) fn analyse_bounded(
                 return Err(PuzzleError::FaceGiven);
             }
             let start = TurnStart::from_fen(fen)?;
-            Ok(marseillais_analysis(&start, most))
+            Ok(marseillais_analysis(&start, most, None))
         }
         Variant::Standard | Variant::Chess960 => Err(PuzzleError::NoPuzzles(variant)),
     }
+}
+
+/// Every answer of the Marseillais turn at `fen`, each that does not end the game looked at one
+/// turn further: [`Outcome::LosesNext`] when the opponent then has a turn that mates. The
+/// analysis a defence ([`Question::Defend`]) is proved on.
+///
+/// # Errors
+/// As for [`analyse`].
+pub fn analyse_defence(fen: &str) -> Result<Analysis, PuzzleError> {
+    analyse_defence_bounded(fen, usize::MAX, usize::MAX)?.ok_or(PuzzleError::StoppedShort)
+}
+
+/// [`analyse_defence`], stopped as soon as more than `most` answers, or more than `safe`
+/// answers that neither win nor lose next, are found: `Ok(None)` then.
+///
+/// # Errors
+/// As for [`analyse`].
+pub(crate) fn analyse_defence_bounded(
+    fen: &str,
+    most: usize,
+    safe: usize,
+) -> Result<Option<Analysis>, PuzzleError> {
+    if let Some(problem) = crate::rules::fen_problem(fen) {
+        return Err(PuzzleError::NotAPosition { problem });
+    }
+    let start = TurnStart::from_fen(fen)?;
+    Ok(marseillais_analysis(&start, most, Some(safe)))
+}
+
+/// A full turn that wins (a mate, M3) for the player to move at `start`, the first the
+/// referee's walk meets, in SAN separated by spaces.
+pub(crate) fn winning_turn(start: &TurnStart) -> Option<String> {
+    let mover = start.pos.turn();
+    let mut found = None;
+    let _stopped = visit_full_turns(start, |t| {
+        if t.end.is_some_and(|end| end.winner == Some(mover)) {
+            found = Some(t.san.join(" "));
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    found
 }
 
 /// The Sade state of a FEN with its pocket, read as a record's `FEN` tag is.
@@ -250,11 +306,19 @@ fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analys
     }))
 }
 
-fn marseillais_analysis(start: &TurnStart, most: usize) -> Option<Analysis> {
+/// The answers of the turn at `start`. With `replies` (a defence's analysis), each new answer
+/// that goes on is looked at one turn further ([`Outcome::LosesNext`]), and the walk stops once
+/// more than that many answers neither win nor lose next.
+fn marseillais_analysis(
+    start: &TurnStart,
+    most: usize,
+    replies: Option<usize>,
+) -> Option<Analysis> {
     let mover = start.pos.turn();
     let mut grouper = Grouper::default();
+    let mut safe = 0;
     let complete = visit_full_turns(start, |t| {
-        let (outcome, end) = match t.end {
+        let (mut outcome, end) = match t.end {
             None => (Outcome::GoesOn, None),
             Some(end) => (
                 match end.winner {
@@ -265,7 +329,8 @@ fn marseillais_analysis(start: &TurnStart, most: usize) -> Option<Analysis> {
                 Some((end.termination, end.article)),
             ),
         };
-        let after = start.after(t).map(|next| {
+        let next = start.after(t);
+        let after = next.as_ref().map(|next| {
             let setup = next.pos.to_setup(EnPassantMode::Always);
             format!(
                 "{} {:?}",
@@ -274,6 +339,19 @@ fn marseillais_analysis(start: &TurnStart, most: usize) -> Option<Analysis> {
             )
         });
         let key = format!("{}|{after:?}|{:?}", sorted_debug(&t.moves), t.end);
+        if let Some(most_safe) = replies
+            && outcome == Outcome::GoesOn
+            && !grouper.index.contains_key(&key)
+        {
+            if t.end.is_none() && next.as_ref().and_then(winning_turn).is_some() {
+                outcome = Outcome::LosesNext;
+            } else {
+                safe += 1;
+                if safe > most_safe {
+                    return ControlFlow::Break(());
+                }
+            }
+        }
         let shape = Shape {
             actions: t.moves.len(),
             castles: t.moves.iter().any(|m| m.is_castle()),

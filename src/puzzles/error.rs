@@ -51,7 +51,7 @@ pub enum PuzzleError {
     /// The puzzle's question is not one of its variant's.
     #[error(
         "the question `{}` is not a {} question",
-        question.tag(),
+        question.slug(),
         variant.name()
     )]
     WrongQuestion {
@@ -89,20 +89,27 @@ pub enum PuzzleError {
     /// The puzzle's id is not its position's (`expected`).
     #[error("the id `{id}` is not the position's: `{expected}`")]
     WrongId { id: String, expected: String },
-    /// A survival puzzle where `count` answers win (`listed`: the first three, quoted).
-    #[error("{count} answer(s) win this turn ({listed}): not a survival")]
-    NotSurvival { count: usize, listed: String },
+    /// A survival or a defence where `count` answers win (`listed`: the first three, quoted).
+    #[error("{count} answer(s) win this turn ({listed}): not a {}", question.noun())]
+    NotSurvival {
+        question: Question,
+        count: usize,
+        listed: String,
+    },
     /// No answer meets the question.
     #[error("no answer {}", .0.verb())]
     NoAnswer(Question),
-    /// The turn has fewer than [`MIN_ANSWERS`](super::question::MIN_ANSWERS) different answers:
-    /// the answer is a guess among a few, not something to find.
+    /// The turn has fewer than [`Question::min_answers`] different answers (`least`): the
+    /// answer is a guess among a few, not something to find.
     #[error(
         "`{answer}` is one of only {found} answers of the turn: a guess, not a puzzle (a puzzle \
-         offers at least {} ways to play its turn)",
-        super::question::MIN_ANSWERS
+         offers at least {least} ways to play its turn)"
     )]
-    TooFewAnswers { answer: String, found: usize },
+    TooFewAnswers {
+        answer: String,
+        found: usize,
+        least: usize,
+    },
     /// `count` answers meet the question (`listed`: the first three, quoted).
     #[error("{count} answers {}: {listed}", question.plural_verb())]
     Ambiguous {
@@ -158,20 +165,23 @@ impl fmt::Display for Nearby {
 }
 
 impl Question {
-    /// The question as the JSONL file writes it (`win-now`).
-    fn tag(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default()
-    }
-
     /// What the answer does: "wins this turn", "survives this turn", "mates in one turn".
     pub(crate) fn verb(self) -> &'static str {
         match self {
             Question::WinNow => "wins this turn",
             Question::Survive => "survives this turn",
             Question::MateInOneTurn => "mates in one turn",
+            Question::Defend => "is not mated at the next turn",
+        }
+    }
+
+    /// What a puzzle that asks it is, in a word: "survival", "defence", ...
+    fn noun(self) -> &'static str {
+        match self {
+            Question::WinNow => "win",
+            Question::Survive => "survival",
+            Question::MateInOneTurn => "mate",
+            Question::Defend => "defence",
         }
     }
 
@@ -181,6 +191,7 @@ impl Question {
             Question::WinNow => "win this turn",
             Question::Survive => "survive this turn",
             Question::MateInOneTurn => "mate in one turn",
+            Question::Defend => "are not mated at the next turn",
         }
     }
 }

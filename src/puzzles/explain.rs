@@ -33,6 +33,20 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 text,
             }
         }
+        Question::Defend => {
+            let ways = if others == 1 { "way" } else { "ways" };
+            let opponent = crate::rules::names::color_name(!analysis.player);
+            let text = format!(
+                "{player} must play {}: after each of the {others} other {ways} to play the turn, \
+                 {opponent} has a turn that mates (M3).",
+                answer.text
+            );
+            Explained {
+                theme: Theme::Defend,
+                article: Article::M3,
+                text,
+            }
+        }
         Question::Survive => {
             // The Article: the one under which most of the other answers lose (the first
             // met, of equal counts).

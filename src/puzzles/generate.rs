@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
-use super::analyse::{analyse_bounded, sade_state, words};
+use super::analyse::{Outcome, analyse_bounded, analyse_defence_bounded, sade_state, words};
 use super::chances::{may_have_to_survive, may_mate_with, may_stalemate_by_sacrifice};
 use super::error::PuzzleError;
 use super::explain::explain;
@@ -55,7 +55,8 @@ pub struct Generate {
     pub theme_share: f64,
     /// The share of the puzzles one band of 200 rating points may hold (past 4).
     pub band_share: f64,
-    /// The themes kept; empty: all of them.
+    /// The themes kept; empty: all of them but `defend`, which is looked for only when named
+    /// (its proof walks the opponent's turns after each answer).
     pub themes: Vec<Theme>,
     /// Look also at sidelines: the game's turn played another way, one that leaves the opponent
     /// a chance at a rare theme of [`Generate::themes`] (Marseillais: a mate that takes en
@@ -424,8 +425,9 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                 };
                 // Only a mate can be a Marseillais puzzle: when the themes wanted are en passant
                 // or castling alone, a position without such a mate is not analysed.
-                let rare_only =
-                    !options.wants(Theme::MateInOneTurn) && !options.wants(Theme::CheckEndsTheTurn);
+                let rare_only = !options.wants(Theme::MateInOneTurn)
+                    && !options.wants(Theme::CheckEndsTheTurn)
+                    && !options.wants(Theme::Defend);
                 let worth = !rare_only
                     || may_mate_with(
                         &start,
@@ -576,14 +578,30 @@ fn puzzle_at(
     if variant == Variant::Sade && sade_state(fen).is_err() {
         return None;
     }
-    let analysis = analyse_bounded(variant, fen, face, options.max_answers).ok()??;
+    let mut analysis = analyse_bounded(variant, fen, face, options.max_answers).ok()??;
     let questions: &[Question] = match variant {
         Variant::Sade => &[Question::WinNow, Question::Survive],
         _ => &[Question::MateInOneTurn],
     };
-    let (question, answer) = questions
+    let mut found = questions
         .iter()
-        .find_map(|&q| check_question(&analysis, q).ok().map(|a| (q, a)))?;
+        .find_map(|&q| check_question(&analysis, q).ok().map(|a| (q, a.clone())));
+    // A defence, where nothing mates: the answers looked at one turn further, the walk stopped
+    // at a second answer that is not mated. Asked only when named: its walk costs a turn's walk
+    // for each answer.
+    if found.is_none()
+        && variant != Variant::Sade
+        && options.themes.contains(&Theme::Defend)
+        && analysis.count(Outcome::Wins) == 0
+        && let Some(defence) = analyse_defence_bounded(fen, options.max_answers, 1).ok()?
+    {
+        analysis = defence;
+        found = check_question(&analysis, Question::Defend)
+            .ok()
+            .map(|a| (Question::Defend, a.clone()));
+    }
+    let (question, answer) = found?;
+    let answer = &answer;
     let explained = explain(&analysis, question, answer);
     Some(Puzzle {
         id: puzzle_id(variant, fen, face),
@@ -647,6 +665,58 @@ mod tests {
         // Castling alone wanted: Black's sidelines give White no castling, so none is kept.
         options.themes = vec![Theme::Castling];
         assert!(sidelines(&options, &start).is_empty());
+    }
+
+    #[test]
+    fn a_defence_is_the_one_turn_after_which_the_opponent_has_no_mate() {
+        // Black's king and bishop against White's king, rook, bishop and two pawns: after 58
+        // of Black's 59 turns White mates next turn; only Be6 with Kc8 leaves no mate (game 72
+        // of seed 1, club against casual).
+        let fen = "1kb5/6R1/1K6/1P1B4/3P4/8/8/8 b - - 0 27";
+        let options = Generate {
+            themes: vec![Theme::Defend],
+            ..Generate::new(Variant::Marseillais, 1, 1)
+        };
+        let puzzle = puzzle_at(&options, fen, None, source).unwrap();
+        assert_eq!(
+            (puzzle.question, puzzle.theme, puzzle.article),
+            (Question::Defend, Theme::Defend, crate::rules::Article::M3)
+        );
+        assert_eq!((puzzle.answer.as_str(), puzzle.candidates), ("Be6 Kc8", 59));
+        assert!(super::super::prove::prove(&puzzle).is_ok());
+        // Every way of another answer is mated at the next turn; the answer's are not.
+        let analysis = super::super::analyse::analyse_defence(fen).unwrap();
+        let start = TurnStart::from_fen(fen).unwrap();
+        let mut met = 0;
+        let _complete = visit_full_turns(&start, |t| {
+            let next = start.after(t).unwrap();
+            let mated = super::super::analyse::winning_turn(&next).is_some();
+            let answer = analysis
+                .answers
+                .iter()
+                .find(|a| a.orders.contains(&t.san.join(" ")));
+            assert_eq!(mated, answer.unwrap().text != "Be6 Kc8", "{:?}", t.san);
+            met += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(met, analysis.ways);
+        assert_eq!(analysis.count(Outcome::LosesNext), 58);
+        // Not named, the defence is not looked for: no turn mates, so no puzzle.
+        let every = Generate::new(Variant::Marseillais, 1, 1);
+        assert!(puzzle_at(&every, fen, None, source).is_none());
+        // A defence of fewer than 20 answers is no puzzle: White's king walks out of the
+        // queen's check (16 answers, game 19); the proof says so.
+        let king_walk = "r3k3/pp1bbpp1/n7/8/4P3/3P2P1/P1P1q2K/8 w q - 0 10";
+        assert!(puzzle_at(&options, king_walk, None, source).is_none());
+        let walk = super::super::analyse::analyse_defence(king_walk).unwrap();
+        assert!(matches!(
+            check_question(&walk, Question::Defend),
+            Err(PuzzleError::TooFewAnswers {
+                found: 16,
+                least: 20,
+                ..
+            })
+        ));
     }
 
     #[test]

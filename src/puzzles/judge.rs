@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::analyse::{Outcome, sade_state};
+use super::analyse::{Outcome, sade_state, winning_turn};
 use super::error::PuzzleError;
 use super::puzzle::Puzzle;
 use super::question::Question;
@@ -11,6 +11,7 @@ use super::theme::Theme;
 use crate::record::Game;
 use crate::record::Variant;
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
+use crate::rules::names::color_name;
 use crate::rules::sade::{TurnOutcome, play_turn};
 use shakmaty::Position;
 
@@ -79,16 +80,29 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
                     .map(|s| s.trim_end_matches(['+', '#']))
                     .eq(played.iter().map(String::as_str))
                 {
-                    found = Some(t.end);
+                    found = Some(t.clone());
                     std::ops::ControlFlow::Break(())
                 } else {
                     std::ops::ControlFlow::Continue(())
                 }
             });
-            match found {
-                None => return Ok(None),
-                Some(None) => (Outcome::GoesOn, None),
-                Some(Some(end)) => (
+            let Some(turn) = found else {
+                return Ok(None);
+            };
+            match turn.end {
+                // A defence looks one turn further: whether the opponent then mates.
+                None => match start
+                    .after(&turn)
+                    .filter(|_| puzzle.question == Question::Defend)
+                    .and_then(|next| winning_turn(&next))
+                {
+                    Some(mate) => (
+                        Outcome::LosesNext,
+                        Some(format!("{} mates with {mate} (M3)", color_name(!mover))),
+                    ),
+                    None => (Outcome::GoesOn, None),
+                },
+                Some(end) => (
                     match end.winner {
                         Some(w) if w == mover => Outcome::Wins,
                         Some(_) => Outcome::Loses,
@@ -106,17 +120,17 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
             return Err(PuzzleError::NoPuzzles(puzzle.variant));
         }
     };
-    let wanted = match puzzle.question {
-        Question::WinNow | Question::MateInOneTurn => Outcome::Wins,
-        Question::Survive => Outcome::GoesOn,
-    };
     let (outcome, how) = outcome;
     Ok(Some(Judgement {
-        solved: outcome == wanted,
+        solved: outcome == Outcome::wanted_by(puzzle.question),
         played: played.join(" "),
         verdict: match outcome {
             Outcome::Wins => format!("you win this turn: {}", how.unwrap_or_default()),
             Outcome::Loses => format!("you lose this turn: {}", how.unwrap_or_default()),
+            Outcome::LosesNext => format!(
+                "the game goes on, but you lose at the next turn: {}",
+                how.unwrap_or_default()
+            ),
             Outcome::GoesOn => "the game goes on".to_owned(),
         },
         answer: puzzle.answer.clone(),
@@ -124,4 +138,79 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
         article: puzzle.article.cite().to_owned(),
         explanation: puzzle.explanation.clone(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::puzzle::{Source, puzzle_id};
+    use super::*;
+    use crate::rules::Article;
+
+    /// The defence of `generate.rs`'s test, as its file line says it (judging reads the
+    /// position, the question and the answer).
+    fn defence() -> Puzzle {
+        let fen = "1kb5/6R1/1K6/1P1B4/3P4/8/8/8 b - - 0 27";
+        Puzzle {
+            id: puzzle_id(Variant::Marseillais, fen, None),
+            variant: Variant::Marseillais,
+            fen: fen.to_owned(),
+            face: None,
+            question: Question::Defend,
+            answer: "Be6 Kc8".to_owned(),
+            candidates: 59,
+            rating: 800,
+            theme: Theme::Defend,
+            article: Article::M3,
+            explanation: String::new(),
+            source: Source {
+                seed: 1,
+                game: 72,
+                white: "club".to_owned(),
+                black: "casual".to_owned(),
+                turn: "27b".to_owned(),
+                sideline: None,
+            },
+        }
+    }
+
+    fn attempt(puzzle: &Puzzle, turn: &str) -> Judgement {
+        let text = format!(
+            "[Variant \"Marseillais\"]\n[FEN \"{}\"]\n\n27... {turn} *\n",
+            puzzle.fen
+        );
+        let game = crate::parse::parse_str(&text)
+            .into_iter()
+            .next()
+            .unwrap()
+            .unwrap();
+        judge(puzzle, &game).unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_defence_is_solved_by_its_turn_and_failed_by_a_turn_the_opponent_then_mates() {
+        let puzzle = defence();
+        let judged = attempt(&puzzle, "Be6 Kc8");
+        assert!(judged.solved, "{judged:?}");
+        assert_eq!(judged.verdict, "the game goes on");
+        // Every other turn: the game goes on, and White mates at the next turn.
+        let analysis = super::super::analyse::analyse_defence(&puzzle.fen).unwrap();
+        let others: Vec<_> = analysis
+            .answers
+            .iter()
+            .filter(|a| a.text != puzzle.answer)
+            .collect();
+        assert_eq!(others.len(), 58);
+        for other in others.iter().step_by(7) {
+            let judged = attempt(&puzzle, &other.text);
+            assert!(!judged.solved, "{}", other.text);
+            assert!(
+                judged
+                    .verdict
+                    .starts_with("the game goes on, but you lose at the next turn: White mates"),
+                "{}: {}",
+                other.text,
+                judged.verdict
+            );
+        }
+    }
 }

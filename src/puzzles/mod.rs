@@ -49,7 +49,7 @@ pub mod rating;
 mod theme;
 mod variants;
 
-pub use analyse::{Analysis, Answer, Outcome, Shape, analyse};
+pub use analyse::{Analysis, Answer, Outcome, Shape, analyse, analyse_defence};
 pub use error::{Nearby, PuzzleError};
 pub use explain::{Explained, explain};
 pub use generate::{Generate, generate, generate_more, replay_source};
@@ -58,6 +58,6 @@ pub use judge::{Judgement, judge};
 pub use nearby::{NEAR_TURNS, nearby};
 pub use prove::{prove, prove_all};
 pub use puzzle::{Puzzle, Source, position_key, puzzle_id};
-pub use question::{MIN_ANSWERS, Question};
+pub use question::{MIN_ANSWERS, MIN_DEFENCE_ANSWERS, Question};
 pub use theme::Theme;
 pub use variants::{VARIANT_NAMES, VARIANTS, variant_named};

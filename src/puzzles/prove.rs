@@ -1,17 +1,17 @@
 //! The uniqueness proof: the referee lists every answer of the puzzle's turn ([`analyse`]) and
 //! exactly one meets the question, the puzzle's own.
 
-use super::analyse::{Analysis, Answer, Outcome, analyse};
+use super::analyse::{Analysis, Answer, Outcome, analyse, analyse_defence};
 use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::nearby;
 use super::puzzle::{Puzzle, puzzle_id};
-use super::question::{MIN_ANSWERS, Question};
+use super::question::Question;
 use super::rating::initial;
 
 /// Re-proves `puzzle`: its question belongs to its variant, exactly one answer of the turn meets
 /// the question, the puzzle's answer is that one (in any of its orders), the turn has at least
-/// [`MIN_ANSWERS`] answers, the count of answers is the one written, the theme, Article, explanation and
+/// [`Question::min_answers`] answers, the count of answers is the one written, the theme, Article, explanation and
 /// rating are those the referee's verdict gives, and the id is the position's.
 ///
 /// # Errors
@@ -23,7 +23,11 @@ pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
             variant: puzzle.variant,
         });
     }
-    let analysis = analyse(puzzle.variant, &puzzle.fen, puzzle.face)?;
+    let analysis = if puzzle.question == Question::Defend {
+        analyse_defence(&puzzle.fen)?
+    } else {
+        analyse(puzzle.variant, &puzzle.fen, puzzle.face)?
+    };
     let solving = check_question(&analysis, puzzle.question)?;
     if !solving.orders.iter().any(|o| *o == puzzle.answer.trim()) {
         return Err(PuzzleError::WrongAnswer {
@@ -98,7 +102,8 @@ pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, PuzzleError
 }
 
 /// The one answer that meets `question`, with the reason when there is not exactly one or the
-/// puzzle is no puzzle (fewer than [`MIN_ANSWERS`] answers; for survive, an answer that wins).
+/// puzzle is no puzzle (fewer than [`Question::min_answers`] answers; for survive and defend,
+/// an answer that wins).
 pub(crate) fn check_question(
     analysis: &Analysis,
     question: Question,
@@ -112,19 +117,27 @@ pub(crate) fn check_question(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if question == Question::Survive && analysis.count(Outcome::Wins) > 0 {
-        let wins: Vec<_> = analysis.solving(Question::WinNow);
+    if Outcome::wanted_by(question) == Outcome::GoesOn && analysis.count(Outcome::Wins) > 0 {
+        let wins: Vec<_> = analysis
+            .answers
+            .iter()
+            .filter(|a| a.outcome == Outcome::Wins)
+            .collect();
         return Err(PuzzleError::NotSurvival {
+            question,
             count: wins.len(),
             listed: list(&wins),
         });
     }
     match solving.as_slice() {
         [] => Err(PuzzleError::NoAnswer(question)),
-        [one] if analysis.answers.len() < MIN_ANSWERS => Err(PuzzleError::TooFewAnswers {
-            answer: one.text.clone(),
-            found: analysis.answers.len(),
-        }),
+        [one] if analysis.answers.len() < question.min_answers() => {
+            Err(PuzzleError::TooFewAnswers {
+                answer: one.text.clone(),
+                found: analysis.answers.len(),
+                least: question.min_answers(),
+            })
+        }
         [one] => Ok(one),
         many => Err(PuzzleError::Ambiguous {
             question,

@@ -14,15 +14,37 @@ pub enum Question {
     Survive,
     /// Marseillais: exactly one full turn mates.
     MateInOneTurn,
+    /// Marseillais: after every full turn but one, the opponent has a turn that mates; none
+    /// mates at once.
+    Defend,
 }
 
 impl Question {
+    /// Every question, Sade's first.
+    pub const ALL: [Question; 4] = [
+        Question::WinNow,
+        Question::Survive,
+        Question::MateInOneTurn,
+        Question::Defend,
+    ];
+
+    /// The question as the file and the API write it (`win-now`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Question::WinNow => "win-now",
+            Question::Survive => "survive",
+            Question::MateInOneTurn => "mate-in-one-turn",
+            Question::Defend => "defend",
+        }
+    }
+
     /// The question in words, as the page shows it.
     pub fn words(self) -> &'static str {
         match self {
             Question::WinNow => "win this turn",
             Question::Survive => "survive this turn: every other way to play it loses",
             Question::MateInOneTurn => "mate in one turn",
+            Question::Defend => "find the one turn after which the opponent cannot mate",
         }
     }
 
@@ -30,7 +52,16 @@ impl Question {
     pub fn variant(self) -> Variant {
         match self {
             Question::WinNow | Question::Survive => Variant::Sade,
-            Question::MateInOneTurn => Variant::Marseillais,
+            Question::MateInOneTurn | Question::Defend => Variant::Marseillais,
+        }
+    }
+
+    /// The fewest different answers a turn asked this question may have: [`MIN_ANSWERS`], or
+    /// [`MIN_DEFENCE_ANSWERS`] for a defence.
+    pub fn min_answers(self) -> usize {
+        match self {
+            Question::Defend => MIN_DEFENCE_ANSWERS,
+            Question::WinNow | Question::Survive | Question::MateInOneTurn => MIN_ANSWERS,
         }
     }
 }
@@ -39,3 +70,23 @@ impl Question {
 /// the idea finds the answer by trying the few ways (the face-6 survivals of two or three ways
 /// a tester found worth nothing, docs/puzzles.md).
 pub const MIN_ANSWERS: usize = 5;
+
+/// The fewest different answers a defence's turn may have: with fewer, the turn is most often
+/// the king's few steps out of a check, found by looking at each (the first defences mined, of
+/// 5 to 19 answers, were that).
+pub const MIN_DEFENCE_ANSWERS: usize = 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_writes_each_questions_slug() {
+        for question in Question::ALL {
+            assert_eq!(
+                serde_json::to_string(&question).unwrap(),
+                format!("\"{}\"", question.slug())
+            );
+        }
+    }
+}

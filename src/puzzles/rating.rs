@@ -13,12 +13,13 @@ use super::puzzle::Puzzle;
 /// How hard a puzzle is, measured: how rarely a player who picks one of the turn's ways at
 /// random plays the answer (the novice's chance, exact: the answer's ways over all the ways),
 /// in bits, `log2(ways / answer's ways)`, plus 2 for a turn whose other answers all lose this
-/// turn (traps), in proportion to their share.
+/// turn, or in a defence at the opponent's next (traps), in proportion to their share.
 pub fn difficulty(analysis: &Analysis, answer: &Answer) -> f64 {
     let ways = analysis.ways.max(1) as f64;
     let answer_ways = answer.orders.len().max(1) as f64;
     let others = analysis.answers.len().saturating_sub(1).max(1) as f64;
-    let traps = analysis.count(Outcome::Loses) as f64 / others;
+    let lost = analysis.count(Outcome::Loses) + analysis.count(Outcome::LosesNext);
+    let traps = lost as f64 / others;
     (ways / answer_ways).log2() + 2.0 * traps
 }
 

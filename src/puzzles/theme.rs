@@ -37,11 +37,13 @@ pub enum Theme {
     EnPassant,
     /// Marseillais: a mate whose turn castles (M5).
     Castling,
+    /// Marseillais: the one turn after which the opponent has no mate in one turn (M3).
+    Defend,
 }
 
 impl Theme {
     /// Every theme, Sade's first.
-    pub const ALL: [Theme; 13] = [
+    pub const ALL: [Theme; 14] = [
         Theme::SacrificeAccomplished,
         Theme::LibertinesMercy,
         Theme::Nakedness,
@@ -55,6 +57,7 @@ impl Theme {
         Theme::CheckEndsTheTurn,
         Theme::EnPassant,
         Theme::Castling,
+        Theme::Defend,
     ];
 
     /// The slug, as the file and the API write it.
@@ -73,6 +76,7 @@ impl Theme {
             Theme::CheckEndsTheTurn => "check-ends-the-turn",
             Theme::EnPassant => "en-passant",
             Theme::Castling => "castling",
+            Theme::Defend => "defend",
         }
     }
 
@@ -97,15 +101,18 @@ impl Theme {
             Theme::CheckEndsTheTurn => "A check ends the turn",
             Theme::EnPassant => "En passant",
             Theme::Castling => "Castling",
+            Theme::Defend => "Defend: the one turn not mated",
         }
     }
 
     /// The game the theme belongs to.
     pub fn variant(self) -> Variant {
         match self {
-            Theme::MateInOneTurn | Theme::CheckEndsTheTurn | Theme::EnPassant | Theme::Castling => {
-                Variant::Marseillais
-            }
+            Theme::MateInOneTurn
+            | Theme::CheckEndsTheTurn
+            | Theme::EnPassant
+            | Theme::Castling
+            | Theme::Defend => Variant::Marseillais,
             _ => Variant::Sade,
         }
     }

@@ -76,7 +76,7 @@ pub fn puzzle_game() -> Object {
 
 /// What a puzzle asks.
 pub fn question() -> Object {
-    words(&["win-now", "survive", "mate-in-one-turn"])
+    words(&crate::puzzles::Question::ALL.map(crate::puzzles::Question::slug))
 }
 
 /// What a lesson asks: a turn played, or the Article that refuses a series.

@@ -57,6 +57,11 @@ async fn play(client: &Client, action: &str) {
 
 /// Opens the page, asks for a Marseillais puzzle, and returns it.
 async fn next_puzzle(client: &Client) -> sade_ref::puzzles::Puzzle {
+    next_puzzle_of(client, "").await
+}
+
+/// Opens the page, asks for a Marseillais puzzle of `theme` (empty: mixed), and returns it.
+async fn next_puzzle_of(client: &Client, theme: &str) -> sade_ref::puzzles::Puzzle {
     unfold(client, "puzzles").await;
     let before = text(client, "#puzzle-question").await;
     client
@@ -66,6 +71,18 @@ async fn next_puzzle(client: &Client) -> sade_ref::puzzles::Puzzle {
         .select_by_value("marseillais")
         .await
         .expect("marseillais");
+    if !theme.is_empty() {
+        // The list of the game's themes is filled once the game is chosen.
+        let option = format!("#puzzle-theme option[value='{theme}']");
+        wait_for(client, &option, |t| !t.is_empty()).await;
+    }
+    client
+        .find(Locator::Id("puzzle-theme"))
+        .await
+        .expect("the theme list")
+        .select_by_value(theme)
+        .await
+        .expect("the theme");
     client
         .find(Locator::Id("puzzle-next"))
         .await
@@ -306,4 +323,46 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     );
     wait_for(&client, "#puzzle-player", |t| t.contains("1 of 3 puzzles")).await;
     client.close().await.expect("closed");
+}
+
+/// A defence (issue 31): the question says what to find, and a turn after which the opponent
+/// mates is failed with that mate named.
+#[tokio::test(flavor = "current_thread")]
+async fn a_defence_failed_in_the_browser_names_the_mate_that_follows() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser-defence"), &[]);
+    let client = session(&driver).await;
+    client.goto(&server.url).await.expect("the page opens");
+    let puzzle = next_puzzle_of(&client, "defend").await;
+    assert_eq!(puzzle.theme, sade_ref::puzzles::Theme::Defend);
+    let question = text(&client, "#puzzle-question").await;
+    assert!(
+        question.contains(
+            "Defend: the one turn not mated. Find the one turn after which the opponent cannot mate"
+        ),
+        "{question}"
+    );
+    shot(&client, "defence").await;
+    let analysis = sade_ref::puzzles::analyse_defence(&puzzle.fen).unwrap();
+    let mated = analysis
+        .answers
+        .iter()
+        .find(|a| a.outcome == sade_ref::puzzles::Outcome::LosesNext)
+        .expect("a turn mated next");
+    for action in mated.text.split(' ') {
+        play(&client, action).await;
+    }
+    let result = wait_for(&client, "#puzzle-result", |t| {
+        t.contains("The board shows the answer")
+    })
+    .await;
+    assert!(
+        result.starts_with(&format!(
+            "Not solved: you played {}, and the game goes on, but you lose at the next turn: ",
+            mated.text
+        )) && result.contains(" mates with "),
+        "{result}"
+    );
+    assert!(result.contains(&puzzle.explanation), "{result}");
+    shot(&client, "defence-failed").await;
 }

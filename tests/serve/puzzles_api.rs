@@ -550,3 +550,58 @@ fn a_mixed_choice_takes_another_theme_than_the_last_attempt() {
     }
     assert!(themes.windows(2).all(|w| w[0] != w[1]), "{themes:?}");
 }
+
+/// A defence (Marseillais, `defend`): a turn after which the opponent has a mate is judged
+/// failed, and the verdict names the mate that would follow; the answer solves it.
+#[test]
+fn a_defence_failed_names_the_mate_that_follows_and_its_answer_solves_it() {
+    let server = Server::start(&scratch("puzzles-defend"), &[]);
+    let c = next(
+        &server,
+        json!({ "variant": "marseillais", "theme": "defend" }),
+    );
+    let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+    assert_eq!(puzzle.question, sade_ref::puzzles::Question::Defend);
+    assert_eq!(c["puzzle"]["question"], "defend");
+    let analysis = sade_ref::puzzles::analyse_defence(&puzzle.fen).unwrap();
+    let mated = analysis
+        .answers
+        .iter()
+        .find(|a| a.outcome == sade_ref::puzzles::Outcome::LosesNext)
+        .expect("another turn, mated next");
+    let t = table(&server, &c);
+    for action in mated.text.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let failed = judge(&server, &c);
+    assert_eq!(failed.status, 200, "{}", failed.text);
+    let j = &failed.body["judgement"];
+    assert_eq!(j["solved"], false, "{}", failed.text);
+    assert_eq!(j["answer"], puzzle.answer.as_str());
+    let mater = if puzzle.fen.contains(" w ") {
+        "Black"
+    } else {
+        "White"
+    };
+    let verdict = j["verdict"].as_str().unwrap();
+    assert!(
+        verdict.starts_with(&format!(
+            "the game goes on, but you lose at the next turn: {mater} mates with"
+        )) && verdict.ends_with("(M3)"),
+        "{verdict}"
+    );
+    // The next defence, played with its answer: solved.
+    let player = c["player"]["id"].clone();
+    let again = next(
+        &server,
+        json!({ "variant": "marseillais", "theme": "defend", "player": player }),
+    );
+    let other = puzzle_of(again["puzzle"]["id"].as_str().unwrap());
+    let t = table(&server, &again);
+    for action in other.answer.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let solved = judge(&server, &again);
+    assert_eq!(solved.body["judgement"]["solved"], true, "{}", solved.text);
+    assert_eq!(solved.body["judgement"]["verdict"], "the game goes on");
+}

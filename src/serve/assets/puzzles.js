@@ -125,7 +125,7 @@
       // The theme chosen is no secret: the question says it. Mixed, it is told after.
       var theme = body.theme ? themeTitle(body.theme) + '. ' : '';
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
-        theme + q.words + ' · puzzle ' + q.id + ', rated ' + q.rating +
+        theme + (theme ? q.words.charAt(0).toUpperCase() + q.words.slice(1) : q.words) + ' · puzzle ' + q.id + ', rated ' + q.rating +
         (q.again ? ' · met before: every puzzle of this choice was, so this attempt is not rated' : '');
       sadeRef.unaided(c.id);
       sadeRef.puzzle(c.id);
