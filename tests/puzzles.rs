@@ -342,10 +342,21 @@ fn the_committed_sets_are_large_varied_from_stronger_games_and_spread_in_rating(
 
 /// Writes `puzzles` to a file and runs `puzzles check` on it.
 fn check_file(name: &str, puzzles: &[Puzzle]) -> (String, String, i32, String) {
+    check_file_with(name, puzzles, &[])
+}
+
+/// [`check_file`], with `extra` options.
+fn check_file_with(
+    name: &str,
+    puzzles: &[Puzzle],
+    extra: &[&str],
+) -> (String, String, i32, String) {
     let path = std::env::temp_dir().join(format!("sade-ref-{name}-{}.jsonl", std::process::id()));
     std::fs::write(&path, to_jsonl(puzzles)).unwrap();
     let path_text = path.to_string_lossy().into_owned();
-    let (out, err, code) = run_binary(&["puzzles", "check", &path_text]);
+    let mut args = vec!["puzzles", "check", &path_text];
+    args.extend_from_slice(extra);
+    let (out, err, code) = run_binary(&args);
     let _ = std::fs::remove_file(&path);
     (out, err, code, path_text)
 }
@@ -456,6 +467,49 @@ fn a_puzzles_source_and_its_sideline_lead_to_its_position() {
     assert!(
         err.to_string()
             .contains("`Ke2 Ke1` is not a turn that goes on before"),
+        "{err}"
+    );
+}
+
+/// `puzzles check --sources` plays each puzzle's game again: a source whose turn leads
+/// elsewhere, or that names no level, is reported at its line, and the run goes on (novices'
+/// games, quick to play again in a debug build).
+#[test]
+fn puzzles_check_sources_reports_a_source_that_leads_elsewhere_at_its_line() {
+    let set = committed(MARSEILLAIS);
+    let by_id = |id: &str| set.iter().find(|p| p.id == id).cloned().unwrap();
+    let good = by_id("marseillais-45e313394d26");
+    let mut elsewhere = by_id("marseillais-84b6cdadb889");
+    assert_eq!(
+        (elsewhere.source.game, elsewhere.source.turn.as_str()),
+        (330, "25b")
+    );
+    elsewhere.source.turn = "26b".to_owned();
+    let mut no_level = by_id("marseillais-5e548d1ec6e4");
+    no_level.source.white = "grandmaster".to_owned();
+    let (out, err, code, path) = check_file_with(
+        "sources",
+        &[good, elsewhere.clone(), no_level.clone()],
+        &["--sources"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("3 puzzles proved, 0 failed")
+            && out.contains("1 sources lead to their puzzles, 2 do not"),
+        "{out}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{path}:2: error: puzzle {}: the source does not lead to the puzzle: it leads to `",
+            elsewhere.id
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{path}:3: error: puzzle {}: the source does not lead to the puzzle: no level `grandmaster`",
+            no_level.id
+        )),
         "{err}"
     );
 }

@@ -29,7 +29,7 @@ enum Action {
     Check(CheckArgs),
     /// Print a Markdown table of JSONL files of puzzles: per game and theme, the count, the
     /// Articles, the rating quartiles and the share of source games by level.
-    Table(CheckArgs),
+    Table(TableArgs),
 }
 
 #[derive(clap::Args)]
@@ -84,6 +84,17 @@ struct GenerateArgs {
 
 #[derive(clap::Args)]
 struct CheckArgs {
+    /// JSONL files of puzzles.
+    #[arg(required = true)]
+    files: Vec<std::path::PathBuf>,
+    /// Also play each puzzle's source game again and check that its turn (and sideline) lead
+    /// to the puzzle's position (slow: a game at the levels that search takes about a second).
+    #[arg(long)]
+    sources: bool,
+}
+
+#[derive(clap::Args)]
+struct TableArgs {
     /// JSONL files of puzzles.
     #[arg(required = true)]
     files: Vec<std::path::PathBuf>,
@@ -199,7 +210,26 @@ fn check(args: &CheckArgs) -> Status {
             failures.len(),
             errors.len()
         );
-        if !errors.is_empty() || !failures.is_empty() {
+        let mut astray = 0;
+        if args.sources {
+            let mut replays = puzzles::Replays::default();
+            for (line, p) in &read {
+                let why = match replays.position(p.variant, &p.source) {
+                    Ok(fen) if fen == p.fen => continue,
+                    Ok(fen) => {
+                        format!("the source does not lead to the puzzle: it leads to `{fen}`")
+                    }
+                    Err(e) => e.to_string(),
+                };
+                astray += 1;
+                eprintln!("{name}:{line}: error: puzzle {}: {why}", p.id);
+            }
+            println!(
+                "{name}: {} sources lead to their puzzles, {astray} do not",
+                read.len() - astray
+            );
+        }
+        if !errors.is_empty() || !failures.is_empty() || astray > 0 {
             status = status.max(Status::Problems);
         }
     }
@@ -211,7 +241,7 @@ fn quartile(sorted: &[u32], q: usize) -> u32 {
     sorted[(sorted.len() * q / 4).min(sorted.len() - 1)]
 }
 
-fn table(args: &CheckArgs) -> Status {
+fn table(args: &TableArgs) -> Status {
     let mut all = Vec::new();
     for path in &args.files {
         let text = match std::fs::read_to_string(path) {

@@ -7,7 +7,8 @@
 //! way, one that leaves the player the chance the theme turns on (a mate that takes en passant
 //! or castles; a sacrifice that leaves no move; a series with few moves, one a check).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::ControlFlow;
 
 use shakmaty::fen::Fen;
@@ -276,24 +277,55 @@ pub fn generate_more(
 /// `variant`: game `source.game` of the run with `source.seed`, played by the bots named, the
 /// position before `source.turn`, and after `source.sideline` when there is one. A puzzle's
 /// `fen` is this position (its move counters aside). It plays the game again: slow at the
-/// levels that search.
+/// levels that search ([`Replays`] plays each game once for many sources).
 ///
 /// # Errors
 /// [`PuzzleError::NoSuchLevel`], [`PuzzleError::NoSuchTurn`] or [`PuzzleError::NotASideline`]
 /// when the source names a level, a turn or a sideline that is none; [`PuzzleError::Play`]
 /// when the game cannot be played.
 pub fn replay_source(variant: Variant, source: &Source) -> Result<String, PuzzleError> {
-    let bot =
-        |name: &str| Bot::from_name(name).ok_or_else(|| PuzzleError::NoSuchLevel(name.to_owned()));
-    let play_options = Options {
-        variant,
-        white: bot(&source.white)?,
-        black: bot(&source.black)?,
-        max_turns: Generate::new(variant, 0, source.seed).max_turns,
-        fen: None,
-        seed: source.seed,
-    };
-    let played = play::play_game(&play_options, source.game)?;
+    Replays::default().position(variant, source)
+}
+
+/// The games of the self-play played again to lead sources to their positions
+/// ([`replay_source`]), each game played once and kept.
+#[derive(Default)]
+pub struct Replays {
+    /// The games played, by variant, seed, game number and the bots' levels.
+    games: HashMap<(Variant, u64, u64, Bot, Bot), Game>,
+}
+
+impl Replays {
+    /// The position `source` names, as [`replay_source`] finds it.
+    ///
+    /// # Errors
+    /// As for [`replay_source`].
+    pub fn position(&mut self, variant: Variant, source: &Source) -> Result<String, PuzzleError> {
+        let bot = |name: &str| {
+            Bot::from_name(name).ok_or_else(|| PuzzleError::NoSuchLevel(name.to_owned()))
+        };
+        let (white, black) = (bot(&source.white)?, bot(&source.black)?);
+        let key = (variant, source.seed, source.game, white, black);
+        let game = match self.games.entry(key) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                let play_options = Options {
+                    variant,
+                    white,
+                    black,
+                    max_turns: Generate::new(variant, 0, source.seed).max_turns,
+                    fen: None,
+                    seed: source.seed,
+                };
+                e.insert(play::play_game(&play_options, source.game)?.game)
+            }
+        };
+        position_in(variant, game, source)
+    }
+}
+
+/// The position `source` names in `game`, its game played again.
+fn position_in(variant: Variant, game: &Game, source: &Source) -> Result<String, PuzzleError> {
     let options = Generate {
         sidelines: false,
         ..Generate::new(variant, 0, source.seed)
@@ -303,16 +335,16 @@ pub fn replay_source(variant: Variant, source: &Source) -> Result<String, Puzzle
         turn: source.turn.clone(),
     };
     let Some(sideline) = &source.sideline else {
-        return positions(&options, &played.game)
+        return positions(&options, game)
             .into_iter()
             .find(|spot| spot.turn == source.turn)
             .map(|spot| spot.fen)
             .ok_or_else(no_turn);
     };
-    let index = (0..played.game.turns.len())
-        .find(|&i| turn_name(&played.game, i) == source.turn)
+    let index = (0..game.turns.len())
+        .find(|&i| turn_name(game, i) == source.turn)
         .ok_or_else(no_turn)?;
-    sideline_fen(variant, &played.game, index, sideline).ok_or_else(|| PuzzleError::NotASideline {
+    sideline_fen(variant, game, index, sideline).ok_or_else(|| PuzzleError::NotASideline {
         sideline: sideline.clone(),
         turn: source.turn.clone(),
     })

@@ -52,7 +52,7 @@ mod variants;
 pub use analyse::{Analysis, Answer, Outcome, Shape, analyse, analyse_defence};
 pub use error::{Nearby, PuzzleError};
 pub use explain::{Explained, explain};
-pub use generate::{Generate, generate, generate_more, replay_source};
+pub use generate::{Generate, Replays, generate, generate_more, replay_source};
 pub use jsonl::{LineError, read_jsonl, to_jsonl};
 pub use judge::{Judgement, judge};
 pub use nearby::{NEAR_TURNS, nearby};
