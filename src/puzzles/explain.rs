@@ -124,8 +124,8 @@ fn why_it_wins(analysis: &Analysis, answer: &Answer, theme: Theme) -> String {
     match theme {
         Theme::CheckEndsTheTurn => match line.split_once(' ') {
             Some((first, second)) => format!(
-                "{second} mates, but played first it would give check and end the turn at once \
-                 (M2): so {first} first, then {second}."
+                "{second} mates after {first}; played first, it would give check and end the \
+                 turn at once (M2)."
             ),
             None => format!("{player} mates in one turn with {line} (M2)."),
         },

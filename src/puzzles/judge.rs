@@ -10,10 +10,11 @@ use super::question::Question;
 use super::theme::Theme;
 use crate::record::Game;
 use crate::record::Variant;
+use crate::rules::Detail;
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
 use crate::rules::names::color_name;
 use crate::rules::sade::{TurnOutcome, play_turn};
-use shakmaty::Position;
+use shakmaty::{CastlingMode, Position};
 
 /// The referee's judgement of an attempt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -45,7 +46,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
     let Some(turn) = game.turns.first() else {
         return Ok(None);
     };
-    let played: Vec<String> = turn.actions().map(|a| a.kind.to_string()).collect();
+    let mut played: Vec<String> = turn.actions().map(|a| a.kind.to_string()).collect();
     let outcome = match puzzle.variant {
         Variant::Sade => {
             if turn.face.map(|f| f.value) != puzzle.face {
@@ -73,12 +74,21 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
         Variant::Marseillais | Variant::MarseillaisClassical => {
             let start = TurnStart::from_fen(&puzzle.fen)?;
             let mover = start.pos.turn();
+            // The moves the referee resolved the first turn's actions to (SAN or UCI as
+            // written), told apart from the turns' own by their UCI.
+            let replay = crate::rules::marseillais::replay(game, Detail::Verdict);
+            let moves: Vec<String> = replay
+                .resolved
+                .iter()
+                .take_while(|r| r.turn_index == 0)
+                .filter_map(|r| r.uci.map(|u| u.to_string()))
+                .collect();
             let mut found = None;
             let _stopped = visit_full_turns(&start, |t| {
-                if t.san
+                if t.moves
                     .iter()
-                    .map(|s| s.trim_end_matches(['+', '#']))
-                    .eq(played.iter().map(String::as_str))
+                    .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                    .eq(moves.iter().cloned())
                 {
                     found = Some(t.clone());
                     std::ops::ControlFlow::Break(())
@@ -89,6 +99,8 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
             let Some(turn) = found else {
                 return Ok(None);
             };
+            // Said in SAN, however it was written.
+            played.clone_from(&turn.san);
             match turn.end {
                 // A defence looks one turn further: whether the opponent then mates.
                 None => match start
@@ -192,6 +204,12 @@ mod tests {
         let judged = attempt(&puzzle, "Be6 Kc8");
         assert!(judged.solved, "{judged:?}");
         assert_eq!(judged.verdict, "the game goes on");
+        // Written in UCI, or half so, the turn is the same, and said in SAN.
+        for written in ["c8e6 b8c8", "Be6 b8c8"] {
+            let judged = attempt(&puzzle, written);
+            assert!(judged.solved, "{written}: {judged:?}");
+            assert_eq!(judged.played, "Be6 Kc8");
+        }
         // Every other turn: the game goes on, and White mates at the next turn.
         let analysis = super::super::analyse::analyse_defence(&puzzle.fen).unwrap();
         let others: Vec<_> = analysis

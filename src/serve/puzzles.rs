@@ -177,6 +177,10 @@ pub struct PuzzleShown {
     #[schema(value_type = String, pattern = "^(white|black)$")]
     side: Side,
     rating: f64,
+    /// The square where the player to act may take en passant (the FEN's), or null: the board
+    /// shows no last move, so the page says it.
+    #[schema(value_type = Option<String>, pattern = "^[a-h][36]$", required = true)]
+    en_passant: Option<String>,
     /// The player met this puzzle before (every puzzle of the choice was met): the attempt
     /// changes no rating.
     again: bool,
@@ -412,6 +416,12 @@ pub(super) async fn next(
                 } else {
                     Side::White
                 },
+                en_passant: puzzle
+                    .fen
+                    .split_whitespace()
+                    .nth(3)
+                    .filter(|square| *square != "-")
+                    .map(str::to_owned),
                 again,
             },
         };

@@ -366,3 +366,29 @@ async fn a_defence_failed_in_the_browser_names_the_mate_that_follows() {
     assert!(result.contains(&puzzle.explanation), "{result}");
     shot(&client, "defence-failed").await;
 }
+
+/// The board shows no last move: an en passant puzzle's question says which pawn just stepped
+/// twice, and where it may be taken (the third tester's second finding).
+#[tokio::test(flavor = "current_thread")]
+async fn an_en_passant_puzzle_says_which_pawn_just_stepped_twice() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser-en-passant"), &[]);
+    let client = session(&driver).await;
+    client.goto(&server.url).await.expect("the page opens");
+    let puzzle = next_puzzle_of(&client, "en-passant").await;
+    let square = puzzle.fen.split_whitespace().nth(3).unwrap().to_owned();
+    let (file, rank) = square.split_at(1);
+    let (other, from, to) = if rank == "6" {
+        ("Black", format!("{file}7"), format!("{file}5"))
+    } else {
+        ("White", format!("{file}2"), format!("{file}4"))
+    };
+    let question = text(&client, "#puzzle-question").await;
+    assert!(
+        question.contains(&format!(
+            "{other}'s pawn just went {from}–{to}: it may be taken en passant on {square}"
+        )),
+        "{question}"
+    );
+    shot(&client, "en-passant").await;
+}

@@ -605,3 +605,24 @@ fn a_defence_failed_names_the_mate_that_follows_and_its_answer_solves_it() {
     assert_eq!(solved.body["judgement"]["solved"], true, "{}", solved.text);
     assert_eq!(solved.body["judgement"]["verdict"], "the game goes on");
 }
+
+/// The board shows no last move: a puzzle whose player may take en passant names the square
+/// (`en_passant`, from its FEN), and one without says null.
+#[test]
+fn a_puzzle_names_its_en_passant_square_or_null() {
+    let server = Server::start(&scratch("puzzles-en-passant"), &[]);
+    for theme in ["en-passant", "defend"] {
+        let c = next(&server, json!({ "variant": "marseillais", "theme": theme }));
+        let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+        let square = puzzle.fen.split_whitespace().nth(3).unwrap();
+        let wanted = if square == "-" {
+            Value::Null
+        } else {
+            json!(square)
+        };
+        assert_eq!(c["puzzle"]["en_passant"], wanted, "{theme}: {}", puzzle.fen);
+        if theme == "en-passant" {
+            assert_ne!(wanted, Value::Null, "{}", puzzle.fen);
+        }
+    }
+}

@@ -342,6 +342,9 @@ function show(s) {
   $('takeback').hidden = s.mode !== 'record' || unaided === s.id;
   $('options').hidden = s.phase !== 'act' || unaided === s.id;
   $('entry').hidden = !going || s.phase !== 'act';
+  // The examples the action box shows are the game's own: Sade's sacrifice, resurrection and
+  // pass are no moves of the others.
+  $('action').placeholder = sade ? 'Nf3, -Nb1, N@a6, --' : 'e4, Nf3, O-O';
   $('arbiter-tools').hidden = !!puzzled[s.id];
   ['end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
   $('piece-box').hidden = true;

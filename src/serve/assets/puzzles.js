@@ -65,7 +65,7 @@
       var li = document.createElement('li');
       li.value = a.number;
       li.textContent = themeTitle(a.theme) + ' · ' + (a.solved ? 'solved' : 'not solved') +
-        (a.again ? ' · met before, not rated' : '') + ' · ' + a.rating;
+        (a.again ? ' · met before, not rated' : '') + ' · ' + a.rating + ' · ' + a.puzzle;
       ol.appendChild(li);
     });
   }
@@ -125,13 +125,23 @@
       // The theme chosen is no secret: the question says it. Mixed, it is told after.
       var theme = body.theme ? themeTitle(body.theme) + '. ' : '';
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
-        theme + (theme ? q.words.charAt(0).toUpperCase() + q.words.slice(1) : q.words) + ' · puzzle ' + q.id + ', rated ' + q.rating +
+        theme + (theme ? q.words.charAt(0).toUpperCase() + q.words.slice(1) : q.words) + enPassant(q) + ' · puzzle ' + q.id + ', rated ' + q.rating +
         (q.again ? ' · met before: every puzzle of this choice was, so this attempt is not rated' : '');
       sadeRef.unaided(c.id);
       sadeRef.puzzle(c.id);
       sadeRef.face(c.id, q.side);
       sadeRef.open(c);
     }).catch(sadeRef.refuse);
+  }
+
+  // The pawn that just stepped twice, which the board does not show: ". Black's pawn just
+  // went c7–c5: it may be taken en passant on c6."
+  function enPassant(q) {
+    if (!q.en_passant) { return ''; }
+    var file = q.en_passant.charAt(0), rank = q.en_passant.charAt(1);
+    var other = q.side === 'white' ? 'Black' : 'White';
+    var from = file + (rank === '6' ? '7' : '2'), to = file + (rank === '6' ? '5' : '4');
+    return '. ' + other + "'s pawn just went " + from + '–' + to + ': it may be taken en passant on ' + q.en_passant;
   }
 
   function judge(state, token) {
