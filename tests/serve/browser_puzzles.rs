@@ -55,6 +55,29 @@ async fn play(client: &Client, action: &str) {
     wait_for(client, "#sdn", |t| t != before).await;
 }
 
+/// A first move of `puzzle`'s game that gives no check (so the turn stays open), from the next
+/// actions the board offers.
+fn quiet_move(server: &Server, puzzle: &sade_ref::puzzles::Puzzle) -> String {
+    let games = server.get("/api/games").body;
+    let id = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["id"].as_str())
+        .find(|id| {
+            server.get(&format!("/api/games/{id}")).body["sdn"]
+                .as_str()
+                .is_some_and(|s| s.contains(&puzzle.fen))
+        })
+        .expect("the puzzle's game")
+        .to_owned();
+    server
+        .next_texts(&id)
+        .into_iter()
+        .find(|a| !a.ends_with(['+', '#']))
+        .expect("a move that gives no check")
+}
+
 /// Opens the page, asks for a Marseillais puzzle, and returns it.
 async fn next_puzzle(client: &Client) -> sade_ref::puzzles::Puzzle {
     next_puzzle_of(client, "").await
@@ -285,33 +308,13 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     // A third puzzle begun (one move that gives no check: the turn stays open) and left for the
     // next: the page says it was counted as failed, and the history has it.
     let third = next_puzzle(&client).await;
-    let quiet = {
-        let games = server.get("/api/games").body;
-        let id = games
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|g| g["id"].as_str())
-            .find(|id| {
-                server.get(&format!("/api/games/{id}")).body["sdn"]
-                    .as_str()
-                    .is_some_and(|s| s.contains(&third.fen))
-            })
-            .expect("the third puzzle's game")
-            .to_owned();
-        server
-            .next_texts(&id)
-            .into_iter()
-            .find(|a| !a.ends_with(['+', '#']))
-            .expect("a move that gives no check")
-    };
-    play(&client, &quiet).await;
+    play(&client, &quiet_move(&server, &third)).await;
     // Begun: the button says that leaving counts (the second tester's third finding).
     wait_for(&client, "#puzzle-next", |t| {
         t == "Give up: next puzzle (counts as not solved)"
     })
     .await;
-    next_puzzle(&client).await;
+    let fourth = next_puzzle(&client).await;
     let result = wait_for(&client, "#puzzle-result", |t| !t.is_empty()).await;
     assert_eq!(
         result,
@@ -322,6 +325,9 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
         "{result}"
     );
     wait_for(&client, "#puzzle-player", |t| t.contains("1 of 3 puzzles")).await;
+    // The note stays until the new puzzle's first action (the third tester's finding).
+    play(&client, &quiet_move(&server, &fourth)).await;
+    wait_for(&client, "#puzzle-result", str::is_empty).await;
     client.close().await.expect("closed");
 }
 

@@ -118,6 +118,8 @@
       if (counted) {
         $('puzzle-result').textContent = 'The puzzle left was counted: ' +
           (counted.solved ? 'solved.' : 'not solved (it had been begun). Its answer: ' + counted.explanation);
+        // Said until the new puzzle's first action.
+        $('puzzle-result').dataset.left = 'yes';
       }
       attempt = { game: c.id, token: c.arbiter, judged: false, player: c.player.id, puzzle: c.puzzle.id };
       showPlayer(c.player);
@@ -146,6 +148,11 @@
 
   function judge(state, token) {
     if (!attempt || attempt.judged || token !== attempt.token) { return; }
+    var left = $('puzzle-result');
+    if (left.dataset.left && state.written > 0) {
+      left.textContent = '';
+      delete left.dataset.left;
+    }
     if (state.phase === 'act' && state.written > 0 && state.face) { return; }
     sadeRef.api('POST', '/api/puzzles/' + attempt.game + '/judge',
       { player: attempt.player, token: attempt.token }).then(function (j) {
@@ -154,6 +161,7 @@
       // The attempt is over: its game takes no more actions (the next puzzle is a new game).
       sadeRef.close(attempt.game, 'Puzzle over: ' + (r.solved ? 'solved.' : 'not solved.'));
       var box = $('puzzle-result');
+      delete box.dataset.left;
       box.className = r.solved ? 'solved' : 'failed';
       // The explanation names the answer and says why it works; a failure says first what the
       // turn played did instead.
