@@ -88,7 +88,7 @@ struct CheckArgs {
     #[arg(required = true)]
     files: Vec<std::path::PathBuf>,
     /// Also play each puzzle's source game again and check that its turn (and sideline) lead
-    /// to the puzzle's position (slow: a game at the levels that search takes about a second).
+    /// to the puzzle's position (slow: the committed sets take about 4 minutes).
     #[arg(long)]
     sources: bool,
 }

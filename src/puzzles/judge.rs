@@ -158,8 +158,8 @@ mod tests {
     use super::*;
     use crate::rules::Article;
 
-    /// The defence of `generate.rs`'s test, as its file line says it (judging reads the
-    /// position, the question and the answer).
+    /// The defence of `generate.rs`'s test: its position, question and answer as the file has
+    /// them (judging reads no more; the rating and explanation here are placeholders).
     fn defence() -> Puzzle {
         let fen = "1kb5/6R1/1K6/1P1B4/3P4/8/8/8 b - - 0 27";
         Puzzle {
