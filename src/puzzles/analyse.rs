@@ -1,4 +1,5 @@
-//! Every way to play a puzzle's turn, grouped into answers.
+//! Every way to play a puzzle's turn, grouped into answers; for a defence, each answer looked at
+//! one turn further.
 //!
 //! A way is one ordered series of actions the referee accepts as the turn (Sade: a fulfilment
 //! of the face, [`crate::rules::sade::visit_fulfilments`], or a series that loses at once by a

@@ -55,11 +55,10 @@ async fn play(client: &Client, action: &str) {
     wait_for(client, "#sdn", |t| t != before).await;
 }
 
-/// A first move of `puzzle`'s game that gives no check (so the turn stays open), from the next
-/// actions the board offers.
-fn quiet_move(server: &Server, puzzle: &sade_ref::puzzles::Puzzle) -> String {
+/// The id of the game the page opened for `puzzle` (the one whose record starts from its FEN).
+fn game_of(server: &Server, puzzle: &sade_ref::puzzles::Puzzle) -> String {
     let games = server.get("/api/games").body;
-    let id = games
+    games
         .as_array()
         .unwrap()
         .iter()
@@ -70,9 +69,14 @@ fn quiet_move(server: &Server, puzzle: &sade_ref::puzzles::Puzzle) -> String {
                 .is_some_and(|s| s.contains(&puzzle.fen))
         })
         .expect("the puzzle's game")
-        .to_owned();
+        .to_owned()
+}
+
+/// A first move of `puzzle`'s game that gives no check (so the turn stays open), from the next
+/// actions the board offers.
+fn quiet_move(server: &Server, puzzle: &sade_ref::puzzles::Puzzle) -> String {
     server
-        .next_texts(&id)
+        .next_texts(&game_of(server, puzzle))
         .into_iter()
         .find(|a| !a.ends_with(['+', '#']))
         .expect("a move that gives no check")
@@ -196,19 +200,7 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     // any other legal pair the referee lists first).
     let second = next_puzzle(&client).await;
     assert_ne!(second.id, puzzle.id);
-    let game = server.get("/api/games").body;
-    let id = game
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|g| g["id"].as_str())
-        .find(|id| {
-            server.get(&format!("/api/games/{id}")).body["sdn"]
-                .as_str()
-                .is_some_and(|s| s.contains(&second.fen))
-        })
-        .expect("the second puzzle's game")
-        .to_owned();
+    let id = game_of(&server, &second);
     // A wrong first action, then what the board offers, one action at a time (the next
     // actions the board itself uses: the options would be help, and mark the attempt).
     let offered = || server.next_texts(&id);
