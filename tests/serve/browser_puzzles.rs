@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 
-use super::browser::{driver, session, shot, unfold};
+use super::browser::{driver, session, session_phone, shot, unfold};
 use super::{Server, scratch};
 
 /// The text of `css` (its `textContent`: the record is kept in the page, not shown, during a
@@ -389,4 +389,24 @@ async fn an_en_passant_puzzle_says_which_pawn_just_stepped_twice() {
         "{question}"
     );
     shot(&client, "en-passant").await;
+    client.close().await.expect("closed");
+    // On a 390×844 phone the question, with its en passant line, stands in view beside the
+    // puzzle (under the board).
+    let phone = session_phone(&driver, 390, 844).await;
+    phone.goto(&server.url).await.expect("the page opens");
+    next_puzzle_of(&phone, "en-passant").await;
+    let question = phone
+        .find(Locator::Id("puzzle-question"))
+        .await
+        .expect("the question");
+    assert!(question.is_displayed().await.expect("its visibility"));
+    assert!(
+        text(&phone, "#puzzle-question")
+            .await
+            .contains("it may be taken en passant on"),
+        "{}",
+        text(&phone, "#puzzle-question").await
+    );
+    shot(&phone, "en-passant-phone").await;
+    phone.close().await.expect("closed");
 }
