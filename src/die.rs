@@ -39,17 +39,57 @@ pub fn face(seed: &str, n: u64) -> Face {
             break;
         }
     }
-    let mut hasher = Sha256::new();
-    hasher.update(seed.as_bytes());
-    hasher.update(b":");
-    hasher.update(&digits[at..]);
-    let mut digest: [u8; 32] = hasher.finalize().into();
+    let parts = [seed.as_bytes(), b":", &digits[at..]];
+    let mut digest = sha256_short(&parts).unwrap_or_else(|| {
+        let mut hasher = Sha256::new();
+        for part in parts {
+            hasher.update(part);
+        }
+        hasher.finalize().into()
+    });
     loop {
         if let Some(b) = digest.iter().find(|&&b| b < 252) {
             return Face::ALL[usize::from(b % 6)];
         }
         digest = Sha256::digest(digest).into();
     }
+}
+
+/// SHA-256's initial hash value (FIPS 180-4, 5.3.3).
+const SHA256_IV: [u32; 8] = [
+    0x6a09_e667,
+    0xbb67_ae85,
+    0x3c6e_f372,
+    0xa54f_f53a,
+    0x510e_527f,
+    0x9b05_688c,
+    0x1f83_d9ab,
+    0x5be0_cd19,
+];
+
+/// The SHA-256 of the parts joined, when they fit in one block with its padding (55 bytes at
+/// most; a face's message nearly always does): the block padded by hand (FIPS 180-4, 5.1.1)
+/// and compressed once, which costs half of what the hasher's buffering and padding add to a
+/// Sade `verify` (one digest a turn). `None` for a longer message.
+fn sha256_short(parts: &[&[u8]]) -> Option<[u8; 32]> {
+    let mut block = [0u8; 64];
+    let mut len = 0;
+    for part in parts {
+        block.get_mut(len..len + part.len())?.copy_from_slice(part);
+        len += part.len();
+    }
+    if len > 55 {
+        return None;
+    }
+    block[len] = 0x80;
+    block[56..].copy_from_slice(&(len as u64 * 8).to_be_bytes());
+    let mut state = SHA256_IV;
+    sha2::block_api::compress256(&mut state, &[block]);
+    let mut digest = [0u8; 32];
+    for (bytes, word) in digest.chunks_exact_mut(4).zip(state) {
+        bytes.copy_from_slice(&word.to_be_bytes());
+    }
+    Some(digest)
 }
 
 /// The commitment to a seed: the lowercase hex SHA-256 of its UTF-8 bytes.
@@ -217,6 +257,36 @@ mod tests {
             let first = digest.iter().find(|&&b| b < 252).map(|b| b % 6 + 1);
             // A digest with no byte below 252 is rehashed; none of these is one.
             assert_eq!(Some(face("7-1", n).get()), first, "turn {n}");
+        }
+    }
+
+    #[test]
+    fn a_short_message_hashes_as_the_hasher_does() {
+        // Every length a block can hold, the longest (55) and the first too long (56), split
+        // in parts of every size.
+        let text: Vec<u8> = (0u8..=80).map(|i| b'!' + i).collect();
+        for len in 0..=70 {
+            let message = &text[..len];
+            for cut in 0..=len {
+                let got = sha256_short(&[&message[..cut], &message[cut..]]);
+                let want: [u8; 32] = Sha256::digest(message).into();
+                if len <= 55 {
+                    assert_eq!(got, Some(want), "{len} bytes cut at {cut}");
+                } else {
+                    assert_eq!(got, None, "{len} bytes");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_seed_too_long_for_one_block_gives_the_same_faces() {
+        // 60 bytes of seed: the message no longer fits one block, and the hasher takes it.
+        let seed = "s".repeat(60);
+        for n in 1..=20 {
+            let digest = Sha256::digest(format!("{seed}:{n}").as_bytes());
+            let first = digest.iter().find(|&&b| b < 252).map(|b| b % 6 + 1);
+            assert_eq!(Some(face(&seed, n).get()), first, "turn {n}");
         }
     }
 

@@ -13,8 +13,8 @@
 
 use std::fmt;
 use std::num::NonZeroU32;
-use std::sync::OnceLock;
 
+use once_cell::race::OnceBox;
 use shakmaty::fen::Fen;
 use shakmaty::{
     Bitboard, Board, ByColor, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position, Rank,
@@ -51,7 +51,7 @@ pub struct State {
     /// The positions of this state built so far, by side to move ([`State::position`]): a
     /// cache, not part of the state (equality, `Debug` and clones leave it out; boxed, so that
     /// a state stays small to move).
-    positions: ByColor<OnceLock<Box<Chess>>>,
+    positions: ByColor<OnceBox<Chess>>,
 }
 
 impl Clone for State {
@@ -228,15 +228,56 @@ impl State {
         self.chess(turn).cloned()
     }
 
-    /// [`State::position`], built once per state and side to move (a state never changes once
-    /// made, but for who rolls, which the position does not hold).
+    /// [`State::position`], made once per state and side to move (a state never changes once
+    /// made, but for who rolls, which the position does not hold): passed on from the other
+    /// side's position where it can be ([`State::pass`]), else built.
     pub(crate) fn chess(&self, turn: Color) -> Result<&Chess, Refused> {
         let cell = self.positions.get(turn);
         if let Some(pos) = cell.get() {
             return Ok(pos);
         }
-        let pos = self.build(turn)?;
-        Ok(cell.get_or_init(|| pos))
+        cell.get_or_try_init(|| match self.positions.get(!turn).get() {
+            Some(pos) => self.pass(pos).map_or_else(|| self.build(turn), Ok),
+            None => self.build(turn),
+        })
+    }
+
+    /// The position with the other side to move than in `pos` (a position of this state), made
+    /// from `pos` without validating it again: what [`State::build`] gives, when no king is in
+    /// check and the side to move next has no en passant chance (`None` otherwise).
+    ///
+    /// shakmaty 0.30 makes a position with the other side to move only by validating a setup
+    /// (`from_setup`), which costs about as much as playing four moves. Here a piece of the side
+    /// to move, neither its king nor a rook with a castling right, moves onto its own square:
+    /// shakmaty's `play_unchecked` plays it as a null move (the board and the castling rights as
+    /// they were, no en passant square, the other side to move). That is no legal move, so it
+    /// rests on how shakmaty 0.30 plays one: the test `a_pass_is_the_position_built` holds it to
+    /// [`State::build`] on thousands of positions, and debug builds (every test) compare each
+    /// pass with the built position.
+    fn pass(&self, pos: &Chess) -> Option<Box<Chess>> {
+        let turn = !pos.turn();
+        if self.ep.is_some_and(|ep| ep.pusher != turn) || pos.is_check() {
+            return None;
+        }
+        let board = pos.board();
+        let idle = board.by_color(pos.turn()) & !board.kings() & !self.castling_rights;
+        let from = idle.first()?;
+        let role = board.role_at(from)?;
+        let mut passed = Box::new(pos.clone());
+        passed.play_unchecked(Move::Normal {
+            role,
+            from,
+            capture: None,
+            to: from,
+            promotion: None,
+        });
+        debug_assert_eq!(
+            Some(&passed),
+            self.build(turn).ok().as_ref(),
+            "a pass differs from the position built, {}",
+            self.fen()
+        );
+        Some(passed)
     }
 
     /// The position with `turn` to move, validated by shakmaty, boxed where shakmaty returns
@@ -298,16 +339,19 @@ impl State {
     }
 
     /// The state after `m`, a legal move in `pos` (a position of this state): the captured piece
-    /// goes to the pool, castling rights and the en passant chance follow the move.
+    /// goes to the pool, castling rights and the en passant chance follow the move. The position
+    /// the move leads to is kept as the new state's, the other side to move: a legal move leads
+    /// to a position [`State::build`] would give (debug builds compare the two).
     pub(crate) fn after_move(&self, pos: &Chess, m: Move) -> State {
         let mover = pos.turn();
-        let mut played = pos.clone();
+        let mut played = Box::new(pos.clone());
         played.play_unchecked(m);
         let mut pocket = self.pocket;
         if let Some(role) = m.capture() {
             add(&mut pocket, role.of(!mover));
         }
-        State {
+        let mut positions = ByColor::<OnceBox<Chess>>::default();
+        let next = State {
             board: played.board().clone(),
             castling_rights: played.castles().castling_rights(),
             castling_mode: self.castling_mode,
@@ -324,7 +368,15 @@ impl State {
             },
             fullmoves: self.fullmoves,
             positions: ByColor::default(),
-        }
+        };
+        debug_assert_eq!(
+            Some(&*played),
+            next.build(!mover).ok().as_deref(),
+            "a move leads to another position than the one built, {}",
+            next.fen()
+        );
+        *positions.get_mut(!mover) = OnceBox::with_value(played);
+        State { positions, ..next }
     }
 
     /// The same state, with the positions built for it so far (a clone leaves them out: most
@@ -332,8 +384,8 @@ impl State {
     pub(crate) fn with_positions(&self) -> State {
         let mut next = self.unbuilt();
         next.positions = self.positions.as_ref().map(|cell| match cell.get() {
-            Some(pos) => OnceLock::from(pos.clone()),
-            None => OnceLock::new(),
+            Some(pos) => OnceBox::with_value(Box::new(pos.clone())),
+            None => OnceBox::new(),
         });
         next
     }
@@ -444,5 +496,85 @@ mod tests {
             .unwrap();
         let after = s.after_move(&pos, m);
         assert_eq!(*after.pocket().white.get(Role::Queen), 1);
+    }
+
+    /// States of random Sade play from a few starts: each action moves a piece of a colour
+    /// drawn at random (xorshift from `seed`), as a series does, and a move that checks a king
+    /// starts the walk again (between actions no king is in check).
+    fn random_states(fens: &[&str], walks: usize, actions: usize, mut seed: u64) -> Vec<State> {
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = Vec::new();
+        for walk in 0..walks {
+            let mut state = state(fens[walk % fens.len()]);
+            for _ in 0..actions {
+                let color = if next() % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let Ok(pos) = state.chess(color) else { break };
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::try_from(next() % moves.len() as u64).unwrap_or(0)];
+                let after = state.after_move(pos, m);
+                if after.in_check(Color::White) || after.in_check(Color::Black) {
+                    break;
+                }
+                found.push(after.with_positions());
+                state = after;
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_pass_is_the_position_built() {
+        let states = random_states(
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+                "4k3/1p1p1p2/8/2P1P3/8/8/8/4K3 b - - 0 1",
+            ],
+            600,
+            120,
+            0x2545_F491_4F6C_DD1D,
+        );
+        let (mut passed, mut refused) = (0, 0);
+        for state in &states {
+            // The kept position is the mover's opponent's; the pass gives the mover's.
+            for color in Color::ALL {
+                let Some(kept) = state.positions.get(!color).get() else {
+                    continue;
+                };
+                match state.pass(kept) {
+                    Some(pos) => {
+                        let built = state.build(color).expect("a state of legal moves");
+                        assert_eq!(*pos, *built, "{}", state.fen());
+                        assert_eq!(
+                            pos.castles().castling_rights(),
+                            built.castles().castling_rights()
+                        );
+                        assert_eq!(pos.maybe_ep_square(), built.maybe_ep_square());
+                        assert_eq!(pos.legal_moves(), built.legal_moves(), "{}", state.fen());
+                        passed += 1;
+                    }
+                    None => refused += 1,
+                }
+            }
+        }
+        // Most states pass; some do not (an en passant chance for the side to move, a side
+        // with only its king and rooks with castling rights).
+        assert!(
+            passed > 10_000 && refused > 100,
+            "{passed} passed, {refused} refused"
+        );
     }
 }
