@@ -26,33 +26,20 @@ use crate::rules::{Article, FaultCode, Outcome, Replay, Violation};
 
 /// The face of the `n`-th turn (counted from 1) of a game with this seed.
 pub fn face(seed: &str, n: u64) -> Face {
-    // The message `{seed}:{n}`, hashed as it is written, without formatting it first.
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        // The last decimal digit of `rest`, as ASCII (`rest % 10` is below 10).
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    let parts = [seed.as_bytes(), b":", &digits[at..]];
-    let mut digest = sha256_short(&parts).unwrap_or_else(|| {
-        let mut hasher = Sha256::new();
-        for part in parts {
-            hasher.update(part);
-        }
-        hasher.finalize().into()
-    });
-    loop {
-        if let Some(b) = digest.iter().find(|&&b| b < 252) {
-            return Face::ALL[usize::from(b % 6)];
-        }
-        digest = Sha256::digest(digest).into();
-    }
+    Die::new(seed).face(n)
+}
+
+/// The faces of one seed's turns. Each face is read from `SHA-256(seed ":" n)`; where that
+/// message fits one block with its padding (55 bytes at most: nearly always), the block is laid
+/// out by hand (FIPS 180-4, 5.1.1) with the seed and the colon written once, and each turn's
+/// digest is one compression of it with the turn's digits (`sha2::block_api::compress256`),
+/// without the hasher's buffering and padding (which cost as much as the compression itself in
+/// a Sade `verify`). A longer message goes through the hasher.
+struct Die<'a> {
+    seed: &'a str,
+    /// The block with the seed and the colon, when they leave room for the digits of any turn
+    /// and the padding.
+    block: Option<[u8; 64]>,
 }
 
 /// SHA-256's initial hash value (FIPS 180-4, 5.3.3).
@@ -67,29 +54,60 @@ const SHA256_IV: [u32; 8] = [
     0x5be0_cd19,
 ];
 
-/// The SHA-256 of the parts joined, when they fit in one block with its padding (55 bytes at
-/// most; a face's message nearly always does): the block padded by hand (FIPS 180-4, 5.1.1)
-/// and compressed once, which costs half of what the hasher's buffering and padding add to a
-/// Sade `verify` (one digest a turn). `None` for a longer message.
-fn sha256_short(parts: &[&[u8]]) -> Option<[u8; 32]> {
-    let mut block = [0u8; 64];
-    let mut len = 0;
-    for part in parts {
-        block.get_mut(len..len + part.len())?.copy_from_slice(part);
-        len += part.len();
+/// The digits of the largest turn number (`u64::MAX`).
+const MOST_DIGITS: usize = 20;
+
+impl<'a> Die<'a> {
+    fn new(seed: &'a str) -> Die<'a> {
+        let prefix = seed.len() + 1;
+        let block = (prefix + MOST_DIGITS <= 55).then(|| {
+            let mut block = [0u8; 64];
+            block[..seed.len()].copy_from_slice(seed.as_bytes());
+            block[seed.len()] = b':';
+            block
+        });
+        Die { seed, block }
     }
-    if len > 55 {
-        return None;
+
+    /// The face of the `n`-th turn.
+    fn face(&self, n: u64) -> Face {
+        let mut digest = self.digest(n);
+        loop {
+            if let Some(b) = digest.iter().find(|&&b| b < 252) {
+                return Face::ALL[usize::from(b % 6)];
+            }
+            digest = Sha256::digest(digest).into();
+        }
     }
-    block[len] = 0x80;
-    block[56..].copy_from_slice(&(len as u64 * 8).to_be_bytes());
-    let mut state = SHA256_IV;
-    sha2::block_api::compress256(&mut state, &[block]);
-    let mut digest = [0u8; 32];
-    for (bytes, word) in digest.chunks_exact_mut(4).zip(state) {
-        bytes.copy_from_slice(&word.to_be_bytes());
+
+    /// `SHA-256(seed ":" n)`, `n` in decimal.
+    fn digest(&self, n: u64) -> [u8; 32] {
+        let digits = n.checked_ilog10().map_or(1, |log| log as usize + 1);
+        let Some(mut block) = self.block else {
+            let mut hasher = Sha256::new();
+            hasher.update(self.seed.as_bytes());
+            hasher.update(b":");
+            hasher.update(n.to_string().as_bytes());
+            return hasher.finalize().into();
+        };
+        let start = self.seed.len() + 1;
+        let end = start + digits;
+        let mut rest = n;
+        for at in (start..end).rev() {
+            // The last decimal digit of `rest`, as ASCII (`rest % 10` is below 10).
+            block[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        block[end] = 0x80;
+        block[56..].copy_from_slice(&(end as u64 * 8).to_be_bytes());
+        let mut state = SHA256_IV;
+        sha2::block_api::compress256(&mut state, &[block]);
+        let mut digest = [0u8; 32];
+        for (bytes, word) in digest.chunks_exact_mut(4).zip(state) {
+            bytes.copy_from_slice(&word.to_be_bytes());
+        }
+        digest
     }
-    Some(digest)
 }
 
 /// The commitment to a seed: the lowercase hex SHA-256 of its UTF-8 bytes.
@@ -97,8 +115,16 @@ pub fn commit(seed: &str) -> String {
     hex(&Sha256::digest(seed.as_bytes()))
 }
 
+/// Lowercase hex, two digits a byte (written without a `format!` a byte: `verify` writes the
+/// commitment of every game's seed).
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(2 * bytes.len());
+    for &b in bytes {
+        text.push(char::from(DIGITS[usize::from(b >> 4)]));
+        text.push(char::from(DIGITS[usize::from(b & 0xf)]));
+    }
+    text
 }
 
 /// What is wrong with a record's die.
@@ -134,9 +160,10 @@ pub fn check(
             });
         }
     }
+    let die = Die::new(seed);
     for (turn_index, written) in faces.into_iter().enumerate() {
         let Some(written) = written else { continue };
-        let expected = face(seed, turn_index as u64 + 1);
+        let expected = die.face(turn_index as u64 + 1);
         if written != expected {
             return Err(DieError::Face {
                 turn_index,
@@ -261,20 +288,17 @@ mod tests {
     }
 
     #[test]
-    fn a_short_message_hashes_as_the_hasher_does() {
-        // Every length a block can hold, the longest (55) and the first too long (56), split
-        // in parts of every size.
-        let text: Vec<u8> = (0u8..=80).map(|i| b'!' + i).collect();
-        for len in 0..=70 {
-            let message = &text[..len];
-            for cut in 0..=len {
-                let got = sha256_short(&[&message[..cut], &message[cut..]]);
-                let want: [u8; 32] = Sha256::digest(message).into();
-                if len <= 55 {
-                    assert_eq!(got, Some(want), "{len} bytes cut at {cut}");
-                } else {
-                    assert_eq!(got, None, "{len} bytes");
-                }
+    fn a_digest_is_the_hashers_for_every_length_of_seed() {
+        // Seeds of 0 to 60 bytes: the block laid out by hand up to 34 (34 + colon + 20 digits
+        // = 55), the hasher beyond; turns of every number of digits.
+        let text: String = (0u8..70).map(|i| char::from(b'!' + i)).collect();
+        for len in 0..=60 {
+            let seed = &text[..len];
+            let die = Die::new(seed);
+            assert_eq!(die.block.is_some(), len <= 34, "{len}");
+            for n in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+                let want: [u8; 32] = Sha256::digest(format!("{seed}:{n}").as_bytes()).into();
+                assert_eq!(die.digest(n), want, "seed of {len} bytes, turn {n}");
             }
         }
     }

@@ -28,7 +28,11 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
     let face = turn.face?.value;
     let phase = match face {
         Face::One | Face::Two | Face::Three => {
-            return judged_from(Progress::begin(state, face).ok()?, turn, annotate);
+            // Matched, not `.ok()?`: the progress is large, and the conversion copies it.
+            let Ok(progress) = Progress::begin(state, face) else {
+                return None;
+            };
+            return judged_from(progress, turn, annotate);
         }
         Face::Four => Phase::Removal,
         Face::Six => {
@@ -75,7 +79,9 @@ fn judged_from(mut current: Progress, turn: &Turn, annotate: bool) -> Option<Pla
             }
             Err(_) => return None,
         };
-        let next = current.apply_looking(step, LookAhead::No).ok()?;
+        let Ok(next) = current.apply_looking(step, LookAhead::No) else {
+            return None;
+        };
         let after = match &next {
             Next::Continue(progress) => &progress.state,
             Next::Done(state) | Next::End(_, state) => state,

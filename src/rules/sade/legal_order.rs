@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Role, Square, attacks};
 
 /// Walks the legal moves of `pos`'s side to move that are not the king's (so no castling
 /// either), in the order of `pos.legal_moves()`, until `visit` breaks. `None` where that side is in
@@ -46,60 +46,50 @@ pub(crate) fn walk_non_king<B>(
     })
 }
 
-/// The pawns' moves, in shakmaty's order.
+/// The pawns' moves, in shakmaty's order: each kind of move for all pawns at once, as a shift
+/// of their bitboard.
 fn pawn_moves<B>(
     board: &Board,
     us: Color,
     step: &mut impl FnMut(Square, Square, Role, Option<Role>) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let pawns = board.by_piece(Role::Pawn.of(us));
-    let forward = us.fold_wb(1, -1);
+    let forward = us.fold_wb(8, -8);
     let theirs = board.by_color(!us);
     let empty = !board.occupied();
-    // Captures towards the a-file, then towards the h-file.
-    for side in [-1, 1] {
-        let mut targets = Bitboard::EMPTY;
-        for from in pawns {
-            if let Some(to) = shifted(from, side, forward) {
-                targets.add(to);
-            }
-        }
-        let targets = targets & theirs;
-        let back = |to: Square| shifted(to, -side, -forward);
-        moves_to(targets, back, step)?;
+    // Captures towards the a-file (by the pawns off it), then towards the h-file.
+    for (side, edge) in [(-1, File::A), (1, File::H)] {
+        let delta = forward + side;
+        let targets = (pawns & !Bitboard::from_file(edge)).shift(delta) & theirs;
+        moves_to(targets, delta, step)?;
     }
     // Single steps, then double steps from the pawns' first rank.
-    let mut single = Bitboard::EMPTY;
-    for from in pawns {
-        if let Some(to) = shifted(from, 0, forward) {
-            single.add(to);
-        }
-    }
-    let single = single & empty;
-    moves_to(single, |to| shifted(to, 0, -forward), step)?;
-    let double = single.shift(8 * forward) & us.fold_wb(Bitboard::SOUTH, Bitboard::NORTH) & empty;
+    let single = pawns.shift(forward) & empty;
+    moves_to(single, forward, step)?;
+    let double = single.shift(forward) & us.fold_wb(Bitboard::SOUTH, Bitboard::NORTH) & empty;
     for to in double {
-        if let Some(from) = shifted(to, 0, -2 * forward) {
+        if let Some(from) = to.offset(-2 * forward) {
             step(from, to, Role::Pawn, None)?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// Pawn moves to each of `targets` (from `back(to)`): the plain ones by destination, then the
-/// promotions, each to a queen, a rook, a bishop and a knight in that order.
+/// Pawn moves to each of `targets`, each `delta` squares from its origin: the plain ones by
+/// destination, then the promotions, each to a queen, a rook, a bishop and a knight in that
+/// order.
 fn moves_to<B>(
     targets: Bitboard,
-    back: impl Fn(Square) -> Option<Square>,
+    delta: i32,
     step: &mut impl FnMut(Square, Square, Role, Option<Role>) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     for to in targets & !Bitboard::BACKRANKS {
-        if let Some(from) = back(to) {
+        if let Some(from) = to.offset(-delta) {
             step(from, to, Role::Pawn, None)?;
         }
     }
     for to in targets & Bitboard::BACKRANKS {
-        if let Some(from) = back(to) {
+        if let Some(from) = to.offset(-delta) {
             for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
                 step(from, to, Role::Pawn, Some(promotion))?;
             }
@@ -130,19 +120,6 @@ fn piece_moves<B>(
         }
     }
     ControlFlow::Continue(())
-}
-
-/// The square `files` files and `ranks` ranks away, if on the board.
-fn shifted(square: Square, files: i32, ranks: i32) -> Option<Square> {
-    let file = i32::try_from(square.file().to_u32()).ok()? + files;
-    let rank = i32::try_from(square.rank().to_u32()).ok()? + ranks;
-    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
-        return None;
-    }
-    Some(Square::from_coords(
-        File::new(file.unsigned_abs()),
-        Rank::new(rank.unsigned_abs()),
-    ))
 }
 
 /// Every piece that stands alone between `us`'s king and an enemy slider aiming at it
