@@ -314,3 +314,34 @@ fn standard_cases_get_the_verdict_they_state() {
 fn whole_games_get_the_verdict_they_state() {
     check_folder("corpus/games", 20);
 }
+
+/// `verify_outcome` (what the `verify` command prints) is `verify` without the actions listed:
+/// the same verdict on every record of the corpus and of `tests/data`, in every game.
+#[test]
+fn the_verdict_alone_is_the_verdict_without_its_actions() {
+    let mut files = corpus_files("corpus", &["sdn", "pgn"]);
+    files.extend(corpus_files("tests/data", &["sdn", "pgn"]));
+    let (mut games, mut listed) = (0, 0);
+    for path in &files {
+        let source = std::fs::read(path).unwrap();
+        for (i, game) in parse_bytes(&source).into_iter().enumerate() {
+            let Ok(game) = game else { continue };
+            let mut full = verify(&game);
+            listed += full.replay.resolved.len();
+            full.replay.resolved.clear();
+            let alone = sade_ref::referee::verify_outcome(&game);
+            assert!(
+                alone.replay.resolved.is_empty(),
+                "{} #{}",
+                display(path),
+                i + 1
+            );
+            assert_eq!(alone, full, "{} #{}", display(path), i + 1);
+            games += 1;
+        }
+    }
+    assert!(
+        games > 1000 && listed > 30_000,
+        "{games} games, {listed} actions"
+    );
+}

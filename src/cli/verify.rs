@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use sade_ref::diagnostic::Diagnostic;
 use sade_ref::parse::ParseError;
 use sade_ref::record::Game;
-use sade_ref::referee::{Status as Standing, Verdict, verify};
+use sade_ref::referee::{Status as Standing, Verdict, verify_outcome};
 use sade_ref::report::Report;
 use sade_ref::rules::names::color_name;
 use sade_ref::write::json::{self, JsonError};
@@ -79,11 +79,10 @@ enum Judged {
 fn judge(read: Read) -> Judged {
     match read {
         Read::Game(game) => {
-            let mut verdict = verify(&game);
             // A line names the players and no more of the record, and says nothing of the
-            // moves replayed: the rest is freed here, on the thread that read it (freeing it on
-            // another thread costs the allocator more).
-            verdict.replay.resolved = Vec::new();
+            // moves replayed: they are not listed, and the rest of the record is freed here, on
+            // the thread that read it (freeing it on another thread costs the allocator more).
+            let verdict = verify_outcome(&game);
             let mut tags = game.tags;
             tags.retain(|tag| matches!(tag.name.as_str(), "White" | "Black"));
             let players = Game {

@@ -19,4 +19,4 @@ mod verdict;
 mod verify;
 
 pub use verdict::{Locator, Status, Verdict, Void};
-pub use verify::{verify, verify_annotated, verify_memo};
+pub use verify::{verify, verify_annotated, verify_memo, verify_outcome};

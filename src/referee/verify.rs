@@ -15,6 +15,12 @@ pub fn verify(game: &Game) -> Verdict {
     verify_with(game, Detail::Verdict, None)
 }
 
+/// [`verify`] without the list of what each action resolved to (`replay.resolved` stays
+/// empty): the verdict alone, which is all the `verify` command prints ([`Detail::Outcome`]).
+pub fn verify_outcome(game: &Game) -> Verdict {
+    verify_with(game, Detail::Outcome, None)
+}
+
 /// [`verify`], with the FEN after every action in `replay.resolved` (for `convert --annotate`).
 pub fn verify_annotated(game: &Game) -> Verdict {
     verify_with(game, Detail::Annotated, None)

@@ -32,6 +32,8 @@ pub(super) struct CheckEnded {
 
 pub(super) struct Replayer<'g> {
     pub(super) game: &'g Game,
+    /// Whether `resolved` lists the moves ([`crate::rules::Detail::lists_actions`]).
+    pub(super) lists: bool,
     pub(super) annotate: bool,
     pub(super) mode: CastlingMode,
     pub(super) board: Board,
@@ -433,6 +435,9 @@ impl Replayer<'_> {
     }
 
     fn record(&mut self, before: &Chess, m: Move, at: ActionRef, next: &Board) {
+        if !self.lists {
+            return;
+        }
         let mut resolved = resolved_move(before, m, self.mode, at);
         if self.annotate {
             resolved.fen_after = next.fen();

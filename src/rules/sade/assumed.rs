@@ -16,15 +16,15 @@
 //! go as above (an action refused, `--`, a turn left short or lost) gives `None`. Debug builds
 //! check every turn judged here against the judgement from the roll (`play.rs`).
 
-use super::played::{Played, TurnOutcome, resolved};
+use super::played::{Played, TurnOutcome, record};
 use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
 use super::state::State;
 use super::{reach, search};
 use crate::record::{ActionKind, Face, Turn};
-use crate::rules::Resolved;
+use crate::rules::{Detail, Resolved};
 
 /// The turn, when the record answers the searches; `None` otherwise.
-pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Played> {
+pub(super) fn judged(state: &State, turn: &Turn, detail: Detail) -> Option<Played> {
     let face = turn.face?.value;
     let phase = match face {
         Face::One | Face::Two | Face::Three => {
@@ -32,7 +32,7 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
             let Ok(progress) = Progress::begin(state, face) else {
                 return None;
             };
-            return judged_from(progress, turn, annotate);
+            return judged_from(progress, turn, detail);
         }
         Face::Four => Phase::Removal,
         Face::Six => {
@@ -53,14 +53,18 @@ pub(super) fn judged(state: &State, turn: &Turn, annotate: bool) -> Option<Playe
         phase,
         done: 0,
     };
-    judged_from(current, turn, annotate)
+    judged_from(current, turn, detail)
 }
 
 /// [`judged`] from the roll's progress.
-fn judged_from(mut current: Progress, turn: &Turn, annotate: bool) -> Option<Played> {
+fn judged_from(mut current: Progress, turn: &Turn, detail: Detail) -> Option<Played> {
     let face = current.face;
     // One entry an action: sized once (a face asks for three actions at most but on face 6).
-    let mut entries = Vec::with_capacity(turn.actions().count());
+    let mut entries = if detail.lists_actions() {
+        Vec::with_capacity(turn.actions().count())
+    } else {
+        Vec::new()
+    };
     let mut actions = turn.actions().enumerate().peekable();
     while let Some((index, action)) = actions.next() {
         // `--` claims that a search finds nothing: the judgement from the roll makes it.
@@ -86,14 +90,15 @@ fn judged_from(mut current: Progress, turn: &Turn, annotate: bool) -> Option<Pla
             Next::Continue(progress) => &progress.state,
             Next::Done(state) | Next::End(_, state) => state,
         };
-        entries.push(resolved(
-            annotate,
+        record(
+            &mut entries,
+            detail,
             &current.state,
             after,
             current.roller(),
             number,
             step,
-        ));
+        );
         let (state, outcome) = match next {
             Next::Continue(progress) if !last => {
                 current = progress;
@@ -117,7 +122,7 @@ fn judged_from(mut current: Progress, turn: &Turn, annotate: bool) -> Option<Pla
             ),
             _ => return None,
         };
-        return Some(finish(state, entries, outcome, annotate));
+        return Some(finish(state, entries, outcome, detail));
     }
     None
 }
@@ -127,10 +132,12 @@ fn finish(
     mut state: State,
     mut resolved: Vec<Resolved>,
     outcome: TurnOutcome,
-    annotate: bool,
+    detail: Detail,
 ) -> Played {
     state.end_turn();
-    if annotate && let Some(last) = resolved.last_mut() {
+    if detail == Detail::Annotated
+        && let Some(last) = resolved.last_mut()
+    {
         last.fen_after = state.fen();
     }
     Played {

@@ -4,7 +4,7 @@
 
 use super::ends::End;
 use super::fault::{Fault, Illegal, Refused, face_article};
-use super::played::{Played, TurnOutcome, resolved};
+use super::played::{Played, TurnOutcome, record};
 use super::progress::{Next, Phase, Progress};
 use super::state::State;
 use super::step::Step;
@@ -38,18 +38,17 @@ pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
 /// nakedness or a stalemate ends the turn at once, and so does a series that can no longer be
 /// completed (Poverty of the Flesh at that moment, R16), even when the record writes more.
 pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
-    let annotate = detail == Detail::Annotated;
-    if let Some(played) = assumed::judged(state, turn, annotate) {
+    if let Some(played) = assumed::judged(state, turn, detail) {
         // The tests (debug builds) check the shortcut against the judgement with the searches.
-        debug_assert_eq!(played, searched(state, turn, annotate, place));
+        debug_assert_eq!(played, searched(state, turn, detail, place));
         return played;
     }
-    searched(state, turn, annotate, place)
+    searched(state, turn, detail, place)
 }
 
 /// The turn judged from the roll, with every search the rules call for.
-fn searched(state: &State, turn: &Turn, annotate: bool, place: Place) -> Played {
-    let mut player = TurnPlayer::new(state, annotate);
+fn searched(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
+    let mut player = TurnPlayer::new(state, detail);
     let outcome = player.play(state, turn, place);
     player.played.outcome = outcome;
     player.played
@@ -68,7 +67,7 @@ enum Roll {
 }
 
 struct TurnPlayer {
-    annotate: bool,
+    detail: Detail,
     played: Played,
     /// The turn in progress before each accepted action (the roll first), to find the moment a
     /// failed turn became impossible.
@@ -102,9 +101,9 @@ fn refused(action: usize, refused: Refused, span: Option<Span>) -> TurnOutcome {
 }
 
 impl TurnPlayer {
-    fn new(state: &State, annotate: bool) -> TurnPlayer {
+    fn new(state: &State, detail: Detail) -> TurnPlayer {
         TurnPlayer {
-            annotate,
+            detail,
             played: Played {
                 state: state.clone(),
                 resolved: Vec::new(),
@@ -204,14 +203,15 @@ impl TurnPlayer {
             Next::Continue(p) => &p.state,
             Next::Done(s) | Next::End(_, s) => s,
         };
-        self.played.resolved.push(resolved(
-            self.annotate,
+        record(
+            &mut self.played.resolved,
+            self.detail,
             &current.state,
             after,
             current.roller(),
             number,
             step,
-        ));
+        );
         self.points.push(current);
         match next {
             Next::Continue(p) => {
@@ -234,7 +234,7 @@ impl TurnPlayer {
     }
 
     fn fen_after_last(&mut self) {
-        if self.annotate
+        if self.detail == Detail::Annotated
             && let Some(last) = self.played.resolved.last_mut()
         {
             last.fen_after = self.played.state.fen();

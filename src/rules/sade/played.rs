@@ -8,7 +8,7 @@ use super::ends::End;
 use super::state::State;
 use super::step::Step;
 use crate::record::Span;
-use crate::rules::{Article, Resolved};
+use crate::rules::{Article, Detail, Resolved};
 
 /// A turn played from a state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +42,25 @@ pub enum TurnOutcome {
     },
 }
 
-/// What an accepted action did, for `convert --annotate`.
-pub(crate) fn resolved(
+/// Records what an accepted action did in `entries`, as the replay asks ([`Detail`]): nothing
+/// for the outcome alone, the action resolved, and the FEN after it when annotated.
+pub(crate) fn record(
+    entries: &mut Vec<Resolved>,
+    detail: Detail,
+    before: &State,
+    after: &State,
+    roller: Color,
+    action: usize,
+    step: Step,
+) {
+    if detail.lists_actions() {
+        let annotate = detail == Detail::Annotated;
+        entries.push(resolved(annotate, before, after, roller, action, step));
+    }
+}
+
+/// What an accepted action did.
+fn resolved(
     annotate: bool,
     before: &State,
     after: &State,

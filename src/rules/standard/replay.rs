@@ -41,6 +41,8 @@ struct Pending {
 
 struct Replayer<'g> {
     game: &'g Game,
+    /// Whether `resolved` lists the moves ([`Detail::lists_actions`]).
+    lists: bool,
     annotate: bool,
     pos: Chess,
     mode: CastlingMode,
@@ -208,6 +210,7 @@ impl Replayer<'_> {
                         let error = self.violation(turn, at, reason, Article::R20);
                         return self.finish(Outcome::Invalid(error));
                     }
+                    Some(Ok(m)) if !self.lists => self.play(m),
                     Some(Ok(m)) => {
                         let mut resolved = resolved_move(&self.pos, m, self.mode, at);
                         self.play(m);
@@ -263,12 +266,17 @@ pub(super) fn replay_with_history(game: &Game, detail: Detail) -> (Replay, Vec<u
     let mut history = vec![key];
     let mut replay = Replayer {
         game,
+        lists: detail.lists_actions(),
         annotate: detail == Detail::Annotated,
         pos: start.pos,
         mode: start.mode,
         key,
         history: &mut history,
-        resolved: Vec::with_capacity(game.turns.len()),
+        resolved: Vec::with_capacity(if detail.lists_actions() {
+            game.turns.len()
+        } else {
+            0
+        }),
         turns: 0,
     }
     .run();
