@@ -36,6 +36,22 @@ impl Aftermath {
             (false, true) => Some(Color::Black),
             (false, false) => None,
         };
+        Aftermath::with_check(state, checked)
+    }
+
+    /// [`Aftermath::of`] a state reached by a legal move of `mover`'s piece: his own king is not
+    /// in check (the move was legal for him), so only the other king is looked at.
+    ///
+    /// # Errors
+    /// [`Refused`] when the position of a checked king cannot be built.
+    pub(crate) fn of_move(state: &State, mover: Color) -> Result<Aftermath, Refused> {
+        debug_assert!(!state.in_check(mover), "a legal move left its own king in check");
+        let checked = state.in_check(!mover).then_some(!mover);
+        Aftermath::with_check(state, checked)
+    }
+
+    /// The aftermath where `checked`'s king alone is in check (or none is).
+    fn with_check(state: &State, checked: Option<Color>) -> Result<Aftermath, Refused> {
         if let Some(color) = checked {
             // No mate when the king can step out of check (most checks), seen without a position.
             return Ok(if reach::can_step_away(state, color) {

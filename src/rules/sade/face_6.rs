@@ -179,7 +179,7 @@ pub(crate) fn apply(
     let state = &progress.state;
     let roller = progress.roller();
     let next = state.after_move(state.chess(roller)?, m);
-    match Aftermath::of(&next)? {
+    match Aftermath::of_move(&next, roller)? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),

@@ -125,7 +125,7 @@ fn counts(state: &State, pos: &Chess, m: Move) -> Result<bool, Refused> {
         return Ok(true);
     }
     Ok(matches!(
-        Aftermath::of(&state.after_move(pos, m))?,
+        Aftermath::of_move(&state.after_move(pos, m), pos.turn())?,
         Aftermath::Quiet | Aftermath::Mate(_) | Aftermath::Naked(_)
     ))
 }
@@ -318,7 +318,7 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
     let state = &progress.state;
     let roller = progress.roller();
     let next = state.after_move(state.chess(series.by)?, m);
-    match Aftermath::of(&next)? {
+    match Aftermath::of_move(&next, series.by)? {
         Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) if series.size >= 2 => {
