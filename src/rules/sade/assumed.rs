@@ -23,23 +23,25 @@ use super::{reach, search};
 use crate::record::{ActionKind, Face, Turn};
 use crate::rules::{Detail, Resolved};
 
-/// The turn, when the record answers the searches; `None` otherwise.
-pub(super) fn judged(state: &State, turn: &Turn, detail: Detail) -> Option<Played> {
+/// The turn, when the record answers the searches; `None` otherwise. `state` is the state at
+/// the roll, with the positions built for it (given up by the caller, who keeps a copy for the
+/// judgement from the roll).
+pub(super) fn judged(state: State, turn: &Turn, detail: Detail) -> Option<Played> {
     let face = turn.face?.value;
     let phase = match face {
         Face::One | Face::Two | Face::Three => {
             // Matched, not `.ok()?`: the progress is large, and the conversion copies it.
-            let Ok(progress) = Progress::begin(state, face) else {
+            let Ok(progress) = Progress::begin_from(state, face) else {
                 return None;
             };
             return judged_from(progress, turn, detail);
         }
         Face::Four => Phase::Removal,
         Face::Six => {
-            let exposure = Exposure::at_roll(state).ok()?;
+            let exposure = Exposure::at_roll(&state).ok()?;
             // No piece next to the king can leave, seen from the board: the regular move instead
             // (Art. 8.7), as below, without resolving the written move as an exposure first.
-            if reach::may_leave(state, exposure.unmoved, exposure.king) {
+            if reach::may_leave(&state, exposure.unmoved, exposure.king) {
                 Phase::Exposure(exposure)
             } else {
                 Phase::Regular
@@ -48,7 +50,7 @@ pub(super) fn judged(state: &State, turn: &Turn, detail: Detail) -> Option<Playe
         Face::Five => return None,
     };
     let current = Progress {
-        state: state.clone(),
+        state,
         face,
         phase,
         done: 0,

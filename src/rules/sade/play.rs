@@ -38,7 +38,25 @@ pub fn play_turn_with(state: &State, turn: &Turn, detail: Detail) -> Played {
 /// nakedness or a stalemate ends the turn at once, and so does a series that can no longer be
 /// completed (Poverty of the Flesh at that moment, R16), even when the record writes more.
 pub fn play_turn_at(state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
-    if let Some(played) = assumed::judged(state, turn, detail) {
+    judged(state.with_positions(), state, turn, detail, place)
+}
+
+/// [`play_turn_at`], the positions built for `state` moved into the turn instead of copied
+/// (`state` keeps the rest): for a replay, which leaves the state for the one the turn reaches.
+pub(crate) fn play_turn_moving(
+    state: &mut State,
+    turn: &Turn,
+    detail: Detail,
+    place: Place,
+) -> Played {
+    let built = state.take_positions();
+    judged(built, state, turn, detail, place)
+}
+
+/// The turn judged as written where the record answers the searches (from `built`, `state` with
+/// its positions), else from the roll.
+fn judged(built: State, state: &State, turn: &Turn, detail: Detail, place: Place) -> Played {
+    if let Some(played) = assumed::judged(built, turn, detail) {
         // The tests (debug builds) check the shortcut against the judgement with the searches.
         debug_assert_eq!(played, searched(state, turn, detail, place));
         return played;

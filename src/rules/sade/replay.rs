@@ -10,7 +10,7 @@ use crate::rules::{
     ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
 };
 
-use super::play::{Place, play_turn_at};
+use super::play::{Place, play_turn_moving};
 use super::played::TurnOutcome;
 use super::state::{self, State};
 
@@ -172,7 +172,7 @@ pub fn replay_with(game: &Game, detail: Detail, memo: Option<&mut Memo>) -> Repl
                 _ => memo.turns.truncate(turn_index),
             }
         }
-        let played = play_turn_at(&state, turn, detail, place);
+        let played = play_turn_moving(&mut state, turn, detail, place);
         let resolved: Vec<Resolved> = played
             .resolved
             .into_iter()

@@ -390,6 +390,15 @@ impl State {
         next
     }
 
+    /// The same state with the positions built for it, taken from this one (which keeps the
+    /// rest: its positions are built again if asked for).
+    pub(crate) fn take_positions(&mut self) -> State {
+        State {
+            positions: std::mem::take(&mut self.positions),
+            ..self.unbuilt()
+        }
+    }
+
     /// The state after a piece is taken off the board into the pool (face 4).
     pub(crate) fn after_removal(&self, square: Square) -> State {
         let mut next = self.unbuilt();

@@ -24,15 +24,20 @@ impl Progress {
     /// # Errors
     /// [`Refused`] when a position cannot be analysed.
     pub fn begin(state: &State, face: Face) -> Result<Progress, Refused> {
+        // The count's position of the opponent (faces 1–3) is the one his series moves in.
+        Progress::begin_from(state.with_positions(), face)
+    }
+
+    /// [`Progress::begin`] from a state given up by the caller, with the positions built for it.
+    pub(crate) fn begin_from(state: State, face: Face) -> Result<Progress, Refused> {
         let phase = match face {
-            Face::One | Face::Two | Face::Three => Phase::Series(faces_1_3::begin(state, face)?),
+            Face::One | Face::Two | Face::Three => Phase::Series(faces_1_3::begin(&state, face)?),
             Face::Four => Phase::Removal,
             Face::Five => Phase::Resurrection,
-            Face::Six => face_6::begin(state)?,
+            Face::Six => face_6::begin(&state)?,
         };
         Ok(Progress {
-            // The count's position of the opponent (faces 1–3) is the one his series moves in.
-            state: state.with_positions(),
+            state,
             face,
             phase,
             done: 0,
