@@ -45,7 +45,10 @@ impl Aftermath {
     /// # Errors
     /// [`Refused`] when the position of a checked king cannot be built.
     pub(crate) fn of_move(state: &State, mover: Color) -> Result<Aftermath, Refused> {
-        debug_assert!(!state.in_check(mover), "a legal move left its own king in check");
+        debug_assert!(
+            !state.in_check(mover),
+            "a legal move left its own king in check"
+        );
         let checked = state.in_check(!mover).then_some(!mover);
         Aftermath::with_check(state, checked)
     }

@@ -6,6 +6,8 @@
 //!   ends the game on the way by a mate or nakedness) needs no search.
 //! - Face 4: whether a regular move is left after the sacrifice (else a stalemate, R7). The
 //!   written regular move, accepted, is one.
+//! - Face 5: nothing to answer for a written resurrection (only `--` claims that a search
+//!   finds nothing).
 //! - Face 6: whether a piece can leave the king at the roll (else the fallback move, Art. 8.7),
 //!   and whether the exposure can go on after each move (R9). The next written move, accepted,
 //!   answers both; only after the last one is it looked for. When the first written move is no
@@ -47,7 +49,7 @@ pub(super) fn judged(state: State, turn: &Turn, detail: Detail) -> Option<Played
                 Phase::Regular
             }
         }
-        Face::Five => return None,
+        Face::Five => Phase::Resurrection,
     };
     let current = Progress {
         state,

@@ -413,6 +413,12 @@ impl State {
 
     /// The state after a piece of the pool is put back on the board (face 5). A resurrected
     /// rook has no castling right (R8): rights belong to rooks that never left their square.
+    ///
+    /// The position with the other side to move is kept for the new state when this state's
+    /// position for the piece's colour is at hand ([`State::chess`]) and the square is empty:
+    /// shakmaty 0.30 plays a drop (`Move::Put`, a Crazyhouse move) of the side to move's piece
+    /// as that piece put on the square, no en passant square, the other side to move. Debug
+    /// builds compare it with the position built.
     pub(crate) fn after_placement(&self, piece: Piece, square: Square) -> State {
         let mut next = self.unbuilt();
         next.board.set_piece_at(square, piece);
@@ -421,6 +427,22 @@ impl State {
         next.castling_rights.discard(square);
         next.ep = None;
         next.halfmoves = 0;
+        let empty =
+            !self.board.occupied().contains(square) && !self.castling_rights.contains(square);
+        if empty && let Ok(pos) = self.chess(piece.color) {
+            let mut dropped = Box::new(pos.clone());
+            dropped.play_unchecked(Move::Put {
+                role: piece.role,
+                to: square,
+            });
+            debug_assert_eq!(
+                Some(&*dropped),
+                next.build(!piece.color).ok().as_deref(),
+                "a drop differs from the position built, {}",
+                next.fen()
+            );
+            *next.positions.get_mut(!piece.color) = OnceBox::with_value(dropped);
+        }
         next
     }
 
