@@ -38,7 +38,8 @@ impl Detail {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Replay {
     pub outcome: Outcome,
-    /// Every action accepted before the game ended or went wrong, in order.
+    /// Every action accepted before the game ended or went wrong, in order (none for
+    /// [`Detail::Outcome`]).
     pub resolved: Vec<Resolved>,
     /// The position after the last accepted action (for Sade with its pocket of captured pieces).
     pub final_fen: String,

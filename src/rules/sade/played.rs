@@ -17,7 +17,8 @@ pub struct Played {
     /// After an invalid action or a record that stops inside the turn: the state after the
     /// last accepted action (the roller to act).
     pub state: State,
-    /// The accepted actions (`turn_index` 0: the caller knows which turn this is).
+    /// The accepted actions (`turn_index` 0: the caller knows which turn this is; none for
+    /// [`Detail::Outcome`]).
     pub resolved: Vec<Resolved>,
     pub outcome: TurnOutcome,
 }
