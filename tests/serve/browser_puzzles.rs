@@ -400,13 +400,8 @@ async fn an_en_passant_puzzle_says_which_pawn_just_stepped_twice() {
         .await
         .expect("the question");
     assert!(question.is_displayed().await.expect("its visibility"));
-    assert!(
-        text(&phone, "#puzzle-question")
-            .await
-            .contains("it may be taken en passant on"),
-        "{}",
-        text(&phone, "#puzzle-question").await
-    );
+    let words = text(&phone, "#puzzle-question").await;
+    assert!(words.contains("it may be taken en passant on"), "{words}");
     shot(&phone, "en-passant-phone").await;
     phone.close().await.expect("closed");
 }

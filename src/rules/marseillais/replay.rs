@@ -42,8 +42,7 @@ pub(crate) fn replay_looking_back(game: &Game, detail: Detail) -> (Replay, LookB
     };
     let mut replay = Replayer {
         game,
-        lists: detail.lists_actions(),
-        annotate: detail == Detail::Annotated,
+        detail,
         mode: start.mode,
         turn: TurnState::new(mover, first_len, &board),
         board,

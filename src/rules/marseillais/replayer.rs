@@ -12,7 +12,8 @@ pub(super) use super::turn_state::TurnState;
 use crate::record::{ActionKind, Game, MoveNumber, Side, Span, Turn};
 use crate::rules::standard::{color_name, resolved_move, side_color};
 use crate::rules::{
-    ActionRef, Article, CountedTurn, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
+    ActionRef, Article, CountedTurn, Detail, FaultCode, Outcome, Replay, Resolved, Termination,
+    Violation,
 };
 
 /// Before the first move of the game.
@@ -32,9 +33,8 @@ pub(super) struct CheckEnded {
 
 pub(super) struct Replayer<'g> {
     pub(super) game: &'g Game,
-    /// Whether `resolved` lists the moves ([`crate::rules::Detail::lists_actions`]).
-    pub(super) lists: bool,
-    pub(super) annotate: bool,
+    /// What `resolved` holds: nothing, the moves, or the moves with the FEN after each.
+    pub(super) detail: Detail,
     pub(super) mode: CastlingMode,
     pub(super) board: Board,
     pub(super) turn: TurnState,
@@ -435,11 +435,11 @@ impl Replayer<'_> {
     }
 
     fn record(&mut self, before: &Chess, m: Move, at: ActionRef, next: &Board) {
-        if !self.lists {
+        if !self.detail.lists_actions() {
             return;
         }
         let mut resolved = resolved_move(before, m, self.mode, at);
-        if self.annotate {
+        if self.detail == Detail::Annotated {
             resolved.fen_after = next.fen();
         }
         self.resolved.push(resolved);

@@ -41,9 +41,8 @@ struct Pending {
 
 struct Replayer<'g> {
     game: &'g Game,
-    /// Whether `resolved` lists the moves ([`Detail::lists_actions`]).
-    lists: bool,
-    annotate: bool,
+    /// What `resolved` holds: nothing, the moves, or the moves with the FEN after each.
+    detail: Detail,
     pos: Chess,
     mode: CastlingMode,
     /// The repetition key of `pos`.
@@ -210,11 +209,11 @@ impl Replayer<'_> {
                         let error = self.violation(turn, at, reason, Article::R20);
                         return self.finish(Outcome::Invalid(error));
                     }
-                    Some(Ok(m)) if !self.lists => self.play(m),
+                    Some(Ok(m)) if !self.detail.lists_actions() => self.play(m),
                     Some(Ok(m)) => {
                         let mut resolved = resolved_move(&self.pos, m, self.mode, at);
                         self.play(m);
-                        if self.annotate {
+                        if self.detail == Detail::Annotated {
                             resolved.fen_after = fen(&self.pos);
                         }
                         self.resolved.push(resolved);
@@ -266,8 +265,7 @@ pub(super) fn replay_with_history(game: &Game, detail: Detail) -> (Replay, Vec<u
     let mut history = vec![key];
     let mut replay = Replayer {
         game,
-        lists: detail.lists_actions(),
-        annotate: detail == Detail::Annotated,
+        detail,
         pos: start.pos,
         mode: start.mode,
         key,
