@@ -29,9 +29,13 @@ impl Progress {
     }
 
     /// [`Progress::begin`] from a state given up by the caller, with the positions built for it.
-    pub(crate) fn begin_from(state: State, face: Face) -> Result<Progress, Refused> {
+    pub(crate) fn begin_from(mut state: State, face: Face) -> Result<Progress, Refused> {
         let phase = match face {
-            Face::One | Face::Two | Face::Three => Phase::Series(faces_1_3::begin(&state, face)?),
+            Face::One | Face::Two | Face::Three => {
+                // The count walks the opponent's position.
+                state.prepare(!state.roller());
+                Phase::Series(faces_1_3::begin(&state, face)?)
+            }
             Face::Four => Phase::Removal,
             Face::Five => Phase::Resurrection,
             Face::Six => face_6::begin(&state)?,
@@ -56,6 +60,15 @@ impl Progress {
             Phase::Exposure(exposure) => Options::moves(face_6::options(&self.state, exposure)?),
             Phase::Stalemate => Options::steps(vec![Step::Nothing]),
         })
+    }
+
+    /// Makes ahead the position a move of this turn is resolved in, where the caller owns the
+    /// turn ([`State::prepare`]).
+    pub(crate) fn prepare(&mut self) {
+        if let Phase::Series(_) | Phase::Regular | Phase::Exposure(_) = self.phase {
+            let by = self.by();
+            self.state.prepare(by);
+        }
     }
 
     /// The candidate a written action names.
