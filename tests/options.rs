@@ -500,6 +500,87 @@ fn forbidden_checks_are_shown_as_losses_and_the_referee_agrees() {
     }
 }
 
+/// Art. 13.2, R16: a series started and left with no way to complete it is lost at that moment.
+/// `options` lists it as a losing way up to that moment, and nothing after it: each losing way,
+/// written as the turn, is judged by the referee a loss with the same end at its last action
+/// (a check given after such a moment is void, no loss of its own). The corpus cases' own
+/// series that the referee ends there are among them.
+#[test]
+fn a_series_left_with_no_way_to_complete_it_is_shown_as_lost_where_the_referee_ends_it() {
+    let stuck = "4k2r/2p3pp/pP1P1n2/7P/8/5p2/2n2K2/5b2[QRRBBNNPPPPPqrbppp] b k - 0 16";
+    let mut cases: Vec<(String, State, Face, Option<Vec<String>>)> = vec![(
+        "bxc7 leaves d6 only a check".to_owned(),
+        State::from_game(
+            &parse_str(&format!("[Variant \"Sade\"]\n[FEN \"{stuck}\"]\n\n*\n"))
+                .remove(0)
+                .expect("the position reads"),
+        )
+        .expect("a playable position"),
+        Face::new(3).expect("a die face"),
+        Some(vec!["bxc7".to_owned()]),
+    )];
+    for case in [
+        "face2_started_series_cannot_finish",
+        "r16_series_stuck_is_poverty_at_that_moment",
+    ] {
+        let path = crate::support::root().join(format!("corpus/rules/sade/{case}.sdn"));
+        let game = parse_bytes(&std::fs::read(&path).unwrap())
+            .remove(0)
+            .expect("the corpus case reads");
+        let state = State::from_game(&game).expect("its start position");
+        let face = game.turns[0].face.expect("a die face").value;
+        let ended = verify(&game)
+            .ended_at
+            .expect("the case ends the game")
+            .action;
+        // The moves up to the moment of the loss: the `--` that records it is no move.
+        let written = game.turns[0]
+            .actions()
+            .take(ended)
+            .map(|a| a.kind.to_string())
+            .filter(|a| a != "--")
+            .collect();
+        cases.push((case.to_owned(), state, face, Some(written)));
+    }
+    for (case, state, face, stuck_at) in cases {
+        let found = sade_answer(&state, face, Limits::default());
+        let poor: Vec<&Line> = found
+            .losing
+            .iter()
+            .filter(|l| l.ends.as_ref().is_some_and(|e| e.article == "Art. 13.2"))
+            .collect();
+        assert!(!poor.is_empty(), "{case}: no series left stuck is shown");
+        if let Some(written) = &stuck_at {
+            assert!(
+                poor.iter().any(|l| &l.actions == written),
+                "{case}: {written:?} is not among {:?}",
+                poor.iter().map(|l| l.text()).collect::<Vec<_>>()
+            );
+        }
+        for line in &found.losing {
+            check_written(&state, face, line, &case);
+            let label = state.roller().fold_wb("1.", "1...");
+            let record = format!(
+                "[Variant \"Sade\"]\n[FEN \"{}\"]\n\n{label} {face}: {} *\n",
+                state.fen(),
+                line.actions.join(" ")
+            );
+            let game = parse_str(&record).remove(0).expect("a listed way reads");
+            let ended = verify(&game).ended_at.expect("a losing way ends the game");
+            assert_eq!(
+                ended.action,
+                line.actions.len(),
+                "{case}: `{}`",
+                line.text()
+            );
+        }
+        assert!(
+            text(&found).contains("(poverty of the flesh, Art. 13.2: "),
+            "{case}"
+        );
+    }
+}
+
 /// An `; options:` line of a corpus case: `16w Qe5 O-O-O => draw stalemate` (or `=> none`).
 struct StatedOption {
     turn: TurnName,

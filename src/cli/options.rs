@@ -21,8 +21,10 @@ use super::status::Status;
 /// opponent's, or one's own when fewer than N of the opponent's can move at the roll, R4) with
 /// the pieces counted as proof; "none" comes with
 /// its consequence and Article, and so does a game already over (exit code 0). A series that
-/// gives a forbidden check loses (Art. 4.1): it is no fulfilment, so it is not counted as one;
-/// it is listed after the count as a losing way, and those are counted apart. The JSON answer:
+/// gives a forbidden check loses (Art. 4.1), and so does one started and left with no way to
+/// complete it (Poverty of the Flesh, Art. 13.2): neither is a fulfilment, so neither is counted
+/// as one; each is listed after the count as a losing way, and those are counted apart. The
+/// JSON answer:
 /// spec/OPTIONS.md, spec/options.schema.json.
 #[derive(clap::Args)]
 #[command(

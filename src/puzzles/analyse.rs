@@ -2,8 +2,9 @@
 //! one turn further.
 //!
 //! A way is one ordered series of actions the referee accepts as the turn (Sade: a fulfilment
-//! of the face, [`crate::rules::sade::visit_fulfilments`], or a series that loses at once by a
-//! forbidden check, [`crate::rules::sade::visit_losses`]; Marseillais: a full turn,
+//! of the face, [`crate::rules::sade::visit_fulfilments`], or a series that loses, by a
+//! forbidden check or left with no way to complete it, [`crate::rules::sade::visit_losses`];
+//! Marseillais: a full turn,
 //! [`crate::rules::marseillais::visit_full_turns`]). The walks have no limit: every way is
 //! counted. Two ways are the same answer when they play the same actions in another order and
 //! reach the same position with the same end: the referee's verdict on them is the same, so a

@@ -1,6 +1,6 @@
 //! Quick looks for the chances rare puzzle themes need, before the referee's analysis, which
 //! alone decides: a mate that takes en passant or castles (Marseillais), a sacrifice that
-//! stalemates, a series with few moves and a check in them (Sade).
+//! stalemates, a series with few moves and a check in them, or few moves at all (Sade).
 
 use shakmaty::Position;
 
@@ -22,6 +22,17 @@ pub(crate) fn may_have_to_survive(state: &State) -> bool {
                 after.is_check()
             })
     })
+}
+
+/// Whether a series of faces 2 and 3 may be left with no way to complete it (Poverty of the
+/// Flesh, Art. 13.2): the opponent's pieces, which the series moves, have few moves (at most
+/// 12), so that one of them can take away or block what another needed. A quick look before
+/// the analysis, which alone decides.
+pub(crate) fn may_be_left_poor(state: &State) -> bool {
+    let opponent = !state.roller();
+    state
+        .position(opponent)
+        .is_ok_and(|pos| pos.legal_moves().len() <= 12)
 }
 
 /// Whether the roller of `state`, not in check, is left without a legal move once one of their

@@ -77,8 +77,14 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 "{player}{rolled} must play {}: each of the {others} other {ways} loses this turn ({how}).",
                 answer.text
             );
+            // Where most other ways start a series that cannot be completed, the puzzle is the
+            // order or the pieces that complete it: Poverty of the Flesh is its theme.
+            let theme = match article {
+                Article::Art13_2 => Theme::PovertyOfTheFlesh,
+                _ => Theme::Survive,
+            };
             Explained {
-                theme: Theme::Survive,
+                theme,
                 article,
                 text,
             }
@@ -163,5 +169,58 @@ fn lowercase_the(title: &str) -> String {
     match title.strip_prefix("The ") {
         Some(rest) => format!("the {rest}"),
         None => title.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Color;
+
+    use super::super::analyse::Shape;
+    use super::*;
+
+    fn answer(text: &str, end: Option<(Termination, Article)>) -> Answer {
+        Answer {
+            text: text.to_owned(),
+            orders: vec![text.to_owned()],
+            outcome: if end.is_some() {
+                Outcome::Loses
+            } else {
+                Outcome::GoesOn
+            },
+            end,
+            shape: Shape::default(),
+        }
+    }
+
+    fn survival(poor: usize, checks: usize) -> Explained {
+        let mut answers = vec![answer("dxc7 h6 b7", None)];
+        let poverty = (Termination::PovertyOfTheFlesh, Article::Art13_2);
+        let check = (Termination::ForbiddenCheck, Article::Art4_1);
+        answers.extend((0..poor).map(|i| answer(&format!("poor{i}"), Some(poverty))));
+        answers.extend((0..checks).map(|i| answer(&format!("check{i}"), Some(check))));
+        let analysis = Analysis {
+            player: Color::Black,
+            face: Some(Face::Three),
+            ways: answers.len(),
+            answers,
+        };
+        explain(&analysis, Question::Survive, &analysis.answers[0].clone())
+    }
+
+    #[test]
+    fn a_survival_where_most_ways_are_left_stuck_turns_on_the_poverty_of_the_flesh() {
+        let explained = survival(3, 2);
+        assert_eq!(explained.theme, Theme::PovertyOfTheFlesh);
+        assert_eq!(explained.article, Article::Art13_2);
+        assert_eq!(
+            explained.text,
+            "Black rolls 3 and must play dxc7 h6 b7: each of the 5 other ways loses this turn \
+             (3 by Poverty of the Flesh (Art. 13.2), 2 by a forbidden check (Art. 4.1))."
+        );
+        // Most lose by a check: the theme is to survive it (Art. 4.1).
+        let explained = survival(2, 5);
+        assert_eq!(explained.theme, Theme::Survive);
+        assert_eq!(explained.article, Article::Art4_1);
     }
 }

@@ -15,7 +15,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
 use super::analyse::{Outcome, analyse_bounded, analyse_defence_bounded, sade_state, words};
-use super::chances::{may_have_to_survive, may_mate_with, may_stalemate_by_sacrifice};
+use super::chances::{
+    may_be_left_poor, may_have_to_survive, may_mate_with, may_stalemate_by_sacrifice,
+};
 use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::{board_key, near};
@@ -432,7 +434,7 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                     });
                 }
                 if options.sidelines
-                    && (options.wants(Theme::SweetStalemate) || options.wants(Theme::Survive))
+                    && rare_sade_wanted(options)
                     && let Some(face) = &turn.face
                 {
                     out.extend(sade_sidelines(options, &state, face.value).into_iter().map(
@@ -549,18 +551,27 @@ fn sidelines(options: &Generate, start: &TurnStart) -> Vec<(String, String)> {
     out
 }
 
-/// Whether only Sade themes that sidelines look for are wanted: the Sweet Stalemate, survive.
+/// The Sade themes that sidelines look for: the Sweet Stalemate, survive, Poverty of the Flesh.
+fn is_rare_sade(theme: Theme) -> bool {
+    matches!(
+        theme,
+        Theme::SweetStalemate | Theme::Survive | Theme::PovertyOfTheFlesh
+    )
+}
+
+/// Whether a Sade theme that sidelines look for is wanted.
+fn rare_sade_wanted(options: &Generate) -> bool {
+    options.themes.iter().any(|&t| is_rare_sade(t))
+}
+
+/// Whether only Sade themes that sidelines look for are wanted.
 fn rare_sade_only(options: &Generate) -> bool {
-    !options.themes.is_empty()
-        && options
-            .themes
-            .iter()
-            .all(|t| matches!(t, Theme::SweetStalemate | Theme::Survive))
+    !options.themes.is_empty() && options.themes.iter().all(|&t| is_rare_sade(t))
 }
 
 /// The faces a Sade position is asked with: all six, or, with only the themes sidelines look
-/// for wanted, those of their chances (the Sweet Stalemate: 4 and 6, Art. 9.1; survive: 2 and
-/// 3, the series of Art. 4.1).
+/// for wanted, those of their chances (the Sweet Stalemate: 4 and 6, Art. 9.1; survive and
+/// Poverty of the Flesh: 2 and 3, the series of Art. 4.1 and 13.2).
 fn sade_faces(options: &Generate) -> Vec<Face> {
     if !rare_sade_only(options) {
         return Face::ALL.to_vec();
@@ -569,7 +580,8 @@ fn sade_faces(options: &Generate) -> Vec<Face> {
         .into_iter()
         .filter(|face| {
             (options.wants(Theme::SweetStalemate) && matches!(face, Face::Four | Face::Six))
-                || (options.wants(Theme::Survive) && matches!(face, Face::Two | Face::Three))
+                || ((options.wants(Theme::Survive) || options.wants(Theme::PovertyOfTheFlesh))
+                    && matches!(face, Face::Two | Face::Three))
         })
         .collect()
 }
@@ -593,10 +605,12 @@ fn sade_sidelines(options: &Generate, state: &State, face: Face) -> Vec<(String,
 }
 
 /// Whether the roller of `state` may meet a rare theme wanted: the Sweet Stalemate
-/// ([`may_stalemate_by_sacrifice`]) or a series to survive ([`may_have_to_survive`]).
+/// ([`may_stalemate_by_sacrifice`]), a series to survive ([`may_have_to_survive`]) or one to
+/// complete ([`may_be_left_poor`]).
 fn sade_chance(options: &Generate, state: &State) -> bool {
     (options.wants(Theme::SweetStalemate) && may_stalemate_by_sacrifice(state))
         || (options.wants(Theme::Survive) && may_have_to_survive(state))
+        || (options.wants(Theme::PovertyOfTheFlesh) && may_be_left_poor(state))
 }
 
 /// The puzzle at `fen` (with `face`), if one of the variant's questions has exactly one answer.

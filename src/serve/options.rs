@@ -152,8 +152,8 @@ pub struct NextAction {
     /// `P`.
     #[schema(schema_with = super::schema::piece_or_null)]
     pub piece: Option<char>,
-    /// It begins only ways that lose at once (a check that is not mate, Art. 4.1): legal to
-    /// write, never a good idea.
+    /// It begins only ways that lose (a check that is not mate, Art. 4.1, or a series left with
+    /// no way to complete it, Art. 13.2): legal to write, never a good idea.
     pub loses: bool,
 }
 

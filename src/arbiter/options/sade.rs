@@ -82,7 +82,8 @@ pub(super) fn sade_answer(
         }
         ControlFlow::Continue(())
     })?;
-    // What loses at once (a forbidden check): shown apart, never counted as an option.
+    // What loses (a forbidden check, a series left with no way to complete it): shown apart,
+    // never counted as an option.
     let mut losing = Collector::new(limits);
     let _complete = sade::visit_losses(state, face, |f| {
         if losing.wants() {

@@ -71,10 +71,13 @@ where
 }
 
 /// Calls `visit` with every way the roller could write the turn of `face` that loses the game
-/// at once by a step the rules forbid (a forbidden check, Art. 4.1): the steps up to and
-/// including that step, with the end (as a [`Fulfilment`] whose `end` is the loss). These are not fulfilments ([`visit_fulfilments`]); an
-/// arbiter asks for them to show what a player could not play and why. The walk takes none of
-/// the search's shortcuts, which skip what cannot lead to a fulfilment: it is slower.
+/// (as a [`Fulfilment`] whose `end` is the loss): a series that gives a check that is not mate,
+/// up to and including that move (Art. 4.1, R3), and a series started and left with no way to
+/// complete it, up to that moment (Poverty of the Flesh, Art. 13.2, R4, R16). What follows such
+/// a moment is void, as the referee judges a record: a check given after it is no loss of its
+/// own. These are not fulfilments ([`visit_fulfilments`]); an arbiter asks for them to show what
+/// a player could not play and why, a puzzle counts them among its answers. The walk takes
+/// none of the search's shortcuts, which skip what cannot lead to a fulfilment: it is slower.
 ///
 /// # Errors
 /// [`Refused`] as for [`visit_fulfilments`].
@@ -85,17 +88,21 @@ where
     let progress = Progress::begin(state, face)?;
     let by = progress.by();
     let mut nothing = |_: &[Step], _, _: &State| ControlFlow::Continue(());
-    let mut lost = |steps: &[Step], end| {
-        visit(&Fulfilment {
-            by,
-            steps: steps.to_vec(),
-            end: Some(end),
-        })
-    };
     let mut walk = Walk::new(&mut nothing);
     walk.cuts = false;
-    walk.lost = Some(&mut lost);
-    walk.walk(&progress)
+    walk.losses = Some(Vec::new());
+    let _complete = walk.walk(&progress)?;
+    for (steps, end) in walk.losses.unwrap_or_default() {
+        let lost = Fulfilment {
+            by,
+            steps,
+            end: Some(end),
+        };
+        if visit(&lost).is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+    }
+    Ok(ControlFlow::Continue(()))
 }
 
 /// Every legal fulfilment of `face` from `state` (see [`visit_fulfilments`]).
@@ -152,9 +159,6 @@ pub(crate) fn any_step(progress: &Progress) -> Result<bool, Refused> {
 /// Receives the steps of each way found to finish a turn, and how it ended the game.
 type Found<'a> = dyn FnMut(&[Step], Option<End>, &State) -> ControlFlow<()> + 'a;
 
-/// Receives the steps of each way the roller loses the turn at once, and the end.
-type Lost<'a> = dyn FnMut(&[Step], End) -> ControlFlow<()> + 'a;
-
 /// The depth-first walk: `found` gets the steps of each way to finish the turn.
 struct Walk<'f, 'a> {
     found: &'f mut Found<'a>,
@@ -168,8 +172,9 @@ struct Walk<'f, 'a> {
     /// The series in progress (after two moves or more) already walked without finding a way
     /// to finish them (see [`Transposition`]).
     dead_ends: HashSet<Transposition, BuildHasherDefault<MixHasher>>,
-    /// Gets each step that loses the game at once, when asked for ([`visit_losses`]).
-    lost: Option<&'f mut Lost<'a>>,
+    /// Each way the turn is lost, when asked for ([`visit_losses`]), in the walk's order: the
+    /// steps up to the one that loses, or up to where a series started cannot be completed.
+    losses: Option<Vec<(Vec<Step>, End)>>,
 }
 
 /// A series in progress after two moves or more, which another order of the same moves may
@@ -239,7 +244,7 @@ impl<'f, 'a> Walk<'f, 'a> {
             finds: 0,
             cuts: true,
             dead_ends: HashSet::default(),
-            lost: None,
+            losses: None,
         }
     }
 
@@ -269,6 +274,12 @@ impl<'f, 'a> Walk<'f, 'a> {
             debug_assert_eq!(ways_without_cuts(progress), Ok(0));
             return Ok(ControlFlow::Continue(()));
         }
+        // A series started: where nothing below completes it, it is lost here (R16), and the
+        // losses found below are void.
+        let started = self.losses.is_some()
+            && matches!(&progress.phase, Phase::Series(series) if series.left < series.size);
+        let finds = self.finds;
+        let lost_before = self.losses.as_ref().map_or(0, Vec::len);
         for step in progress.options()?.iter() {
             let next = match progress.apply(step) {
                 Ok(next) => next,
@@ -280,15 +291,24 @@ impl<'f, 'a> Walk<'f, 'a> {
                 Next::Continue(after) => self.walk(&after)?,
                 Next::Done(state) => self.find(None, &state),
                 Next::End(end, state) if end.is_fulfilment() => self.find(Some(end), &state),
-                Next::End(end, _) => match &mut self.lost {
-                    Some(lost) => lost(&self.path, end),
-                    None => ControlFlow::Continue(()),
-                },
+                Next::End(end, _) => {
+                    if let Some(losses) = &mut self.losses {
+                        losses.push((self.path.clone(), end));
+                    }
+                    ControlFlow::Continue(())
+                }
             };
             self.path.pop();
             if flow.is_break() {
                 return Ok(flow);
             }
+        }
+        if started
+            && self.finds == finds
+            && let Some(losses) = &mut self.losses
+        {
+            losses.truncate(lost_before);
+            losses.push((self.path.clone(), poverty_end(progress.roller())));
         }
         Ok(ControlFlow::Continue(()))
     }
@@ -296,6 +316,15 @@ impl<'f, 'a> Walk<'f, 'a> {
     fn find(&mut self, end: Option<End>, state: &State) -> ControlFlow<()> {
         self.finds += 1;
         (self.found)(&self.path, end, state)
+    }
+}
+
+/// A series started that cannot be completed: the roller loses at that moment (Art. 13.2).
+fn poverty_end(roller: shakmaty::Color) -> End {
+    End {
+        winner: !roller,
+        termination: crate::rules::Termination::PovertyOfTheFlesh,
+        article: crate::rules::Article::Art13_2,
     }
 }
 
@@ -446,6 +475,60 @@ mod tests {
         // White's king on the long diagonal and is not mate: an illegal action on face 1, R3).
         let all = same_without_cuts("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", Face::One);
         assert_eq!(all.len(), 4 + 6, "{all:?}");
+    }
+
+    /// The lost ways of `face` from `fen`, each as its end's Article and its moves in SAN.
+    fn lost_ways(fen: &str, face: Face) -> Vec<(crate::rules::Article, String)> {
+        let s = state(fen);
+        let mut lost = Vec::new();
+        let _complete = visit_losses(&s, face, |f| {
+            let end = f.end.expect("a lost way ends the game");
+            assert_eq!(end.winner, !s.roller(), "{f:?}");
+            let moves: Vec<String> = f.actions(&s).iter().map(ToString::to_string).collect();
+            lost.push((end.article, moves.join(" ")));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        lost
+    }
+
+    #[test]
+    fn a_series_left_with_no_way_to_complete_it_is_lost_there() {
+        use crate::rules::Article;
+        // R4's first example: Black's knight c8 and bishop e8 can move, so Black's pieces are
+        // due; whichever moves first, Rh8 pins the other. Each first move is lost by Poverty of
+        // the Flesh at that moment (Art. 13.2): the knight's 4 and the bishop's 6 that give no
+        // check. Bc6+ checks White's king without mate: lost by the check (Art. 4.1).
+        let lost = lost_ways("k1n1b2R/8/8/8/8/8/P7/7K w - - 0 1", Face::Two);
+        let poor = |a: &&(Article, String)| a.0 == Article::Art13_2;
+        assert_eq!(lost.iter().filter(poor).count(), 10, "{lost:?}");
+        assert!(
+            lost.iter().filter(poor).all(|(_, m)| !m.contains(' ')),
+            "{lost:?}"
+        );
+        assert!(
+            lost.contains(&(Article::Art4_1, "Bc6".to_owned())),
+            "{lost:?}"
+        );
+        assert_eq!(lost.len(), 11, "{lost:?}");
+        // Face 3 with White's pawns b6, d6, h5: after bxc7 the rest cannot complete the series
+        // (d7 checks, h6 then leaves d6 only that check): lost at bxc7, so "bxc7 h6 d7" is no
+        // forbidden check of its own, as the referee judges the record (R16).
+        let fen = "4k2r/2p3pp/pP1P1n2/7P/8/5p2/2n2K2/5b2[QRRBBNNPPPPPqrbppp] b k - 0 16";
+        let lost = lost_ways(fen, Face::Three);
+        assert!(
+            lost.contains(&(Article::Art13_2, "bxc7".to_owned())),
+            "{lost:?}"
+        );
+        assert!(
+            lost.contains(&(Article::Art13_2, "h6 bxc7".to_owned())),
+            "{lost:?}"
+        );
+        assert!(
+            !lost.iter().any(|(_, m)| m.starts_with("bxc7 ")),
+            "{lost:?}"
+        );
+        assert_eq!(lost.len(), 7, "{lost:?}");
     }
 
     #[test]
