@@ -447,6 +447,16 @@ fn the_options_schema_refuses_what_the_answer_never_writes() {
     }
 }
 
+/// The game of the Sade corpus case `case`, and its start.
+fn sade_case(case: &str) -> (Game, State) {
+    let path = crate::support::root().join(format!("corpus/rules/sade/{case}.sdn"));
+    let game = parse_bytes(&std::fs::read(&path).unwrap())
+        .remove(0)
+        .expect("the corpus case reads");
+    let state = State::from_game(&game).expect("its start position");
+    (game, state)
+}
+
 /// Art. 4.1: a series that gives a check that is not mate loses the game. `options` shows such
 /// ways apart from the fulfilments (never in `count`), counts them, and each, written as the
 /// turn, is judged by the referee a loss by forbidden check; the record's own losing series is
@@ -458,11 +468,7 @@ fn forbidden_checks_are_shown_as_losses_and_the_referee_agrees() {
         "face2_forbidden_check_second_move",
         "face6_exposure_check",
     ] {
-        let path = crate::support::root().join(format!("corpus/rules/sade/{case}.sdn"));
-        let game = parse_bytes(&std::fs::read(&path).unwrap())
-            .remove(0)
-            .expect("the corpus case reads");
-        let state = State::from_game(&game).expect("its start position");
+        let (game, state) = sade_case(case);
         let turn = &game.turns[0];
         let face = turn.face.expect("a die face").value;
         let found = sade_answer(&state, face, Limits::default());
@@ -523,11 +529,7 @@ fn a_series_left_with_no_way_to_complete_it_is_shown_as_lost_where_the_referee_e
         "face2_started_series_cannot_finish",
         "r16_series_stuck_is_poverty_at_that_moment",
     ] {
-        let path = crate::support::root().join(format!("corpus/rules/sade/{case}.sdn"));
-        let game = parse_bytes(&std::fs::read(&path).unwrap())
-            .remove(0)
-            .expect("the corpus case reads");
-        let state = State::from_game(&game).expect("its start position");
+        let (game, state) = sade_case(case);
         let face = game.turns[0].face.expect("a die face").value;
         let ended = verify(&game)
             .ended_at

@@ -1,4 +1,5 @@
-//! How the game ends inside a turn: a mate (R2), nakedness (R10), a forbidden check (R3).
+//! How the game ends inside a turn: a mate (R2), nakedness (R10), a forbidden check (R3),
+//! Poverty of the Flesh (Art. 5, 13.2).
 
 use shakmaty::Color;
 
@@ -47,6 +48,16 @@ pub(crate) fn naked_end(naked: Color) -> End {
         winner: naked,
         termination: Termination::Nakedness,
         article: Article::Art9_3,
+    }
+}
+
+/// A prescription the roller cannot fulfil: the roller loses by Poverty of the Flesh, under
+/// `article` (Art. 5 at the roll, Art. 13.2 in a series started, R16).
+pub(crate) fn poverty_end(roller: Color, article: Article) -> End {
+    End {
+        winner: !roller,
+        termination: Termination::PovertyOfTheFlesh,
+        article,
     }
 }
 

@@ -5,7 +5,7 @@ use crate::rules::Article;
 use shakmaty::{MoveList, Position, Role};
 
 use super::aftermath::Aftermath;
-use super::ends::{End, mate_end, naked_end};
+use super::ends::{End, mate_end, naked_end, poverty_end};
 use super::fault::Refused;
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
@@ -149,11 +149,7 @@ pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
         .into());
     }
     Ok(Next::End(
-        End {
-            winner: !progress.roller(),
-            termination: Termination::PovertyOfTheFlesh,
-            article: Article::Art5,
-        },
+        poverty_end(progress.roller(), Article::Art5),
         progress.state.after_nothing(),
     ))
 }

@@ -12,7 +12,7 @@ use crate::rules::Article;
 use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
 
 use super::aftermath::Aftermath;
-use super::ends::{End, forbidden_check_end, mate_end, naked_end};
+use super::ends::{forbidden_check_end, mate_end, naked_end, poverty_end};
 use super::fault::{self, Fault, Illegal, Refused, face_article};
 use super::legal_order::walk_non_king;
 use super::matching::{self, Unresolved, resolve_move};
@@ -366,11 +366,7 @@ pub(crate) fn nothing(progress: &Progress, series: &Series) -> Result<Next, Faul
         Article::Art13_2
     };
     Ok(Next::End(
-        End {
-            winner: !progress.roller(),
-            termination: crate::rules::Termination::PovertyOfTheFlesh,
-            article,
-        },
+        poverty_end(progress.roller(), article),
         progress.state.after_nothing(),
     ))
 }

@@ -2,7 +2,7 @@
 //! a time, each resolved and judged by [`Progress`], with the end of the game looked for first
 //! (R21) and a turn that stops judged where it stands in the record (R15, R16).
 
-use super::ends::End;
+use super::ends::{End, poverty_end};
 use super::fault::{Fault, Illegal, Refused, face_article};
 use super::played::{Played, TurnOutcome, record};
 use super::progress::{Next, Phase, Progress};
@@ -291,15 +291,12 @@ impl TurnPlayer {
             if search::first(point)?.is_some() {
                 continue;
             }
-            let end = End {
-                winner: !point.roller(),
-                termination: Termination::PovertyOfTheFlesh,
-                article: if at == 0 {
-                    Article::Art5
-                } else {
-                    Article::Art13_2
-                },
+            let article = if at == 0 {
+                Article::Art5
+            } else {
+                Article::Art13_2
             };
+            let end = poverty_end(point.roller(), article);
             let state = point.state.after_nothing();
             self.played.resolved.truncate(at);
             return Ok(Some(self.finished(end, state, at)));

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
-use super::ends::End;
+use super::ends::{End, poverty_end};
 use super::fault::{Fault, Refused};
 use super::fulfilment::Fulfilment;
 use super::progress::{LookAhead, Next, Phase, Progress};
@@ -308,7 +308,8 @@ impl<'f, 'a> Walk<'f, 'a> {
             && let Some(losses) = &mut self.losses
         {
             losses.truncate(lost_before);
-            losses.push((self.path.clone(), poverty_end(progress.roller())));
+            let end = poverty_end(progress.roller(), crate::rules::Article::Art13_2);
+            losses.push((self.path.clone(), end));
         }
         Ok(ControlFlow::Continue(()))
     }
@@ -316,15 +317,6 @@ impl<'f, 'a> Walk<'f, 'a> {
     fn find(&mut self, end: Option<End>, state: &State) -> ControlFlow<()> {
         self.finds += 1;
         (self.found)(&self.path, end, state)
-    }
-}
-
-/// A series started that cannot be completed: the roller loses at that moment (Art. 13.2).
-fn poverty_end(roller: shakmaty::Color) -> End {
-    End {
-        winner: !roller,
-        termination: crate::rules::Termination::PovertyOfTheFlesh,
-        article: crate::rules::Article::Art13_2,
     }
 }
 

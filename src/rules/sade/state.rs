@@ -246,7 +246,7 @@ impl State {
 
     /// Makes the position with `turn` to move ahead, as [`State::chess`] would, through
     /// `&mut self` where the caller owns the state: the cache is filled without the
-    /// compare-exchange that a fill through `&self` takes (2% of a Sade `verify`, perf). A
+    /// compare-exchange that a fill through `&self` takes (about 1% of a Sade `verify`, perf). A
     /// position that cannot be made is left for [`State::chess`] to refuse.
     pub(crate) fn prepare(&mut self, turn: Color) {
         if self.positions.get(turn).get().is_some() {
