@@ -17,10 +17,11 @@ use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
 use super::error::PuzzleError;
+use super::mates::{Line, escape, line};
 use super::question::Question;
 use crate::record::Variant;
 use crate::record::{Face, Game, Tag};
-use crate::rules::marseillais::{TurnStart, visit_full_turns};
+use crate::rules::marseillais::{TurnStart, visit_full_turns, visit_mating_turns};
 use crate::rules::names::color_name;
 use crate::rules::sade::{self, End, Refused, State};
 use crate::rules::{Article, Termination};
@@ -38,16 +39,21 @@ pub enum Outcome {
     /// mates). Only a defence's analysis ([`analyse_defence`]) looks a turn ahead; elsewhere
     /// such an answer is [`Outcome::GoesOn`].
     LosesNext,
+    /// The game goes on, and every reply of the opponent's leaves the player a turn that mates
+    /// (Marseillais). Only a mate in two turns' analysis ([`analyse_mate_in_two`]) looks so far;
+    /// elsewhere such an answer is [`Outcome::GoesOn`].
+    MatesNext,
 }
 
 impl Outcome {
     /// How the answer that meets `question` ends the turn: it wins (win now, mate in one
     /// turn), or the game goes on (survive: it does not lose this turn; defend: nor at the
-    /// opponent's next).
+    /// opponent's next), or every reply leaves a mate (mate in two turns).
     pub fn wanted_by(question: Question) -> Outcome {
         match question {
             Question::WinNow | Question::MateInOneTurn => Outcome::Wins,
             Question::Survive | Question::Defend => Outcome::GoesOn,
+            Question::MateInTwoTurns => Outcome::MatesNext,
         }
     }
 }
@@ -90,6 +96,8 @@ pub struct Analysis {
     pub answers: Vec<Answer>,
     /// How many ways (orders counted apart) the walks met.
     pub ways: usize,
+    /// A mate in two turns' analysis with one answer that mates next: the play after it.
+    pub line: Option<Line>,
 }
 
 impl Analysis {
@@ -146,7 +154,7 @@ pub(crate) fn analyse_bounded(
                 return Err(PuzzleError::FaceGiven);
             }
             let start = TurnStart::from_fen(fen)?;
-            Ok(marseillais_analysis(&start, most, None))
+            Ok(marseillais_analysis(&start, most, Ahead::Nothing))
         }
         Variant::Standard | Variant::Chess960 => Err(PuzzleError::NoPuzzles(variant)),
     }
@@ -176,21 +184,61 @@ pub(crate) fn analyse_defence_bounded(
         return Err(PuzzleError::NotAPosition { problem });
     }
     let start = TurnStart::from_fen(fen)?;
-    Ok(marseillais_analysis(&start, most, Some(safe)))
+    Ok(marseillais_analysis(&start, most, Ahead::Defence { safe }))
+}
+
+/// Every answer of the Marseillais turn at `fen`, each that does not end the game looked at two
+/// turns further: [`Outcome::MatesNext`] when every reply of the opponent's leaves the player
+/// a turn that mates. The analysis a mate in two turns ([`Question::MateInTwoTurns`]) is
+/// proved on.
+///
+/// # Errors
+/// As for [`analyse`].
+pub fn analyse_mate_in_two(fen: &str) -> Result<Analysis, PuzzleError> {
+    analyse_mate_in_two_bounded(fen, usize::MAX, usize::MAX)?.ok_or(PuzzleError::StoppedShort)
+}
+
+/// [`analyse_mate_in_two`], stopped as soon as more than `most` answers, or more than `forcing`
+/// answers that mate next, are found: `Ok(None)` then.
+///
+/// # Errors
+/// As for [`analyse`].
+pub(crate) fn analyse_mate_in_two_bounded(
+    fen: &str,
+    most: usize,
+    forcing: usize,
+) -> Result<Option<Analysis>, PuzzleError> {
+    if let Some(problem) = crate::rules::fen_problem(fen) {
+        return Err(PuzzleError::NotAPosition { problem });
+    }
+    let start = TurnStart::from_fen(fen)?;
+    Ok(marseillais_analysis(
+        &start,
+        most,
+        Ahead::MateInTwo { forcing },
+    ))
+}
+
+/// How far a Marseillais analysis looks past the turn.
+#[derive(Clone, Copy)]
+enum Ahead {
+    /// The turn alone.
+    Nothing,
+    /// A defence: each answer that goes on, to the opponent's next turn ([`Outcome::LosesNext`]);
+    /// the walk stops at more than `safe` answers that are not mated then.
+    Defence { safe: usize },
+    /// A mate in two turns: each answer that goes on, to the player's next turn after every
+    /// reply ([`Outcome::MatesNext`]); the walk stops at more than `forcing` that mate next.
+    MateInTwo { forcing: usize },
 }
 
 /// A full turn that wins (a mate, M3) for the player to move at `start`, the first the
 /// referee's walk meets, in SAN separated by spaces.
 pub(crate) fn winning_turn(start: &TurnStart) -> Option<String> {
-    let mover = start.pos.turn();
     let mut found = None;
-    let _stopped = visit_full_turns(start, |t| {
-        if t.end.is_some_and(|end| end.winner == Some(mover)) {
-            found = Some(t.san.join(" "));
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+    let _stopped = visit_mating_turns(start, |t| {
+        found = Some(t.san.join(" "));
+        ControlFlow::Break(())
     });
     found
 }
@@ -305,20 +353,20 @@ fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analys
         face: Some(face),
         answers: grouper.answers,
         ways: grouper.ways,
+        line: None,
     }))
 }
 
-/// The answers of the turn at `start`. With `replies` (a defence's analysis), each new answer
-/// that goes on is looked at one turn further ([`Outcome::LosesNext`]), and the walk stops once
-/// more than that many answers neither win nor lose next.
-fn marseillais_analysis(
-    start: &TurnStart,
-    most: usize,
-    replies: Option<usize>,
-) -> Option<Analysis> {
+/// The answers of the turn at `start`, each new one that goes on looked at as far as `ahead`
+/// says.
+fn marseillais_analysis(start: &TurnStart, most: usize, ahead: Ahead) -> Option<Analysis> {
     let mover = start.pos.turn();
     let mut grouper = Grouper::default();
     let mut safe = 0;
+    let mut forcing = 0;
+    // The last reply that escaped a mate: it is tried first after the next answer.
+    let mut killer = None;
+    let mut forcing_way = None;
     let complete = visit_full_turns(start, |t| {
         let (mut outcome, end) = match t.end {
             None => (Outcome::GoesOn, None),
@@ -341,18 +389,37 @@ fn marseillais_analysis(
             )
         });
         let key = format!("{}|{after:?}|{:?}", sorted_debug(&t.moves), t.end);
-        if let Some(most_safe) = replies
-            && outcome == Outcome::GoesOn
-            && !grouper.index.contains_key(&key)
-        {
-            if t.end.is_none() && next.as_ref().and_then(winning_turn).is_some() {
-                outcome = Outcome::LosesNext;
-            } else {
-                safe += 1;
-                if safe > most_safe {
-                    return ControlFlow::Break(());
+        let new = !grouper.index.contains_key(&key);
+        match ahead {
+            Ahead::Nothing => {}
+            Ahead::Defence { safe: most_safe } if new && outcome == Outcome::GoesOn => {
+                if t.end.is_none() && next.as_ref().and_then(winning_turn).is_some() {
+                    outcome = Outcome::LosesNext;
+                } else {
+                    safe += 1;
+                    if safe > most_safe {
+                        return ControlFlow::Break(());
+                    }
                 }
             }
+            Ahead::MateInTwo {
+                forcing: most_forcing,
+            } => {
+                if new
+                    && outcome == Outcome::GoesOn
+                    && t.end.is_none()
+                    && let Some(next) = &next
+                    && escape(next, &mut killer).is_none()
+                {
+                    outcome = Outcome::MatesNext;
+                    forcing += 1;
+                    forcing_way = Some(t.clone());
+                    if forcing > most_forcing {
+                        return ControlFlow::Break(());
+                    }
+                }
+            }
+            Ahead::Defence { .. } => {}
         }
         let shape = Shape {
             actions: t.moves.len(),
@@ -368,11 +435,20 @@ fn marseillais_analysis(
         };
         grouper.add(key, t.san.join(" "), outcome, end, shape, most)
     });
-    complete.is_continue().then_some(Analysis {
+    if complete.is_break() {
+        return None;
+    }
+    // The one answer that mates next: the play after it, shown and proved.
+    let line = match (ahead, forcing_way) {
+        (Ahead::MateInTwo { .. }, Some(way)) if forcing == 1 => line(start, &way),
+        _ => None,
+    };
+    Some(Analysis {
         player: mover,
         face: None,
         answers: grouper.answers,
         ways: grouper.ways,
+        line,
     })
 }
 

@@ -117,6 +117,17 @@ pub enum PuzzleError {
         count: usize,
         listed: String,
     },
+    /// A mate in two turns where `count` answers mate at once (`listed`: the first three).
+    #[error("{count} answer(s) mate in one turn ({listed}): not a mate in two turns")]
+    MatesSooner { count: usize, listed: String },
+    /// A mate in two turns where, after `reply`, more than one turn mates (two of them,
+    /// `mates`): the second turn has no one answer.
+    #[error("after the reply `{reply}`, more than one turn mates: `{}` and `{}`", .mates[0], .mates[1])]
+    SecondTurnAmbiguous { reply: String, mates: [String; 2] },
+    /// The reply and mate written after a mate in two turns' answer are not the referee's
+    /// (`expected`), or are written for another question.
+    #[error("the reply and mate written, {written}, are not the referee's: {expected}")]
+    WrongContinuation { written: String, expected: String },
     /// The game judged does not start from the puzzle's position.
     #[error("the game does not start from the puzzle's position")]
     NotThePosition,
@@ -172,6 +183,7 @@ impl Question {
             Question::Survive => "survives this turn",
             Question::MateInOneTurn => "mates in one turn",
             Question::Defend => "is not mated at the next turn",
+            Question::MateInTwoTurns => "mates in two turns",
         }
     }
 
@@ -182,6 +194,7 @@ impl Question {
             Question::Survive => "survival",
             Question::MateInOneTurn => "mate",
             Question::Defend => "defence",
+            Question::MateInTwoTurns => "mate in two turns",
         }
     }
 
@@ -192,6 +205,7 @@ impl Question {
             Question::Survive => "survive this turn",
             Question::MateInOneTurn => "mate in one turn",
             Question::Defend => "are not mated at the next turn",
+            Question::MateInTwoTurns => "mate in two turns",
         }
     }
 }

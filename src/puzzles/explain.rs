@@ -47,6 +47,32 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 text,
             }
         }
+        Question::MateInTwoTurns => {
+            let opponent = crate::rules::names::color_name(!analysis.player);
+            let text = match &analysis.line {
+                Some(line) if line.replies == 1 => format!(
+                    "{player} plays {}: {opponent}'s only reply, {}, leaves the mate {} (M3); \
+                     after each of the {others} other ways to play the turn, {opponent} has a \
+                     reply that escapes.",
+                    answer.text, line.reply, line.mate
+                ),
+                Some(line) => format!(
+                    "{player} plays {}: each of {opponent}'s {} replies leaves a mate at the next \
+                     turn (M3), as {} meets {}; after each of the {others} other ways to play the \
+                     turn, {opponent} has a reply that escapes.",
+                    answer.text, line.replies, line.mate, line.reply
+                ),
+                None => format!(
+                    "{player} plays {}, and mates at the next turn (M3).",
+                    answer.text
+                ),
+            };
+            Explained {
+                theme: Theme::MateInTwoTurns,
+                article: Article::M3,
+                text,
+            }
+        }
         Question::Survive => {
             // The Article: the one under which most of the other answers lose (the first
             // met, of equal counts).
@@ -204,6 +230,7 @@ mod tests {
             face: Some(Face::Three),
             ways: answers.len(),
             answers,
+            line: None,
         };
         explain(&analysis, Question::Survive, &analysis.answers[0].clone())
     }

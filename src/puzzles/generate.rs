@@ -14,15 +14,19 @@ use std::ops::ControlFlow;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
-use super::analyse::{Outcome, analyse_bounded, analyse_defence_bounded, sade_state, words};
+use super::analyse::{
+    Outcome, analyse_bounded, analyse_defence_bounded, analyse_mate_in_two_bounded, sade_state,
+    words,
+};
 use super::chances::{
     may_be_left_poor, may_have_to_survive, may_mate_with, may_stalemate_by_sacrifice,
 };
 use super::error::PuzzleError;
 use super::explain::explain;
+use super::mates::has_mate;
 use super::nearby::{board_key, near};
 use super::prove::check_question;
-use super::puzzle::{Puzzle, Source, position_key, puzzle_id};
+use super::puzzle::{Continuation, Puzzle, Source, position_key, puzzle_id};
 use super::question::Question;
 use super::rating;
 use super::theme::Theme;
@@ -459,6 +463,8 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                 };
                 // Only a mate can be a Marseillais puzzle: when the themes wanted are en passant
                 // or castling alone, a position without such a mate is not analysed.
+                // A mate in two turns is looked for where the mover, two turns on in the game,
+                // has a turn that mates.
                 let rare_only = !options.wants(Theme::MateInOneTurn)
                     && !options.wants(Theme::CheckEndsTheTurn)
                     && !options.wants(Theme::Defend);
@@ -467,7 +473,11 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                         &start,
                         options.wants(Theme::EnPassant),
                         options.wants(Theme::Castling),
-                    );
+                    )
+                    || (options.themes.contains(&Theme::MateInTwoTurns)
+                        && TurnStart::before_turn(game, i + 2).is_ok_and(|later| {
+                            later.pos.turn() == start.pos.turn() && has_mate(&later)
+                        }));
                 if worth && let Some(fen) = marseillais_fen(&start) {
                     out.push(Spot {
                         turn: name(i),
@@ -632,6 +642,21 @@ fn puzzle_at(
     let mut found = questions
         .iter()
         .find_map(|&q| check_question(&analysis, q).ok().map(|a| (q, a.clone())));
+    // A mate in two turns, where nothing mates at once: each answer looked at after every
+    // reply, the walk stopped at a second answer that mates next. Asked only when named: its
+    // walk costs the replies' walks for each answer.
+    if found.is_none()
+        && variant != Variant::Sade
+        && options.themes.contains(&Theme::MateInTwoTurns)
+        && analysis.count(Outcome::Wins) == 0
+        && let Some(two) = analyse_mate_in_two_bounded(fen, options.max_answers, 1).ok()?
+        && two.line.as_ref().is_some_and(|l| l.ambiguous.is_none())
+    {
+        analysis = two;
+        found = check_question(&analysis, Question::MateInTwoTurns)
+            .ok()
+            .map(|a| (Question::MateInTwoTurns, a.clone()));
+    }
     // A defence, where nothing mates: the answers looked at one turn further, the walk stopped
     // at a second answer that is not mated. Asked only when named: its walk costs a turn's walk
     // for each answer.
@@ -656,6 +681,10 @@ fn puzzle_at(
         face,
         question,
         answer: answer.text.clone(),
+        then: analysis.line.as_ref().map(|l| Continuation {
+            reply: l.reply.clone(),
+            mate: l.mate.clone(),
+        }),
         candidates: analysis.answers.len(),
         rating: rating::initial(&analysis, answer),
         theme: explained.theme,
@@ -762,6 +791,66 @@ mod tests {
                 least: 20,
                 ..
             })
+        ));
+    }
+
+    #[test]
+    fn a_mate_in_two_turns_is_the_one_turn_after_which_every_reply_is_mated() {
+        // Black's pawn steps to e2 and the king to e3: White's king has no square, and White's
+        // only turn, f6 f7, lets d3 d2 mate (game 45 of seed 1, casual against casual).
+        let fen = "8/8/8/5P2/3p4/4pk2/8/4K3 b - - 0 40";
+        let options = Generate {
+            themes: vec![Theme::MateInTwoTurns],
+            ..Generate::new(Variant::Marseillais, 1, 1)
+        };
+        let puzzle = puzzle_at(&options, fen, None, source).unwrap();
+        assert_eq!(
+            (puzzle.question, puzzle.theme, puzzle.answer.as_str()),
+            (Question::MateInTwoTurns, Theme::MateInTwoTurns, "e2 Ke3")
+        );
+        assert_eq!(
+            puzzle.then,
+            Some(Continuation {
+                reply: "f6 f7".to_owned(),
+                mate: "d3 d2".to_owned()
+            })
+        );
+        assert!(super::super::prove::prove(&puzzle).is_ok());
+        // Every other answer has a reply that escapes; the answer's one reply does not.
+        let analysis = super::super::analyse::analyse_mate_in_two(fen).unwrap();
+        assert_eq!(analysis.count(Outcome::MatesNext), 1);
+        assert_eq!(analysis.count(Outcome::GoesOn), analysis.answers.len() - 1);
+        let start = TurnStart::from_fen(fen).unwrap();
+        let _complete = visit_full_turns(&start, |t| {
+            let next = start.after(t).unwrap();
+            let escapes = super::super::mates::escape(&next, &mut None).is_some();
+            let answer = analysis
+                .answers
+                .iter()
+                .find(|a| a.orders.contains(&t.san.join(" ")))
+                .unwrap();
+            assert_eq!(escapes, answer.outcome == Outcome::GoesOn, "{:?}", t.san);
+            ControlFlow::Continue(())
+        });
+        // The proof holds the file's reply and mate to the referee's.
+        let mut wrong = puzzle.clone();
+        wrong.then = Some(Continuation {
+            reply: "f6 f7".to_owned(),
+            mate: "d2 d1=Q".to_owned(),
+        });
+        assert!(matches!(
+            super::super::prove::prove(&wrong),
+            Err(PuzzleError::WrongContinuation { .. })
+        ));
+        // Not named, it is not looked for.
+        let every = Generate::new(Variant::Marseillais, 1, 1);
+        assert!(puzzle_at(&every, fen, None, source).is_none());
+        // A position with a mate in one turn is no mate in two: the proof says so.
+        let sooner = "8/8/8/5P2/8/3pk3/4p3/4K3 b - - 0 40";
+        let quick = super::super::analyse::analyse_mate_in_two(sooner).unwrap();
+        assert!(matches!(
+            check_question(&quick, Question::MateInTwoTurns),
+            Err(PuzzleError::MatesSooner { .. })
         ));
     }
 

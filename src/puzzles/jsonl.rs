@@ -25,6 +25,21 @@ impl fmt::Display for LineError {
     }
 }
 
+/// The puzzles shipped in data/puzzles (Sade's, then Marseillais'), read once; a line that is
+/// not a puzzle is left out (the tests hold both files to have none).
+pub fn shipped() -> &'static [Puzzle] {
+    static SHIPPED: std::sync::OnceLock<Vec<Puzzle>> = std::sync::OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        [
+            include_str!("../../data/puzzles/sade.jsonl"),
+            include_str!("../../data/puzzles/marseillais.jsonl"),
+        ]
+        .iter()
+        .flat_map(|text| read_jsonl(text).0.into_iter().map(|(_, p)| p))
+        .collect()
+    })
+}
+
 /// Every puzzle of `text`, with its line (1-based), and an error for each line that is not one.
 /// Blank lines are skipped.
 pub fn read_jsonl(text: &str) -> (Vec<(usize, Puzzle)>, Vec<LineError>) {

@@ -3,15 +3,18 @@
 
 use serde::Serialize;
 
+use std::ops::ControlFlow;
+
 use super::analyse::{Outcome, sade_state, winning_turn};
 use super::error::PuzzleError;
+use super::mates::escape;
 use super::puzzle::Puzzle;
 use super::question::Question;
 use super::theme::Theme;
 use crate::record::Game;
 use crate::record::Variant;
 use crate::rules::Detail;
-use crate::rules::marseillais::{TurnStart, visit_full_turns};
+use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns};
 use crate::rules::names::color_name;
 use crate::rules::sade::{TurnOutcome, play_turn};
 use shakmaty::{CastlingMode, Position};
@@ -74,58 +77,47 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
         Variant::Marseillais | Variant::MarseillaisClassical => {
             let start = TurnStart::from_fen(&puzzle.fen)?;
             let mover = start.pos.turn();
-            // The moves the referee resolved the first turn's actions to (SAN or UCI as
-            // written), told apart from the turns' own by their UCI.
-            let replay = crate::rules::marseillais::replay(game, Detail::Verdict);
-            let moves: Vec<String> = replay
-                .resolved
-                .iter()
-                .take_while(|r| r.turn_index == 0)
-                .filter_map(|r| r.uci.map(|u| u.to_string()))
-                .collect();
-            let mut found = None;
-            let _stopped = visit_full_turns(&start, |t| {
-                if t.moves
-                    .iter()
-                    .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-                    .eq(moves.iter().cloned())
-                {
-                    found = Some(t.clone());
-                    std::ops::ControlFlow::Break(())
-                } else {
-                    std::ops::ControlFlow::Continue(())
-                }
-            });
-            let Some(turn) = found else {
+            let Some(turn) = played_turn(&start, game, 0) else {
                 return Ok(None);
             };
             // Said in SAN, however it was written.
             played.clone_from(&turn.san);
-            match turn.end {
-                // A defence looks one turn further: whether the opponent then mates.
-                None => match start
-                    .after(&turn)
-                    .filter(|_| puzzle.question == Question::Defend)
-                    .and_then(|next| winning_turn(&next))
-                {
-                    Some(mate) => (
-                        Outcome::LosesNext,
-                        Some(format!("{} mates with {mate} (M3)", color_name(!mover))),
-                    ),
-                    None => (Outcome::GoesOn, None),
-                },
-                Some(end) => (
-                    match end.winner {
-                        Some(w) if w == mover => Outcome::Wins,
-                        Some(_) => Outcome::Loses,
-                        None => Outcome::GoesOn,
+            if puzzle.question == Question::MateInTwoTurns {
+                let Some((outcome, how, second)) = two_turns(puzzle, game, &start, &turn)? else {
+                    return Ok(None);
+                };
+                if let Some(second) = second {
+                    played.push(format!("(reply {}), then", second.0));
+                    played.extend(second.1);
+                }
+                (outcome, how)
+            } else {
+                match turn.end {
+                    // A defence looks one turn further: whether the opponent then mates.
+                    None => match start
+                        .after(&turn)
+                        .filter(|_| puzzle.question == Question::Defend)
+                        .and_then(|next| winning_turn(&next))
+                    {
+                        Some(mate) => (
+                            Outcome::LosesNext,
+                            Some(format!("{} mates with {mate} (M3)", color_name(!mover))),
+                        ),
+                        None => (Outcome::GoesOn, None),
                     },
-                    Some(format!(
-                        "{} ({})",
-                        end.termination.title(),
-                        end.article.cite()
-                    )),
-                ),
+                    Some(end) => (
+                        match end.winner {
+                            Some(w) if w == mover => Outcome::Wins,
+                            Some(_) => Outcome::Loses,
+                            None => Outcome::GoesOn,
+                        },
+                        Some(format!(
+                            "{} ({})",
+                            end.termination.title(),
+                            end.article.cite()
+                        )),
+                    ),
+                }
             }
         }
         Variant::Standard | Variant::Chess960 => {
@@ -143,13 +135,150 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
                 "the game goes on, but you lose at the next turn: {}",
                 how.unwrap_or_default()
             ),
-            Outcome::GoesOn => "the game goes on".to_owned(),
+            Outcome::GoesOn => match how {
+                Some(how) => format!("the game goes on: {how}"),
+                None => "the game goes on".to_owned(),
+            },
+            Outcome::MatesNext => {
+                format!("you mate at your second turn: {}", how.unwrap_or_default())
+            }
         },
         answer: puzzle.answer.clone(),
         theme: puzzle.theme,
         article: puzzle.article.cite().to_owned(),
         explanation: puzzle.explanation.clone(),
     }))
+}
+
+/// The full turn record turn `index` of `game` plays from `start` (its position), read from the
+/// moves the referee resolved its actions to (SAN or UCI as written); `None` while the turn is
+/// not complete.
+fn played_turn(start: &TurnStart, game: &Game, index: usize) -> Option<FullTurn> {
+    let replay = crate::rules::marseillais::replay(game, Detail::Verdict);
+    let moves: Vec<String> = replay
+        .resolved
+        .iter()
+        .filter(|r| r.turn_index == index)
+        .filter_map(|r| r.uci.map(|u| u.to_string()))
+        .collect();
+    let mut found = None;
+    let _stopped = visit_full_turns(start, |t| {
+        if t.moves
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .eq(moves.iter().cloned())
+        {
+            found = Some(t.clone());
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    found
+}
+
+/// Whether `turn`, a full turn from `start`, plays the puzzle's answer: the same moves, in any
+/// order, to the same position.
+fn is_answer(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> bool {
+    let sorted = |t: &FullTurn| {
+        let mut moves: Vec<String> = t.moves.iter().map(|m| format!("{m:?}")).collect();
+        moves.sort();
+        moves
+    };
+    let mut answer = None;
+    let _stopped = visit_full_turns(start, |t| {
+        if t.san.join(" ") == puzzle.answer.trim() {
+            answer = Some(t.clone());
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    answer.is_some_and(|a| {
+        sorted(&a) == sorted(turn)
+            && start.after(&a).map(|n| n.key()) == start.after(turn).map(|n| n.key())
+    })
+}
+
+/// A mate in two turns judged: a first turn other than the answer fails at once (the reply
+/// that escapes said); the answer waits for the reply and the second turn, which solves when
+/// it mates. With the second turn played, the reply and the second turn's SAN. `None` while
+/// the attempt is not complete.
+#[allow(clippy::type_complexity)]
+fn two_turns(
+    puzzle: &Puzzle,
+    game: &Game,
+    start: &TurnStart,
+    first: &FullTurn,
+) -> Result<Option<(Outcome, Option<String>, Option<(String, Vec<String>)>)>, PuzzleError> {
+    let mover = start.pos.turn();
+    let opponent = color_name(!mover);
+    if !is_answer(puzzle, start, first) {
+        let Some(next) = start.after(first) else {
+            return Ok(None);
+        };
+        return Ok(Some(match escape(&next, &mut None) {
+            Some(reply) => (
+                Outcome::GoesOn,
+                Some(format!(
+                    "{opponent} escapes the mate with {}",
+                    reply.san.join(" ")
+                )),
+                None,
+            ),
+            // Not the answer, yet no reply escapes: the referee's walk is the judge.
+            None => (Outcome::MatesNext, None, None),
+        }));
+    }
+    let Ok(second_start) = TurnStart::before_turn(game, 2) else {
+        return Ok(None);
+    };
+    let Some(second) = played_turn(&second_start, game, 2) else {
+        return Ok(None);
+    };
+    let reply = game
+        .turns
+        .get(1)
+        .map(|t| {
+            t.actions()
+                .map(|a| a.kind.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    let mated = second
+        .end
+        .as_ref()
+        .is_some_and(|end| end.winner == Some(mover));
+    let (outcome, how) = match &second.end {
+        Some(end) if mated => (
+            Outcome::MatesNext,
+            Some(format!(
+                "{} ({})",
+                end.termination.title(),
+                end.article.cite()
+            )),
+        ),
+        _ => (
+            Outcome::GoesOn,
+            Some(format!(
+                "your second turn does not mate, after {opponent}'s {reply}"
+            )),
+        ),
+    };
+    Ok(Some((outcome, how, Some((reply, second.san)))))
+}
+
+/// The reply the server plays now in a mate in two turns' game: the puzzle's, once the game's
+/// first turn is complete and plays the answer, and before any reply.
+pub fn reply_due<'p>(puzzle: &'p Puzzle, game: &Game) -> Option<&'p str> {
+    let then = puzzle.then.as_ref()?;
+    if game.turns.len() != 1 || game.tag("FEN").map(str::trim) != Some(puzzle.fen.trim()) {
+        return None;
+    }
+    let start = TurnStart::from_fen(&puzzle.fen).ok()?;
+    let first = played_turn(&start, game, 0)?;
+    is_answer(puzzle, &start, &first).then_some(then.reply.as_str())
 }
 
 #[cfg(test)]
@@ -169,6 +298,7 @@ mod tests {
             face: None,
             question: Question::Defend,
             answer: "Be6 Kc8".to_owned(),
+            then: None,
             candidates: 59,
             rating: 800,
             theme: Theme::Defend,
@@ -230,5 +360,85 @@ mod tests {
                 judged.verdict
             );
         }
+    }
+
+    /// The mate in two turns of `generate.rs`'s test, as the file has it.
+    fn mate_in_two() -> Puzzle {
+        let fen = "8/8/8/5P2/3p4/4pk2/8/4K3 b - - 0 40";
+        Puzzle {
+            id: puzzle_id(Variant::Marseillais, fen, None),
+            fen: fen.to_owned(),
+            question: Question::MateInTwoTurns,
+            answer: "e2 Ke3".to_owned(),
+            then: Some(super::super::puzzle::Continuation {
+                reply: "f6 f7".to_owned(),
+                mate: "d3 d2".to_owned(),
+            }),
+            candidates: 57,
+            theme: Theme::MateInTwoTurns,
+            ..defence()
+        }
+    }
+
+    /// The game of an attempt at `puzzle` (Black to play, turn 40) with `turns` written.
+    fn game_of(puzzle: &Puzzle, turns: &str) -> Game {
+        let text = format!(
+            "[Variant \"Marseillais\"]\n[FEN \"{}\"]\n\n40... {turns} *\n",
+            puzzle.fen
+        );
+        crate::parse::parse_str(&text)
+            .into_iter()
+            .next()
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_mate_in_two_turns_waits_for_the_reply_and_is_solved_by_the_mate() {
+        let puzzle = mate_in_two();
+        // The answer, in SAN or UCI: not judged yet, and the reply is due.
+        for first in ["e2 Ke3", "e3e2 f3e3"] {
+            let game = game_of(&puzzle, first);
+            assert_eq!(judge(&puzzle, &game).unwrap(), None, "{first}");
+            assert_eq!(reply_due(&puzzle, &game), Some("f6 f7"), "{first}");
+        }
+        // Half the turn: nothing due.
+        assert_eq!(reply_due(&puzzle, &game_of(&puzzle, "e2")), None);
+        // The reply played: nothing due, nothing judged until the second turn.
+        let replied = game_of(&puzzle, "e2 Ke3 41. f6 f7");
+        assert_eq!(reply_due(&puzzle, &replied), None);
+        assert_eq!(judge(&puzzle, &replied).unwrap(), None);
+        let mated = judge(&puzzle, &game_of(&puzzle, "e2 Ke3 41. f6 f7 41... d3 d2"))
+            .unwrap()
+            .unwrap();
+        assert!(mated.solved, "{mated:?}");
+        assert_eq!(mated.played, "e2 Ke3 (reply f6 f7), then d3 d2");
+        assert_eq!(
+            mated.verdict,
+            "you mate at your second turn: checkmate (M3)"
+        );
+        // A second turn that does not mate fails.
+        let missed = judge(&puzzle, &game_of(&puzzle, "e2 Ke3 41. f6 f7 41... d3 Kf3"))
+            .unwrap()
+            .unwrap();
+        assert!(!missed.solved, "{missed:?}");
+        assert!(
+            missed.verdict.contains("your second turn does not mate"),
+            "{}",
+            missed.verdict
+        );
+        // Another first turn fails at once, with the reply that escapes said.
+        let other = judge(&puzzle, &game_of(&puzzle, "e2 Kg2"))
+            .unwrap()
+            .unwrap();
+        assert!(!other.solved, "{other:?}");
+        assert!(
+            other
+                .verdict
+                .starts_with("the game goes on: White escapes the mate with "),
+            "{}",
+            other.verdict
+        );
+        assert_eq!(reply_due(&puzzle, &game_of(&puzzle, "e2 Kg2")), None);
     }
 }

@@ -24,10 +24,10 @@
 // its own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `chances`, `question`, `theme`, `variants`: quick looks for a rare theme's chance; what the
 //    player is asked; what a puzzle is about; the games of puzzles by name.
-// 1. `error`, `puzzle`: why a puzzle fails (or is too near another); one puzzle, its source, the key and id of its
-//    position.
+// 1. `error`, `mates`, `puzzle`: why a puzzle fails (or is too near another); one puzzle, its source, the key and id of its
+//    position; Marseillais mates one and two turns away.
 // 2. `analyse`, `jsonl`, `nearby`: every way to play the turn, grouped into answers; the JSONL
-//    file; puzzles of one game too near each other.
+//    file and the puzzles shipped; puzzles of one game too near each other.
 // 3. `explain`, `judge`, `rating`: a puzzle's theme, Article and explanation; an attempt
 //    judged; the ratings.
 // 4. `prove`: the one answer proved, and what the file says of it re-derived.
@@ -41,6 +41,7 @@ mod explain;
 mod generate;
 mod jsonl;
 mod judge;
+mod mates;
 mod nearby;
 mod prove;
 mod puzzle;
@@ -49,15 +50,17 @@ pub mod rating;
 mod theme;
 mod variants;
 
-pub use analyse::{Analysis, Answer, Outcome, Shape, analyse, analyse_defence};
+pub use analyse::{
+    Analysis, Answer, Outcome, Shape, analyse, analyse_defence, analyse_mate_in_two,
+};
 pub use error::{Nearby, PuzzleError};
 pub use explain::{Explained, explain};
 pub use generate::{Generate, Replays, generate, generate_more, replay_source};
-pub use jsonl::{LineError, read_jsonl, to_jsonl};
-pub use judge::{Judgement, judge};
+pub use jsonl::{LineError, read_jsonl, shipped, to_jsonl};
+pub use judge::{Judgement, judge, reply_due};
 pub use nearby::{NEAR_TURNS, nearby};
 pub use prove::{prove, prove_all};
-pub use puzzle::{Puzzle, Source, position_key, puzzle_id};
+pub use puzzle::{Continuation, Puzzle, Source, position_key, puzzle_id};
 pub use question::{MIN_ANSWERS, MIN_DEFENCE_ANSWERS, Question};
 pub use theme::Theme;
 pub use variants::{VARIANT_NAMES, VARIANTS, variant_named};

@@ -98,6 +98,7 @@ mod tests {
             face: Some(face),
             question: Question::WinNow,
             answer: answer.to_owned(),
+            then: None,
             candidates: 2,
             rating: 1500,
             theme,

@@ -1,11 +1,11 @@
 //! The uniqueness proof: the referee lists every answer of the puzzle's turn ([`analyse`]) and
 //! exactly one meets the question, the puzzle's own.
 
-use super::analyse::{Analysis, Answer, Outcome, analyse, analyse_defence};
+use super::analyse::{Analysis, Answer, Outcome, analyse, analyse_defence, analyse_mate_in_two};
 use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::nearby;
-use super::puzzle::{Puzzle, puzzle_id};
+use super::puzzle::{Continuation, Puzzle, puzzle_id};
 use super::question::Question;
 use super::rating::initial;
 
@@ -23,12 +23,13 @@ pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
             variant: puzzle.variant,
         });
     }
-    let analysis = if puzzle.question == Question::Defend {
-        analyse_defence(&puzzle.fen)?
-    } else {
-        analyse(puzzle.variant, &puzzle.fen, puzzle.face)?
+    let analysis = match puzzle.question {
+        Question::Defend => analyse_defence(&puzzle.fen)?,
+        Question::MateInTwoTurns => analyse_mate_in_two(&puzzle.fen)?,
+        _ => analyse(puzzle.variant, &puzzle.fen, puzzle.face)?,
     };
     let solving = check_question(&analysis, puzzle.question)?;
+    check_continuation(puzzle, &analysis)?;
     if !solving.orders.iter().any(|o| *o == puzzle.answer.trim()) {
         return Err(PuzzleError::WrongAnswer {
             answer: puzzle.answer.clone(),
@@ -78,6 +79,29 @@ pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
     Ok(analysis)
 }
 
+/// A mate in two turns: after every reply one turn mates, and the reply and mate the file
+/// writes are the referee's ([`super::mates::Line`]). Any other puzzle writes none.
+fn check_continuation(puzzle: &Puzzle, analysis: &Analysis) -> Result<(), PuzzleError> {
+    if let Some((reply, mates)) = analysis.line.as_ref().and_then(|l| l.ambiguous.clone()) {
+        return Err(PuzzleError::SecondTurnAmbiguous { reply, mates });
+    }
+    let expected = analysis.line.as_ref().map(|l| Continuation {
+        reply: l.reply.clone(),
+        mate: l.mate.clone(),
+    });
+    if puzzle.then == expected {
+        return Ok(());
+    }
+    let words = |c: &Option<Continuation>| match c {
+        Some(c) => format!("the reply `{}` and the mate `{}`", c.reply, c.mate),
+        None => "none".to_owned(),
+    };
+    Err(PuzzleError::WrongContinuation {
+        written: words(&puzzle.then),
+        expected: words(&expected),
+    })
+}
+
 /// Re-proves every puzzle, and holds each to be far enough from the earlier ones ([`nearby`]);
 /// the errors name the puzzle's line (1-based) and id, in the order of the lines.
 pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, PuzzleError)> {
@@ -117,6 +141,17 @@ pub(crate) fn check_question(
             .collect::<Vec<_>>()
             .join(", ")
     };
+    if question == Question::MateInTwoTurns && analysis.count(Outcome::Wins) > 0 {
+        let wins: Vec<_> = analysis
+            .answers
+            .iter()
+            .filter(|a| a.outcome == Outcome::Wins)
+            .collect();
+        return Err(PuzzleError::MatesSooner {
+            count: wins.len(),
+            listed: list(&wins),
+        });
+    }
     if Outcome::wanted_by(question) == Outcome::GoesOn && analysis.count(Outcome::Wins) > 0 {
         let wins: Vec<_> = analysis
             .answers

@@ -34,6 +34,18 @@ pub struct Source {
     pub sideline: Option<String>,
 }
 
+/// A mate in two turns' play after its answer: the opponent's reply the page plays, and the one
+/// mate after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Continuation {
+    /// The strongest defence: the reply whose mate has the fewest ways to be played (the first
+    /// the referee's walk meets, of equals), as SAN separated by spaces.
+    pub reply: String,
+    /// The mate after the reply, as SAN separated by spaces.
+    pub mate: String,
+}
+
 /// One puzzle: a line of a puzzles JSONL file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,6 +62,9 @@ pub struct Puzzle {
     pub question: Question,
     /// The one answer, as SDN actions separated by spaces (`Ra1`, `Nf3 Qh5`).
     pub answer: String,
+    /// Mate in two turns: the reply the page plays after the answer, and the mate after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<Continuation>,
     /// How many different answers the turn has (the proof's count; see spec/PUZZLES.md).
     pub candidates: usize,
     /// The initial rating ([`super::rating::initial`]).

@@ -17,15 +17,19 @@ pub enum Question {
     /// Marseillais: after every full turn but one, the opponent has a turn that mates; none
     /// mates at once.
     Defend,
+    /// Marseillais: exactly one full turn leaves the opponent no reply that escapes a mate at
+    /// the player's next turn; none mates at once, and after each reply one turn mates.
+    MateInTwoTurns,
 }
 
 impl Question {
     /// Every question, Sade's first.
-    pub const ALL: [Question; 4] = [
+    pub const ALL: [Question; 5] = [
         Question::WinNow,
         Question::Survive,
         Question::MateInOneTurn,
         Question::Defend,
+        Question::MateInTwoTurns,
     ];
 
     /// The question as the file and the API write it (`win-now`).
@@ -35,6 +39,7 @@ impl Question {
             Question::Survive => "survive",
             Question::MateInOneTurn => "mate-in-one-turn",
             Question::Defend => "defend",
+            Question::MateInTwoTurns => "mate-in-two-turns",
         }
     }
 
@@ -45,6 +50,9 @@ impl Question {
             Question::Survive => "survive this turn: every other way to play it loses",
             Question::MateInOneTurn => "mate in one turn",
             Question::Defend => "find the one turn after which the opponent cannot mate",
+            Question::MateInTwoTurns => {
+                "find the turn after which every reply is mated at your next turn"
+            }
         }
     }
 
@@ -52,7 +60,9 @@ impl Question {
     pub fn variant(self) -> Variant {
         match self {
             Question::WinNow | Question::Survive => Variant::Sade,
-            Question::MateInOneTurn | Question::Defend => Variant::Marseillais,
+            Question::MateInOneTurn | Question::Defend | Question::MateInTwoTurns => {
+                Variant::Marseillais
+            }
         }
     }
 
@@ -61,7 +71,10 @@ impl Question {
     pub fn min_answers(self) -> usize {
         match self {
             Question::Defend => MIN_DEFENCE_ANSWERS,
-            Question::WinNow | Question::Survive | Question::MateInOneTurn => MIN_ANSWERS,
+            Question::WinNow
+            | Question::Survive
+            | Question::MateInOneTurn
+            | Question::MateInTwoTurns => MIN_ANSWERS,
         }
     }
 }

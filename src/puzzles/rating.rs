@@ -13,14 +13,18 @@ use super::puzzle::Puzzle;
 /// How hard a puzzle is, measured: how rarely a player who picks one of the turn's ways at
 /// random plays the answer (the novice's chance, exact: the answer's ways over all the ways),
 /// in bits, `log2(ways / answer's ways)`, plus 2 for a turn whose other answers all lose this
-/// turn, or in a defence at the opponent's next (traps), in proportion to their share.
+/// turn, or in a defence at the opponent's next (traps), in proportion to their share. A mate
+/// in two turns adds the same chance at its second turn, after the reply the page plays.
 pub fn difficulty(analysis: &Analysis, answer: &Answer) -> f64 {
     let ways = analysis.ways.max(1) as f64;
     let answer_ways = answer.orders.len().max(1) as f64;
     let others = analysis.answers.len().saturating_sub(1).max(1) as f64;
     let lost = analysis.count(Outcome::Loses) + analysis.count(Outcome::LosesNext);
     let traps = lost as f64 / others;
-    (ways / answer_ways).log2() + 2.0 * traps
+    let second = analysis.line.as_ref().map_or(0.0, |line| {
+        (line.ways.max(1) as f64 / line.mate_ways.max(1) as f64).log2()
+    });
+    (ways / answer_ways).log2() + second + 2.0 * traps
 }
 
 /// The difficulties ([`difficulty`]) at which a game's ratings pass 800, 1000, …, 2400: the
@@ -265,6 +269,7 @@ mod tests {
             face: None,
             question: Question::MateInOneTurn,
             answer: String::new(),
+            then: None,
             candidates: 2,
             rating,
             theme: crate::puzzles::theme::Theme::MateInOneTurn,
@@ -469,6 +474,7 @@ mod tests {
                 face: None,
                 ways,
                 answers: a,
+                line: None,
             }
         };
         let difficulty_of = |ways, losing| {

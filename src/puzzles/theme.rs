@@ -39,11 +39,13 @@ pub enum Theme {
     Castling,
     /// Marseillais: the one turn after which the opponent has no mate in one turn (M3).
     Defend,
+    /// Marseillais: the one turn after which every reply is mated at the next turn (M3).
+    MateInTwoTurns,
 }
 
 impl Theme {
     /// Every theme, Sade's first.
-    pub const ALL: [Theme; 14] = [
+    pub const ALL: [Theme; 15] = [
         Theme::SacrificeAccomplished,
         Theme::LibertinesMercy,
         Theme::Nakedness,
@@ -58,6 +60,7 @@ impl Theme {
         Theme::EnPassant,
         Theme::Castling,
         Theme::Defend,
+        Theme::MateInTwoTurns,
     ];
 
     /// The slug, as the file and the API write it.
@@ -77,6 +80,7 @@ impl Theme {
             Theme::EnPassant => "en-passant",
             Theme::Castling => "castling",
             Theme::Defend => "defend",
+            Theme::MateInTwoTurns => "mate-in-two-turns",
         }
     }
 
@@ -102,6 +106,7 @@ impl Theme {
             Theme::EnPassant => "En passant",
             Theme::Castling => "Castling",
             Theme::Defend => "Defend: the one turn not mated",
+            Theme::MateInTwoTurns => "Mate in two turns",
         }
     }
 
@@ -112,7 +117,8 @@ impl Theme {
             | Theme::CheckEndsTheTurn
             | Theme::EnPassant
             | Theme::Castling
-            | Theme::Defend => Variant::Marseillais,
+            | Theme::Defend
+            | Theme::MateInTwoTurns => Variant::Marseillais,
             _ => Variant::Sade,
         }
     }

@@ -16,6 +16,7 @@ use super::input::{
     ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions,
 };
 use super::live::{Holder, Live, Mode, settled, side_word};
+use super::reply;
 use super::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
@@ -48,6 +49,7 @@ async fn change(
         }
         let mut next = live.clone();
         change(&mut next, holder)?;
+        reply::play_reply(&mut next)?;
         if next.against_a_bot() {
             next.play_bots(1)?;
         }

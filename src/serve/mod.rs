@@ -16,7 +16,8 @@
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
 // 3. `arbiter`, `store`, `board`, `options`, `input`: the arbiter's changes; the data folder;
 //    the board of a game's state; the options of its turn; the requests.
-// 4. `view`, `new_game`: what the API answers about a game; a new game from its request.
+// 4. `view`, `new_game`, `reply`: what the API answers about a game; a new game from its
+//    request; the reply the server plays in a mate in two turns.
 // 5. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check.
 // 6. `page`, `review`: the page; review.
 // 7. `games`, `changes`, `export`, `puzzles`, `course`: the routes' handlers.
@@ -41,6 +42,7 @@ pub mod openapi;
 pub mod options;
 mod page;
 pub mod puzzles;
+mod reply;
 mod review;
 pub mod router;
 pub mod schema;

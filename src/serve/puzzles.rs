@@ -7,7 +7,7 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path as FsPath, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -23,21 +23,12 @@ use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
 use super::view::{Created, DrawnAction, drawn_turn};
 use crate::puzzles::rating::Progress;
-use crate::puzzles::{Judgement, Puzzle, Question, judge, read_jsonl};
+use crate::puzzles::{Judgement, Puzzle, Question, judge};
 use crate::record::{Face, Side, Variant};
 
 /// The committed puzzles, read once.
 pub fn all() -> &'static [Puzzle] {
-    static ALL: OnceLock<Vec<Puzzle>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        [
-            include_str!("../../data/puzzles/sade.jsonl"),
-            include_str!("../../data/puzzles/marseillais.jsonl"),
-        ]
-        .iter()
-        .flat_map(|text| read_jsonl(text).0.into_iter().map(|(_, p)| p))
-        .collect()
-    })
+    crate::puzzles::shipped()
 }
 
 /// One player's progress at a time: the file is read, changed and written under this lock.

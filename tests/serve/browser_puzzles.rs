@@ -405,3 +405,38 @@ async fn an_en_passant_puzzle_says_which_pawn_just_stepped_twice() {
     shot(&phone, "en-passant-phone").await;
     phone.close().await.expect("closed");
 }
+
+/// A mate in two turns in the page: the answer played, the server's reply comes on the board
+/// and the page says so; the mate then solves it.
+#[tokio::test(flavor = "current_thread")]
+async fn a_mate_in_two_turns_is_replied_in_the_browser_and_solved_by_the_mate() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser-mate-in-two"), &[]);
+    let client = session(&driver).await;
+    client.goto(&server.url).await.expect("the page opens");
+    let puzzle = next_puzzle_of(&client, "mate-in-two-turns").await;
+    let then = puzzle.then.clone().expect("its reply and mate");
+    let question = text(&client, "#puzzle-question").await;
+    assert!(
+        question.contains(
+            "Mate in two turns. Find the turn after which every reply is mated at your next turn"
+        ),
+        "{question}"
+    );
+    shot(&client, "mate-in-two").await;
+    for action in puzzle.answer.split(' ') {
+        play(&client, action).await;
+    }
+    let said = wait_for(&client, "#puzzle-result", |t| t.contains("replied")).await;
+    assert!(said.ends_with("now mate in one turn."), "{said}");
+    let sdn = text(&client, "#sdn").await;
+    assert!(sdn.contains(then.reply.split(' ').next().unwrap()), "{sdn}");
+    shot(&client, "mate-in-two-replied").await;
+    for action in then.mate.split(' ') {
+        play(&client, action).await;
+    }
+    let result = wait_for(&client, "#puzzle-result", |t| t.starts_with("Solved.")).await;
+    assert!(result.contains("Theme: Mate in two turns (M3)"), "{result}");
+    shot(&client, "mate-in-two-solved").await;
+    client.close().await.expect("closed");
+}

@@ -346,6 +346,10 @@ fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
     for action in puzzle.answer.split(' ') {
         t.ok("act", json!({ "text": action }));
     }
+    // A mate in two turns: the server has replied; the mate ends it.
+    for action in puzzle.then.iter().flat_map(|then| then.mate.split(' ')) {
+        t.ok("act", json!({ "text": action }));
+    }
     let solved = judge(&server, &c);
     assert_eq!(solved.status, 200, "{}", solved.text);
     let history = solved.body["player"]["history"]
@@ -625,4 +629,97 @@ fn a_puzzle_names_its_en_passant_square_or_null() {
             assert_ne!(wanted, Value::Null, "{}", puzzle.fen);
         }
     }
+}
+
+/// A mate in two turns: once the answer is played the server plays the puzzle's reply, the
+/// judgement waits for the second turn, and the mate solves it; another first turn fails at
+/// once, naming a reply that escapes.
+#[test]
+fn a_mate_in_two_turns_is_replied_by_the_server_and_solved_by_the_mate() {
+    let server = Server::start(&scratch("puzzles-mate-in-two"), &[]);
+    let ask = |player: Option<&Value>| {
+        let mut body = json!({ "variant": "marseillais", "theme": "mate-in-two-turns" });
+        if let Some(player) = player {
+            body["player"] = player.clone();
+        }
+        next(&server, body)
+    };
+    let c = ask(None);
+    let puzzle = puzzle_of(c["puzzle"]["id"].as_str().unwrap());
+    assert_eq!(c["puzzle"]["question"], "mate-in-two-turns");
+    let then = puzzle
+        .then
+        .clone()
+        .expect("a mate in two turns has its reply");
+    let t = table(&server, &c);
+    let mut state = Value::Null;
+    for action in puzzle.answer.split(' ') {
+        state = t.ok("act", json!({ "text": action }));
+    }
+    // The answer to the change that completed the turn holds the reply already.
+    let sdn = state["sdn"].as_str().unwrap();
+    let reply_first = then.reply.split(' ').next().unwrap();
+    assert!(sdn.contains(reply_first), "{reply_first}: {sdn}");
+    let waiting = judge(&server, &c);
+    assert_eq!(waiting.status, 409, "{}", waiting.text);
+    for action in then.mate.split(' ') {
+        t.ok("act", json!({ "text": action }));
+    }
+    let solved = judge(&server, &c);
+    assert_eq!(solved.status, 200, "{}", solved.text);
+    let j = &solved.body["judgement"];
+    assert_eq!(j["solved"], true, "{}", solved.text);
+    assert_eq!(j["theme"], "mate-in-two-turns");
+    assert_eq!(
+        j["verdict"], "you mate at your second turn: checkmate (M3)",
+        "{}",
+        solved.text
+    );
+    assert_eq!(
+        j["played"],
+        format!(
+            "{} (reply {}), then {}",
+            puzzle.answer, then.reply, then.mate
+        )
+    );
+
+    // The next one, played another way: failed at once, no reply played.
+    let player = c["player"]["id"].clone();
+    let c2 = ask(Some(&player));
+    let puzzle2 = puzzle_of(c2["puzzle"]["id"].as_str().unwrap());
+    assert_ne!(puzzle2.id, puzzle.id);
+    let analysis = sade_ref::puzzles::analyse_mate_in_two(&puzzle2.fen).unwrap();
+    let other = analysis
+        .answers
+        .iter()
+        .find(|a| a.outcome == sade_ref::puzzles::Outcome::GoesOn && a.shape.actions == 2)
+        .expect("another turn of two moves");
+    let t2 = table(&server, &c2);
+    let mut state = Value::Null;
+    for action in other.text.split(' ') {
+        state = t2.ok("act", json!({ "text": action }));
+    }
+    let turns = state["sdn"].as_str().unwrap();
+    let failed = judge(&server, &c2);
+    assert_eq!(failed.status, 200, "{}", failed.text);
+    let j = &failed.body["judgement"];
+    assert_eq!(j["solved"], false, "{}", failed.text);
+    assert!(
+        j["verdict"]
+            .as_str()
+            .unwrap()
+            .contains("escapes the mate with"),
+        "{}",
+        failed.text
+    );
+    let record = sade_ref::parse::parse_str(turns)
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        record.turns.len(),
+        1,
+        "no reply after another turn: {turns}"
+    );
 }

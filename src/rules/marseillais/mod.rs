@@ -57,6 +57,7 @@ pub use perft::{Unreachable, divide, perft};
 pub use replay::replay;
 pub use turns::{
     FullTurn, FullTurnEnd, TurnStart, end_at_turn_start, full_turns, visit_full_turns,
+    visit_mating_turns,
 };
 
 pub(crate) use board::second_move_ep;

@@ -266,11 +266,7 @@ where
     let board = start.board();
     let mover = start.pos.turn();
     let fullmoves = start.pos.fullmoves();
-    let next_fullmoves = if mover == Color::Black {
-        fullmoves.saturating_add(1)
-    } else {
-        fullmoves
-    };
+    let next_fullmoves = next_fullmoves(start);
     // First moves with no legal second move: turns only when no other turn exists (M3).
     let mut stranded = Vec::new();
     let mut found = false;
@@ -328,6 +324,76 @@ where
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Calls `visit` with every full turn from `start` that mates (M3), in the order of
+/// [`visit_full_turns`], until it returns [`ControlFlow::Break`]. The same turns, with the same
+/// ends, as that walk's turns won by the mover; quicker, as only a turn that gives check is
+/// judged and written (a mate is a check the opponent cannot escape).
+pub fn visit_mating_turns<F>(start: &TurnStart, mut visit: F) -> ControlFlow<()>
+where
+    F: FnMut(&FullTurn) -> ControlFlow<()>,
+{
+    let board = start.board();
+    let mover = start.pos.turn();
+    let fullmoves = start.pos.fullmoves();
+    let next_fullmoves = next_fullmoves(start);
+    let won = |end: &Option<GameEnd>| end.as_ref().is_some_and(|e| e.winner == Some(mover));
+    for first in board.legal_moves() {
+        let mut after = start.pos.clone();
+        after.play_unchecked(first);
+        if start.moves == 1 || after.is_check() || insufficient_material(&after) {
+            if !after.is_check() {
+                continue;
+            }
+            let end = end_after(&after, start, next_fullmoves, &[first]);
+            if won(&end) {
+                visit(&FullTurn {
+                    moves: vec![first],
+                    san: vec![San::from_move(&start.pos, first).to_string()],
+                    end,
+                })?;
+            }
+            continue;
+        }
+        let Some(pos) = rebase(&after, mover, fullmoves, start.mode) else {
+            continue;
+        };
+        let mid = Board {
+            pos,
+            ep: second_move_ep(&start.ep, first),
+        };
+        // A first move with no second move is a stalemate at most (M3), never a mate.
+        for second in mid.legal_moves() {
+            let mut end_pos = mid.pos.clone();
+            end_pos.play_unchecked(second);
+            if !end_pos.is_check() {
+                continue;
+            }
+            let end = end_after(&end_pos, start, next_fullmoves, &[first, second]);
+            if won(&end) {
+                visit(&FullTurn {
+                    moves: vec![first, second],
+                    san: vec![
+                        San::from_move(&start.pos, first).to_string(),
+                        San::from_move(&mid.pos, second).to_string(),
+                    ],
+                    end,
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The fullmove number of the opponent's turn after the one at `start`.
+fn next_fullmoves(start: &TurnStart) -> std::num::NonZeroU32 {
+    let fullmoves = start.pos.fullmoves();
+    if start.pos.turn() == Color::Black {
+        fullmoves.saturating_add(1)
+    } else {
+        fullmoves
+    }
 }
 
 /// The end of the game after the mover's turn `moves`, which left `after`: the referee's
@@ -397,6 +463,49 @@ mod tests {
                 "{fen}"
             );
         }
+    }
+
+    #[test]
+    fn the_mating_turns_are_the_walks_turns_that_mate() {
+        // Positions with mates (the shipped mate puzzles: every en passant one, every fifth of
+        // the others) and without.
+        let shipped = include_str!("../../../data/puzzles/marseillais.jsonl");
+        let fens = shipped
+            .lines()
+            .enumerate()
+            .filter(|(i, line)| i % 5 == 0 || line.contains("\"en-passant\""))
+            .filter_map(|(_, line)| {
+                let (_, rest) = line.split_once("\"fen\":\"")?;
+                Some(rest.split_once('"')?.0.to_owned())
+            })
+            .chain(
+                [
+                    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                    "7k/5Q2/p7/8/P7/8/8/2K5 b - - 0 1",
+                    "8/8/8/5P2/3p4/4pk2/8/4K3 b - - 0 40",
+                ]
+                .map(str::to_owned),
+            );
+        let mut mates_seen = 0;
+        for fen in fens {
+            let start = TurnStart::from_fen(&fen).unwrap();
+            let mover = start.pos.turn();
+            let mut walked = Vec::new();
+            let _complete = visit_full_turns(&start, |t| {
+                if t.end.as_ref().is_some_and(|e| e.winner == Some(mover)) {
+                    walked.push(t.clone());
+                }
+                ControlFlow::Continue(())
+            });
+            let mut mating = Vec::new();
+            let _complete = visit_mating_turns(&start, |t| {
+                mating.push(t.clone());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(mating, walked, "{fen}");
+            mates_seen += mating.len();
+        }
+        assert!(mates_seen > 100, "{mates_seen}");
     }
 
     #[test]

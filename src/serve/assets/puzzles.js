@@ -121,7 +121,8 @@
         // Said until the new puzzle's first action.
         $('puzzle-result').dataset.left = 'yes';
       }
-      attempt = { game: c.id, token: c.arbiter, judged: false, player: c.player.id, puzzle: c.puzzle.id };
+      attempt = { game: c.id, token: c.arbiter, judged: false, player: c.player.id, puzzle: c.puzzle.id,
+        question: c.puzzle.question, side: c.puzzle.side, first: c.state && c.state.turn, replied: false };
       showPlayer(c.player);
       var q = c.puzzle;
       // The theme chosen is no secret: the question says it. Mixed, it is told after.
@@ -154,6 +155,15 @@
       delete left.dataset.left;
     }
     if (state.phase === 'act' && state.written > 0 && state.face) { return; }
+    // A mate in two turns: the server has played the opponent's reply once the first turn was
+    // the answer. Say so; the board draws the reply's moves.
+    if (attempt.question === 'mate-in-two-turns' && !attempt.replied && state.phase === 'act' &&
+        state.side === attempt.side && state.turn !== attempt.first) {
+      attempt.replied = true;
+      left.className = '';
+      left.textContent = 'Right so far. ' + (attempt.side === 'white' ? 'Black' : 'White') +
+        ' replied (the arrows show it): now mate in one turn.';
+    }
     sadeRef.api('POST', '/api/puzzles/' + attempt.game + '/judge',
       { player: attempt.player, token: attempt.token }).then(function (j) {
       attempt.judged = true;
