@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::analyse::{Outcome, sade_state, winning_turn};
 use super::error::PuzzleError;
-use super::mates::escape;
+use super::mates::{escape, moves_key};
 use super::puzzle::Puzzle;
 use super::question::Question;
 use super::theme::Theme;
@@ -180,11 +180,6 @@ fn played_turn(start: &TurnStart, game: &Game, index: usize) -> Option<FullTurn>
 /// Whether `turn`, a full turn from `start`, plays the puzzle's answer: the same moves, in any
 /// order, to the same position.
 fn is_answer(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> bool {
-    let sorted = |t: &FullTurn| {
-        let mut moves: Vec<String> = t.moves.iter().map(|m| format!("{m:?}")).collect();
-        moves.sort();
-        moves
-    };
     let mut answer = None;
     let _stopped = visit_full_turns(start, |t| {
         if t.san.join(" ") == puzzle.answer.trim() {
@@ -195,7 +190,7 @@ fn is_answer(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> bool {
         }
     });
     answer.is_some_and(|a| {
-        sorted(&a) == sorted(turn)
+        moves_key(&a) == moves_key(turn)
             && start.after(&a).map(|n| n.key()) == start.after(turn).map(|n| n.key())
     })
 }

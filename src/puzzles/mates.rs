@@ -13,7 +13,7 @@ use shakmaty::{Color, Move, Position};
 use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns, visit_mating_turns};
 
 /// The moves of a turn in a fixed order: two ways with the same key play the same moves.
-fn moves_key(turn: &FullTurn) -> Vec<String> {
+pub(crate) fn moves_key(turn: &FullTurn) -> Vec<String> {
     let mut key: Vec<String> = turn.moves.iter().map(|m| format!("{m:?}")).collect();
     key.sort();
     key
