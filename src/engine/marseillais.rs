@@ -8,7 +8,7 @@ use rand::rngs::ChaCha8Rng;
 use shakmaty::Position;
 
 use super::budget::{Budget, Limit, Stats};
-use super::chess::{MATE, Node, Searcher};
+use super::chess::{INF, MATE, Node, Searcher};
 use super::eval::{evaluate, piece_value};
 use super::root::{Candidate, best};
 use crate::rules::GameEnd;
@@ -48,6 +48,76 @@ pub fn terminal(start: &TurnStart) -> Option<GameEnd> {
         0,
     );
     searcher.end_at(&node(start))
+}
+
+/// What the engine makes of some full turns from one position, searched to a fixed depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwoBest {
+    /// The index of the best turn (the first of equals, in the order given).
+    pub best: usize,
+    /// Its score, in centipawns for the player to move.
+    pub score: i32,
+    /// The best of the others, with its score: `None` when there is one turn.
+    pub second: Option<(usize, i32)>,
+}
+
+/// The best two of `turns` (full turns from `start`) by the engine's search: each turn's
+/// position searched `depth` plies (a Marseillais turn is two), then captures alone, with no
+/// node limit, so the scores are exact at that depth and the same on every run. A turn that
+/// ends the game scores its end (a mate; a draw, 0). `None` when `turns` is empty.
+pub fn two_best(start: &TurnStart, turns: &[FullTurn], depth: u8) -> Option<TwoBest> {
+    let mover = start.pos.turn();
+    let mut past = start.look_back.seen.clone();
+    past.push(start.key());
+    let limit = Limit {
+        nodes: u64::MAX,
+        movetime_ms: None,
+        depth,
+    };
+    let mut searcher = Searcher::new(2, start.mode, Budget::new(limit), past);
+    let children: Vec<Result<Node, i32>> = turns
+        .iter()
+        .map(|t| match t.end {
+            Some(end) => Err(match end.winner {
+                Some(winner) if winner == mover => MATE - 1,
+                Some(_) => -MATE + 1,
+                None => 0,
+            }),
+            None => start.after(t).map(|next| node(&next)).ok_or(0),
+        })
+        .collect();
+    // The best of the turns `skip` leaves in, exact; the others' scores bound it from below.
+    let mut best_of = |skip: Option<usize>| {
+        let mut alpha = -INF;
+        let mut best = None;
+        for (i, child) in children.iter().enumerate() {
+            if Some(i) == skip {
+                continue;
+            }
+            let value = match child {
+                Err(terminal) => *terminal,
+                Ok(node) => -searcher.negamax(node, i32::from(depth), -INF, -alpha, 1),
+            };
+            if value > alpha {
+                alpha = value;
+                best = Some((i, value));
+            }
+        }
+        best
+    };
+    let (best, score) = best_of(None)?;
+    let second = best_of(Some(best));
+    Some(TwoBest {
+        best,
+        score,
+        second,
+    })
+}
+
+/// How the position at `start` stands for the player to move, before the turn: the engine's
+/// evaluation, in centipawns.
+pub fn stands(start: &TurnStart) -> i32 {
+    evaluate(start.pos.board(), start.pos.turn())
 }
 
 /// The node of the search at the start of `start`'s turn.
@@ -191,6 +261,38 @@ mod tests {
                 Some(crate::rules::Termination::ThreefoldRepetition),
                 "{t:?}"
             );
+        }
+    }
+
+    /// The two best turns at a fixed depth are those a search of each turn alone, with a fresh
+    /// table and the full window, scores best: the shared table and the narrowed windows
+    /// change no score that decides.
+    #[test]
+    fn the_two_best_are_the_best_two_of_each_turn_searched_alone() {
+        for fen in [
+            "r1bqkbr1/pppppp1p/6p1/8/1nP1N3/8/PB1PPPPP/R2QKBNR w KQq - 1 4",
+            "2b1k3/2B5/2n5/1p5r/4p1p1/8/P1P4P/3K3R b - - 0 12",
+        ] {
+            let start = TurnStart::from_fen(fen).unwrap();
+            let turns = full_turns(&start);
+            let two = two_best(&start, &turns, 2).unwrap();
+            let alone: Vec<i32> = turns
+                .iter()
+                .map(|t| two_best(&start, std::slice::from_ref(t), 2).unwrap().score)
+                .collect();
+            let best = *alone.iter().max().unwrap();
+            assert_eq!(two.score, best, "{fen}");
+            assert_eq!(alone[two.best], best, "{fen}");
+            let (next, next_score) = two.second.unwrap();
+            assert_ne!(next, two.best);
+            let others = alone
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != two.best)
+                .map(|(_, &s)| s)
+                .max()
+                .unwrap();
+            assert_eq!((next_score, alone[next]), (others, others), "{fen}");
         }
     }
 

@@ -18,10 +18,12 @@ use shakmaty::{Color, EnPassantMode, Position};
 
 use super::error::PuzzleError;
 use super::mates::{Line, escape, line};
-use super::question::Question;
+use super::puzzle::Search;
+use super::question::{Question, WIN_MATERIAL_DEPTH, WIN_MATERIAL_GAIN};
+use crate::engine::marseillais::{stands, two_best};
 use crate::record::Variant;
 use crate::record::{Face, Game, Tag};
-use crate::rules::marseillais::{TurnStart, visit_full_turns, visit_mating_turns};
+use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns, visit_mating_turns};
 use crate::rules::names::color_name;
 use crate::rules::sade::{self, End, Refused, State};
 use crate::rules::{Article, Termination};
@@ -43,6 +45,10 @@ pub enum Outcome {
     /// (Marseillais). Only a mate in two turns' analysis ([`analyse_mate_in_two`]) looks so far;
     /// elsewhere such an answer is [`Outcome::GoesOn`].
     MatesNext,
+    /// The game goes on, and by the engine's search the turn wins at least a minor piece net,
+    /// and more than any other turn by as much (Marseillais). Only a win of material's analysis
+    /// ([`analyse_material`]) searches; elsewhere such an answer is [`Outcome::GoesOn`].
+    WinsMaterial,
 }
 
 impl Outcome {
@@ -54,6 +60,7 @@ impl Outcome {
             Question::WinNow | Question::MateInOneTurn => Outcome::Wins,
             Question::Survive | Question::Defend => Outcome::GoesOn,
             Question::MateInTwoTurns => Outcome::MatesNext,
+            Question::WinMaterial => Outcome::WinsMaterial,
         }
     }
 }
@@ -98,6 +105,8 @@ pub struct Analysis {
     pub ways: usize,
     /// A mate in two turns' analysis with one answer that mates next: the play after it.
     pub line: Option<Line>,
+    /// A win of material's analysis: the engine's scores of the best answer and the next.
+    pub search: Option<Search>,
 }
 
 impl Analysis {
@@ -219,6 +228,58 @@ pub(crate) fn analyse_mate_in_two_bounded(
     ))
 }
 
+/// Every answer of the Marseillais turn at `fen`, scored by the engine's search
+/// ([`two_best`], [`WIN_MATERIAL_DEPTH`] plies after the turn, then captures): the best is
+/// [`Outcome::WinsMaterial`] when it gains at least [`WIN_MATERIAL_GAIN`] on how the position
+/// stood and beats the next best by as much, and no answer mates. The analysis a win of
+/// material ([`Question::WinMaterial`]) is proved on; its [`Analysis::search`] holds the
+/// scores (`None` when some answer mates).
+///
+/// # Errors
+/// As for [`analyse`].
+pub fn analyse_material(fen: &str) -> Result<Analysis, PuzzleError> {
+    analyse_material_bounded(fen, usize::MAX)?.ok_or(PuzzleError::StoppedShort)
+}
+
+/// [`analyse_material`], stopped as soon as more than `most` answers are found: `Ok(None)`
+/// then.
+///
+/// # Errors
+/// As for [`analyse`].
+pub(crate) fn analyse_material_bounded(
+    fen: &str,
+    most: usize,
+) -> Result<Option<Analysis>, PuzzleError> {
+    if let Some(problem) = crate::rules::fen_problem(fen) {
+        return Err(PuzzleError::NotAPosition { problem });
+    }
+    let start = TurnStart::from_fen(fen)?;
+    let Some((mut analysis, turns)) = marseillais_walk(&start, most, Ahead::Material) else {
+        return Ok(None);
+    };
+    if analysis.count(Outcome::Wins) > 0 {
+        return Ok(Some(analysis));
+    }
+    let Some(two) = two_best(&start, &turns, WIN_MATERIAL_DEPTH) else {
+        return Ok(Some(analysis));
+    };
+    let before = stands(&start);
+    let Some((next, next_score)) = two.second else {
+        return Ok(Some(analysis));
+    };
+    if two.score - before >= WIN_MATERIAL_GAIN && two.score - next_score >= WIN_MATERIAL_GAIN {
+        analysis.answers[two.best].outcome = Outcome::WinsMaterial;
+    }
+    analysis.search = Some(Search {
+        depth: WIN_MATERIAL_DEPTH,
+        before,
+        score: two.score,
+        next: analysis.answers[next].text.clone(),
+        next_score,
+    });
+    Ok(Some(analysis))
+}
+
 /// How far a Marseillais analysis looks past the turn.
 #[derive(Clone, Copy)]
 enum Ahead {
@@ -230,6 +291,8 @@ enum Ahead {
     /// A mate in two turns: each answer that goes on, to the player's next turn after every
     /// reply ([`Outcome::MatesNext`]); the walk stops at more than `forcing` that mate next.
     MateInTwo { forcing: usize },
+    /// A win of material: the turn alone, its answers scored by the engine after the walk.
+    Material,
 }
 
 /// A full turn that wins (a mate, M3) for the player to move at `start`, the first the
@@ -354,12 +417,24 @@ fn sade_analysis(state: &State, face: Face, most: usize) -> Result<Option<Analys
         answers: grouper.answers,
         ways: grouper.ways,
         line: None,
+        search: None,
     }))
 }
 
 /// The answers of the turn at `start`, each new one that goes on looked at as far as `ahead`
 /// says.
 fn marseillais_analysis(start: &TurnStart, most: usize, ahead: Ahead) -> Option<Analysis> {
+    marseillais_walk(start, most, ahead).map(|(analysis, _)| analysis)
+}
+
+/// [`marseillais_analysis`], with the first way of each answer (a win of material's, where the
+/// engine scores them; otherwise none).
+fn marseillais_walk(
+    start: &TurnStart,
+    most: usize,
+    ahead: Ahead,
+) -> Option<(Analysis, Vec<FullTurn>)> {
+    let mut firsts = Vec::new();
     let mover = start.pos.turn();
     let mut grouper = Grouper::default();
     let mut safe = 0;
@@ -392,6 +467,11 @@ fn marseillais_analysis(start: &TurnStart, most: usize, ahead: Ahead) -> Option<
         let new = !grouper.index.contains_key(&key);
         match ahead {
             Ahead::Nothing => {}
+            Ahead::Material => {
+                if new {
+                    firsts.push(t.clone());
+                }
+            }
             Ahead::Defence { safe: most_safe } if new && outcome == Outcome::GoesOn => {
                 if t.end.is_none() && next.as_ref().and_then(winning_turn).is_some() {
                     outcome = Outcome::LosesNext;
@@ -443,13 +523,15 @@ fn marseillais_analysis(start: &TurnStart, most: usize, ahead: Ahead) -> Option<
         (Ahead::MateInTwo { .. }, Some(way)) if forcing == 1 => line(start, &way),
         _ => None,
     };
-    Some(Analysis {
+    let analysis = Analysis {
         player: mover,
         face: None,
         answers: grouper.answers,
         ways: grouper.ways,
         line,
-    })
+        search: None,
+    };
+    Some((analysis, firsts))
 }
 
 /// The actions of a turn as SDN writes them, separated by spaces (`-Ba4 Kd2`).

@@ -117,9 +117,14 @@ pub enum PuzzleError {
         count: usize,
         listed: String,
     },
-    /// A mate in two turns where `count` answers mate at once (`listed`: the first three).
-    #[error("{count} answer(s) mate in one turn ({listed}): not a mate in two turns")]
-    MatesSooner { count: usize, listed: String },
+    /// A mate in two turns, or a win of material, where `count` answers mate at once
+    /// (`listed`: the first three).
+    #[error("{count} answer(s) mate in one turn ({listed}): not a {}", .question.noun())]
+    MatesSooner {
+        question: Question,
+        count: usize,
+        listed: String,
+    },
     /// A mate in two turns where, after `reply`, more than one turn mates (two of them,
     /// `mates`): the second turn has no one answer.
     #[error("after the reply `{reply}`, more than one turn mates: `{}` and `{}`", .mates[0], .mates[1])]
@@ -128,6 +133,10 @@ pub enum PuzzleError {
     /// (`expected`), or are written for another question.
     #[error("the reply and mate written, {written}, are not the referee's: {expected}")]
     WrongContinuation { written: String, expected: String },
+    /// The engine's scores written beside a win of material's answer are not the search's
+    /// (`expected`), or are written for another question.
+    #[error("the engine's scores written, {written}, are not the search's: {expected}")]
+    WrongSearch { written: String, expected: String },
     /// The game judged does not start from the puzzle's position.
     #[error("the game does not start from the puzzle's position")]
     NotThePosition,
@@ -184,6 +193,7 @@ impl Question {
             Question::MateInOneTurn => "mates in one turn",
             Question::Defend => "is not mated at the next turn",
             Question::MateInTwoTurns => "mates in two turns",
+            Question::WinMaterial => "wins material",
         }
     }
 
@@ -195,6 +205,7 @@ impl Question {
             Question::MateInOneTurn => "mate",
             Question::Defend => "defence",
             Question::MateInTwoTurns => "mate in two turns",
+            Question::WinMaterial => "win of material",
         }
     }
 
@@ -206,6 +217,7 @@ impl Question {
             Question::MateInOneTurn => "mate in one turn",
             Question::Defend => "are not mated at the next turn",
             Question::MateInTwoTurns => "mate in two turns",
+            Question::WinMaterial => "win material",
         }
     }
 }

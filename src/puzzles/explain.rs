@@ -2,6 +2,7 @@
 //! one, all read from the referee's verdict on each answer of the turn.
 
 use super::analyse::{Analysis, Answer, Outcome};
+use super::puzzle::{gains, pawns};
 use super::question::Question;
 use super::theme::Theme;
 use crate::record::Face;
@@ -70,6 +71,25 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
             Explained {
                 theme: Theme::MateInTwoTurns,
                 article: Article::M3,
+                text,
+            }
+        }
+        Question::WinMaterial => {
+            let text = match &analysis.search {
+                Some(search) => format!(
+                    "{player} wins material with {}: searched through every reply and the \
+                     captures after it, the turn gains {} on the position before it; the best \
+                     of the {others} other ways to play the turn, {}, {} (M1).",
+                    answer.text,
+                    pawns(search.score - search.before),
+                    search.next,
+                    gains(search.next_score - search.before),
+                ),
+                None => format!("{player} wins material with {} (M1).", answer.text),
+            };
+            Explained {
+                theme: Theme::WinMaterial,
+                article: Article::M1,
                 text,
             }
         }
@@ -231,6 +251,7 @@ mod tests {
             ways: answers.len(),
             answers,
             line: None,
+            search: None,
         };
         explain(&analysis, Question::Survive, &analysis.answers[0].clone())
     }

@@ -15,8 +15,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
 use super::analyse::{
-    Outcome, analyse_bounded, analyse_defence_bounded, analyse_mate_in_two_bounded, sade_state,
-    words,
+    Outcome, analyse_bounded, analyse_defence_bounded, analyse_mate_in_two_bounded,
+    analyse_material_bounded, sade_state, words,
 };
 use super::chances::{
     may_be_left_poor, may_have_to_survive, may_mate_with, may_stalemate_by_sacrifice,
@@ -27,10 +27,11 @@ use super::mates::has_mate;
 use super::nearby::{board_key, near};
 use super::prove::check_question;
 use super::puzzle::{Continuation, Puzzle, Source, position_key, puzzle_id};
-use super::question::Question;
+use super::question::{Question, WIN_MATERIAL_GAIN};
 use super::rating;
 use super::theme::Theme;
 use super::variants::VARIANTS;
+use crate::engine::eval::piece_value;
 use crate::play::{self, Bot, Options};
 use crate::record::{Face, Game, Side, Variant};
 use crate::rules::marseillais::{TurnStart, visit_full_turns};
@@ -465,6 +466,8 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                 // or castling alone, a position without such a mate is not analysed.
                 // A mate in two turns is looked for where the mover, two turns on in the game,
                 // has a turn that mates.
+                // A win of material, where the mover is a minor piece up, by the pieces' values,
+                // after the opponent's reply in the game.
                 let rare_only = !options.wants(Theme::MateInOneTurn)
                     && !options.wants(Theme::CheckEndsTheTurn)
                     && !options.wants(Theme::Defend);
@@ -477,6 +480,11 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                     || (options.themes.contains(&Theme::MateInTwoTurns)
                         && TurnStart::before_turn(game, i + 2).is_ok_and(|later| {
                             later.pos.turn() == start.pos.turn() && has_mate(&later)
+                        }))
+                    || (options.themes.contains(&Theme::WinMaterial)
+                        && TurnStart::before_turn(game, i + 2).is_ok_and(|later| {
+                            later.pos.turn() == start.pos.turn()
+                                && material(&later) - material(&start) >= WIN_MATERIAL_GAIN
                         }));
                 if worth && let Some(fen) = marseillais_fen(&start) {
                     out.push(Spot {
@@ -500,6 +508,19 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
         }
     }
     out
+}
+
+/// The material of the player to move at `start`, less the opponent's, by the pieces' values.
+fn material(start: &TurnStart) -> i32 {
+    let board = start.pos.board();
+    let mover = start.pos.turn();
+    board
+        .iter()
+        .map(|(_, piece)| {
+            let value = piece_value(piece.role);
+            if piece.color == mover { value } else { -value }
+        })
+        .sum()
 }
 
 /// The FEN of a Marseillais turn's start, when FEN can hold it: a turn of two moves, at most
@@ -671,6 +692,19 @@ fn puzzle_at(
             .ok()
             .map(|a| (Question::Defend, a.clone()));
     }
+    // A win of material, where nothing mates: every answer scored by the engine's search.
+    // Asked only when named: the search costs a search of each answer.
+    if found.is_none()
+        && variant != Variant::Sade
+        && options.themes.contains(&Theme::WinMaterial)
+        && analysis.count(Outcome::Wins) == 0
+        && let Some(material) = analyse_material_bounded(fen, options.max_answers).ok()?
+    {
+        analysis = material;
+        found = check_question(&analysis, Question::WinMaterial)
+            .ok()
+            .map(|a| (Question::WinMaterial, a.clone()));
+    }
     let (question, answer) = found?;
     let answer = &answer;
     let explained = explain(&analysis, question, answer);
@@ -685,6 +719,10 @@ fn puzzle_at(
             reply: l.reply.clone(),
             mate: l.mate.clone(),
         }),
+        search: analysis
+            .search
+            .clone()
+            .filter(|_| question == Question::WinMaterial),
         candidates: analysis.answers.len(),
         rating: rating::initial(&analysis, answer),
         theme: explained.theme,
@@ -850,6 +888,69 @@ mod tests {
         let quick = super::super::analyse::analyse_mate_in_two(sooner).unwrap();
         assert!(matches!(
             check_question(&quick, Question::MateInTwoTurns),
+            Err(PuzzleError::MatesSooner { .. })
+        ));
+    }
+
+    #[test]
+    fn a_win_of_material_is_the_one_turn_that_wins_a_piece_by_a_margin() {
+        // a3 attacks the knight on b4 and axb4 takes it: the two moves of one turn win a piece
+        // (game 12 of seed 3, club against casual). Qa4 Qxb4 takes it too, but c5 cxb4 then
+        // takes the queen.
+        let fen = "r1bqkbr1/pppppp1p/6p1/8/1nP1N3/8/PB1PPPPP/R2QKBNR w KQq - 1 4";
+        let options = Generate {
+            themes: vec![Theme::WinMaterial],
+            ..Generate::new(Variant::Marseillais, 1, 1)
+        };
+        let puzzle = puzzle_at(&options, fen, None, source).unwrap();
+        assert_eq!(
+            (puzzle.question, puzzle.theme, puzzle.answer.as_str()),
+            (Question::WinMaterial, Theme::WinMaterial, "a3 axb4")
+        );
+        let search = puzzle.search.clone().expect("the engine's scores");
+        assert_eq!(search.depth, super::super::question::WIN_MATERIAL_DEPTH);
+        assert!(
+            search.score - search.before >= WIN_MATERIAL_GAIN,
+            "{search:?}"
+        );
+        assert!(
+            search.score - search.next_score >= WIN_MATERIAL_GAIN,
+            "{search:?}"
+        );
+        assert!(super::super::prove::prove(&puzzle).is_ok());
+        let analysis = super::super::analyse::analyse_material(fen).unwrap();
+        assert_eq!(analysis.count(Outcome::WinsMaterial), 1);
+        let queen = analysis
+            .answers
+            .iter()
+            .find(|a| a.orders.iter().any(|o| o == "Qa4 Qxb4"))
+            .unwrap();
+        assert_eq!(queen.outcome, Outcome::GoesOn);
+        // The proof holds the file's scores to the search's.
+        let mut wrong = puzzle.clone();
+        wrong.search = Some(super::super::puzzle::Search {
+            next_score: search.next_score - 1,
+            ..search.clone()
+        });
+        assert!(matches!(
+            super::super::prove::prove(&wrong),
+            Err(PuzzleError::WrongSearch { .. })
+        ));
+        // Not named, it is not looked for.
+        let every = Generate::new(Variant::Marseillais, 1, 1);
+        assert!(puzzle_at(&every, fen, None, source).is_none());
+        // Without Black's knight nothing hangs: no turn wins material.
+        let quiet = "r1bqkbr1/pppppp1p/6p1/8/2P1N3/8/PB1PPPPP/R2QKBNR w KQq - 1 4";
+        let none = super::super::analyse::analyse_material(quiet).unwrap();
+        assert!(matches!(
+            check_question(&none, Question::WinMaterial),
+            Err(PuzzleError::NoAnswer(Question::WinMaterial))
+        ));
+        // A position with a mate in one turn is no win of material: the proof says so.
+        let mate = "7k/8/8/8/8/8/8/RR4K1 w - - 0 1";
+        let quick = super::super::analyse::analyse_material(mate).unwrap();
+        assert!(matches!(
+            check_question(&quick, Question::WinMaterial),
             Err(PuzzleError::MatesSooner { .. })
         ));
     }

@@ -8,9 +8,10 @@ use std::ops::ControlFlow;
 use super::analyse::{Outcome, sade_state, winning_turn};
 use super::error::PuzzleError;
 use super::mates::{escape, moves_key};
-use super::puzzle::Puzzle;
-use super::question::Question;
+use super::puzzle::{Puzzle, gains};
+use super::question::{Question, WIN_MATERIAL_DEPTH};
 use super::theme::Theme;
+use crate::engine::marseillais::{stands, two_best};
 use crate::record::Game;
 use crate::record::Variant;
 use crate::rules::Detail;
@@ -91,6 +92,8 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
                     played.extend(second.1);
                 }
                 (outcome, how)
+            } else if puzzle.question == Question::WinMaterial && turn.end.is_none() {
+                material(puzzle, &start, &turn)
             } else {
                 match turn.end {
                     // A defence looks one turn further: whether the opponent then mates.
@@ -142,6 +145,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
             Outcome::MatesNext => {
                 format!("you mate at your second turn: {}", how.unwrap_or_default())
             }
+            Outcome::WinsMaterial => format!("you win material: {}", how.unwrap_or_default()),
         },
         answer: puzzle.answer.clone(),
         theme: puzzle.theme,
@@ -175,6 +179,41 @@ fn played_turn(start: &TurnStart, game: &Game, index: usize) -> Option<FullTurn>
         }
     });
     found
+}
+
+/// A win of material judged: the answer wins it; any other turn goes on, with what the engine's
+/// search (at the puzzle's depth) makes of it beside the answer.
+fn material(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> (Outcome, Option<String>) {
+    let depth = puzzle
+        .search
+        .as_ref()
+        .map_or(WIN_MATERIAL_DEPTH, |s| s.depth);
+    let before = stands(start);
+    let answer = puzzle
+        .search
+        .as_ref()
+        .map(|s| format!("{} {}", puzzle.answer, gains(s.score - s.before)));
+    if is_answer(puzzle, start, turn) {
+        let how = puzzle.search.as_ref().map(|s| {
+            format!(
+                "after every reply and the captures after it, the turn {}, by the engine's search \
+                 (M1)",
+                gains(s.score - s.before)
+            )
+        });
+        return (Outcome::WinsMaterial, how);
+    }
+    let how = two_best(start, std::slice::from_ref(turn), depth).map(|two| {
+        let yours = format!(
+            "after the best reply and the captures after it, your turn {}",
+            gains(two.score - before)
+        );
+        match &answer {
+            Some(answer) => format!("{yours}, where {answer} (M1)"),
+            None => format!("{yours} (M1)"),
+        }
+    });
+    (Outcome::GoesOn, how)
 }
 
 /// Whether `turn`, a full turn from `start`, plays the puzzle's answer: the same moves, in any
@@ -294,6 +333,7 @@ mod tests {
             question: Question::Defend,
             answer: "Be6 Kc8".to_owned(),
             then: None,
+            search: None,
             candidates: 59,
             rating: 800,
             theme: Theme::Defend,
@@ -355,6 +395,50 @@ mod tests {
                 judged.verdict
             );
         }
+    }
+
+    /// A win of material is solved by its turn, in any order; any other turn goes on, and the
+    /// verdict says what the engine makes of it beside the answer.
+    #[test]
+    fn a_win_of_material_is_solved_by_its_turn_and_the_others_are_scored_beside_it() {
+        let fen = "r1bqkbr1/pppppp1p/6p1/8/1nP1N3/8/PB1PPPPP/R2QKBNR w KQq - 1 4";
+        let analysis = super::super::analyse::analyse_material(fen).unwrap();
+        let puzzle = Puzzle {
+            id: puzzle_id(Variant::Marseillais, fen, None),
+            fen: fen.to_owned(),
+            question: Question::WinMaterial,
+            answer: "a3 axb4".to_owned(),
+            search: analysis.search.clone(),
+            theme: Theme::WinMaterial,
+            article: Article::M1,
+            ..defence()
+        };
+        let attempt = |turn: &str| {
+            let text = format!("[Variant \"Marseillais\"]\n[FEN \"{fen}\"]\n\n4. {turn} *\n");
+            let game = crate::parse::parse_str(&text).remove(0).unwrap();
+            judge(&puzzle, &game).unwrap().unwrap()
+        };
+        let judged = attempt("a3 axb4");
+        assert!(judged.solved, "{judged:?}");
+        assert!(
+            judged.verdict.starts_with(
+                "you win material: after every reply and the captures after it, the turn gains 4"
+            ),
+            "{}",
+            judged.verdict
+        );
+        // The queen takes the knight too, and is lost to c5 cxb4.
+        let judged = attempt("Qa4 Qxb4");
+        assert!(!judged.solved, "{judged:?}");
+        assert!(
+            judged.verdict.starts_with(
+                "the game goes on: after the best reply and the captures after it, your turn loses"
+            ) && judged
+                .verdict
+                .ends_with("where a3 axb4 gains 4.2 pawns (M1)"),
+            "{}",
+            judged.verdict
+        );
     }
 
     /// The mate in two turns of `generate.rs`'s test, as the file has it.

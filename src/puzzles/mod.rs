@@ -52,6 +52,7 @@ mod variants;
 
 pub use analyse::{
     Analysis, Answer, Outcome, Shape, analyse, analyse_defence, analyse_mate_in_two,
+    analyse_material,
 };
 pub use error::{Nearby, PuzzleError};
 pub use explain::{Explained, explain};
@@ -60,7 +61,9 @@ pub use jsonl::{LineError, read_jsonl, shipped, to_jsonl};
 pub use judge::{Judgement, judge, reply_due};
 pub use nearby::{NEAR_TURNS, nearby};
 pub use prove::{prove, prove_all};
-pub use puzzle::{Continuation, Puzzle, Source, position_key, puzzle_id};
-pub use question::{MIN_ANSWERS, MIN_DEFENCE_ANSWERS, Question};
+pub use puzzle::{Continuation, Puzzle, Search, Source, position_key, puzzle_id};
+pub use question::{
+    MIN_ANSWERS, MIN_DEFENCE_ANSWERS, Question, WIN_MATERIAL_DEPTH, WIN_MATERIAL_GAIN,
+};
 pub use theme::Theme;
 pub use variants::{VARIANT_NAMES, VARIANTS, variant_named};

@@ -99,6 +99,7 @@ mod tests {
             question: Question::WinNow,
             answer: answer.to_owned(),
             then: None,
+            search: None,
             candidates: 2,
             rating: 1500,
             theme,

@@ -1,11 +1,13 @@
 //! The uniqueness proof: the referee lists every answer of the puzzle's turn ([`analyse`]) and
 //! exactly one meets the question, the puzzle's own.
 
-use super::analyse::{Analysis, Answer, Outcome, analyse, analyse_defence, analyse_mate_in_two};
+use super::analyse::{
+    Analysis, Answer, Outcome, analyse, analyse_defence, analyse_mate_in_two, analyse_material,
+};
 use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::nearby;
-use super::puzzle::{Continuation, Puzzle, puzzle_id};
+use super::puzzle::{Continuation, Puzzle, Search, puzzle_id};
 use super::question::Question;
 use super::rating::initial;
 
@@ -26,10 +28,12 @@ pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
     let analysis = match puzzle.question {
         Question::Defend => analyse_defence(&puzzle.fen)?,
         Question::MateInTwoTurns => analyse_mate_in_two(&puzzle.fen)?,
+        Question::WinMaterial => analyse_material(&puzzle.fen)?,
         _ => analyse(puzzle.variant, &puzzle.fen, puzzle.face)?,
     };
     let solving = check_question(&analysis, puzzle.question)?;
     check_continuation(puzzle, &analysis)?;
+    check_search(puzzle, &analysis)?;
     if !solving.orders.iter().any(|o| *o == puzzle.answer.trim()) {
         return Err(PuzzleError::WrongAnswer {
             answer: puzzle.answer.clone(),
@@ -102,6 +106,29 @@ fn check_continuation(puzzle: &Puzzle, analysis: &Analysis) -> Result<(), Puzzle
     })
 }
 
+/// A win of material: the engine's scores the file writes are the search's
+/// ([`super::puzzle::Search`]). Any other puzzle writes none.
+fn check_search(puzzle: &Puzzle, analysis: &Analysis) -> Result<(), PuzzleError> {
+    let expected = analysis
+        .search
+        .clone()
+        .filter(|_| puzzle.question == Question::WinMaterial);
+    if puzzle.search == expected {
+        return Ok(());
+    }
+    let words = |s: &Option<Search>| match s {
+        Some(s) => format!(
+            "depth {}, before {}, the answer {}, the next `{}` {}",
+            s.depth, s.before, s.score, s.next, s.next_score
+        ),
+        None => "none".to_owned(),
+    };
+    Err(PuzzleError::WrongSearch {
+        written: words(&puzzle.search),
+        expected: words(&expected),
+    })
+}
+
 /// Re-proves every puzzle, and holds each to be far enough from the earlier ones ([`nearby`]);
 /// the errors name the puzzle's line (1-based) and id, in the order of the lines.
 pub fn prove_all(puzzles: &[(usize, Puzzle)]) -> Vec<(usize, String, PuzzleError)> {
@@ -141,13 +168,16 @@ pub(crate) fn check_question(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if question == Question::MateInTwoTurns && analysis.count(Outcome::Wins) > 0 {
+    if matches!(question, Question::MateInTwoTurns | Question::WinMaterial)
+        && analysis.count(Outcome::Wins) > 0
+    {
         let wins: Vec<_> = analysis
             .answers
             .iter()
             .filter(|a| a.outcome == Outcome::Wins)
             .collect();
         return Err(PuzzleError::MatesSooner {
+            question,
             count: wins.len(),
             listed: list(&wins),
         });

@@ -46,6 +46,45 @@ pub struct Continuation {
     pub mate: String,
 }
 
+/// A win of material's proof: what the engine's search, at a fixed depth, makes of the answer
+/// and of the best other turn (spec/PUZZLES.md, "Win material").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Search {
+    /// Plies searched after the turn before only captures are looked at (2: the opponent's
+    /// full turn).
+    pub depth: u8,
+    /// How the position stands before the turn, for the player: the engine's evaluation, in
+    /// centipawns.
+    pub before: i32,
+    /// The answer's score after the search, for the player, in centipawns.
+    pub score: i32,
+    /// The best other turn, as SAN separated by spaces.
+    pub next: String,
+    /// Its score after the same search.
+    pub next_score: i32,
+}
+
+/// Centipawns as pawns, with one decimal: "3.2 pawns", "1 pawn".
+pub(crate) fn pawns(centipawns: i32) -> String {
+    let tenths = (f64::from(centipawns) / 10.0).round() / 10.0;
+    if (tenths.abs() - 1.0).abs() < f64::EPSILON {
+        format!("{tenths} pawn")
+    } else {
+        format!("{tenths} pawns")
+    }
+}
+
+/// What a turn's score does to how the position stood: "gains 0.4 pawns", "loses 1 pawn",
+/// "keeps it as it was".
+pub(crate) fn gains(centipawns: i32) -> String {
+    match centipawns {
+        c if c >= 5 => format!("gains {}", pawns(c)),
+        c if c <= -5 => format!("loses {}", pawns(-c)),
+        _ => "keeps it as it was".to_owned(),
+    }
+}
+
 /// One puzzle: a line of a puzzles JSONL file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -65,6 +104,9 @@ pub struct Puzzle {
     /// Mate in two turns: the reply the page plays after the answer, and the mate after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then: Option<Continuation>,
+    /// Win material: the engine's scores of the answer and of the best other turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<Search>,
     /// How many different answers the turn has (the proof's count; see spec/PUZZLES.md).
     pub candidates: usize,
     /// The initial rating ([`super::rating::initial`]).

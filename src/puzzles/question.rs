@@ -20,16 +20,21 @@ pub enum Question {
     /// Marseillais: exactly one full turn leaves the opponent no reply that escapes a mate at
     /// the player's next turn; none mates at once, and after each reply one turn mates.
     MateInTwoTurns,
+    /// Marseillais: by the engine's search, exactly one full turn wins at least a minor piece
+    /// net, by a margin over every other ([`WIN_MATERIAL_GAIN`], [`WIN_MATERIAL_DEPTH`]); none
+    /// mates.
+    WinMaterial,
 }
 
 impl Question {
     /// Every question, Sade's first.
-    pub const ALL: [Question; 5] = [
+    pub const ALL: [Question; 6] = [
         Question::WinNow,
         Question::Survive,
         Question::MateInOneTurn,
         Question::Defend,
         Question::MateInTwoTurns,
+        Question::WinMaterial,
     ];
 
     /// The question as the file and the API write it (`win-now`).
@@ -40,6 +45,7 @@ impl Question {
             Question::MateInOneTurn => "mate-in-one-turn",
             Question::Defend => "defend",
             Question::MateInTwoTurns => "mate-in-two-turns",
+            Question::WinMaterial => "win-material",
         }
     }
 
@@ -53,6 +59,7 @@ impl Question {
             Question::MateInTwoTurns => {
                 "find the turn after which every reply is mated at your next turn"
             }
+            Question::WinMaterial => "find the one turn that wins the most, at least a piece",
         }
     }
 
@@ -60,9 +67,10 @@ impl Question {
     pub fn variant(self) -> Variant {
         match self {
             Question::WinNow | Question::Survive => Variant::Sade,
-            Question::MateInOneTurn | Question::Defend | Question::MateInTwoTurns => {
-                Variant::Marseillais
-            }
+            Question::MateInOneTurn
+            | Question::Defend
+            | Question::MateInTwoTurns
+            | Question::WinMaterial => Variant::Marseillais,
         }
     }
 
@@ -74,7 +82,8 @@ impl Question {
             Question::WinNow
             | Question::Survive
             | Question::MateInOneTurn
-            | Question::MateInTwoTurns => MIN_ANSWERS,
+            | Question::MateInTwoTurns
+            | Question::WinMaterial => MIN_ANSWERS,
         }
     }
 }
@@ -88,6 +97,15 @@ pub const MIN_ANSWERS: usize = 5;
 /// the king's few steps out of a check, found by looking at each (the first defences mined, of
 /// 5 to 19 answers, were that).
 pub const MIN_DEFENCE_ANSWERS: usize = 20;
+
+/// What a win of material must gain, by the engine's search, on how the position stood before
+/// the turn, and by how much it must beat every other turn, in centipawns: more than two pawns,
+/// so a minor piece (320 or 330) less what the squares it stood on were worth.
+pub const WIN_MATERIAL_GAIN: i32 = 250;
+
+/// The plies the engine searches after each turn of a win of material before it looks at
+/// captures alone: the opponent's full turn (two moves).
+pub const WIN_MATERIAL_DEPTH: u8 = 2;
 
 #[cfg(test)]
 mod tests {

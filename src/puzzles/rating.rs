@@ -270,6 +270,7 @@ mod tests {
             question: Question::MateInOneTurn,
             answer: String::new(),
             then: None,
+            search: None,
             candidates: 2,
             rating,
             theme: crate::puzzles::theme::Theme::MateInOneTurn,
@@ -475,6 +476,7 @@ mod tests {
                 ways,
                 answers: a,
                 line: None,
+                search: None,
             }
         };
         let difficulty_of = |ways, losing| {

@@ -41,11 +41,13 @@ pub enum Theme {
     Defend,
     /// Marseillais: the one turn after which every reply is mated at the next turn (M3).
     MateInTwoTurns,
+    /// Marseillais: the one turn whose two moves win a piece, by the engine's search (M1).
+    WinMaterial,
 }
 
 impl Theme {
     /// Every theme, Sade's first.
-    pub const ALL: [Theme; 15] = [
+    pub const ALL: [Theme; 16] = [
         Theme::SacrificeAccomplished,
         Theme::LibertinesMercy,
         Theme::Nakedness,
@@ -61,6 +63,7 @@ impl Theme {
         Theme::Castling,
         Theme::Defend,
         Theme::MateInTwoTurns,
+        Theme::WinMaterial,
     ];
 
     /// The slug, as the file and the API write it.
@@ -81,6 +84,7 @@ impl Theme {
             Theme::Castling => "castling",
             Theme::Defend => "defend",
             Theme::MateInTwoTurns => "mate-in-two-turns",
+            Theme::WinMaterial => "win-material",
         }
     }
 
@@ -107,6 +111,7 @@ impl Theme {
             Theme::Castling => "Castling",
             Theme::Defend => "Defend: the one turn not mated",
             Theme::MateInTwoTurns => "Mate in two turns",
+            Theme::WinMaterial => "Win material: the two moves that win a piece",
         }
     }
 
@@ -118,7 +123,8 @@ impl Theme {
             | Theme::EnPassant
             | Theme::Castling
             | Theme::Defend
-            | Theme::MateInTwoTurns => Variant::Marseillais,
+            | Theme::MateInTwoTurns
+            | Theme::WinMaterial => Variant::Marseillais,
             _ => Variant::Sade,
         }
     }

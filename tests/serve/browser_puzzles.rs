@@ -440,3 +440,53 @@ async fn a_mate_in_two_turns_is_replied_in_the_browser_and_solved_by_the_mate() 
     shot(&client, "mate-in-two-solved").await;
     client.close().await.expect("closed");
 }
+
+/// A win of material in the page: the best other turn is failed with what the engine makes of
+/// it beside the answer; the answer, in the next puzzle of the theme, solves it.
+#[tokio::test(flavor = "current_thread")]
+async fn a_win_of_material_is_failed_by_the_next_best_turn_and_solved_by_the_answer() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser-win-material"), &[]);
+    let client = session(&driver).await;
+    client.goto(&server.url).await.expect("the page opens");
+    let puzzle = next_puzzle_of(&client, "win-material").await;
+    let search = puzzle.search.clone().expect("the engine's scores");
+    let question = text(&client, "#puzzle-question").await;
+    assert!(
+        question.contains(
+            "Win material: the two moves that win a piece. Find the one turn that wins the most, \
+             at least a piece"
+        ),
+        "{question}"
+    );
+    shot(&client, "win-material").await;
+    for action in search.next.split(' ') {
+        play(&client, action).await;
+    }
+    let result = wait_for(&client, "#puzzle-result", |t| {
+        t.contains("The board shows the answer")
+    })
+    .await;
+    assert!(
+        result.starts_with(&format!(
+            "Not solved: you played {}, and the game goes on: after the best reply and the \
+             captures after it, your turn ",
+            search.next
+        )) && result.contains(&format!("where {} gains", puzzle.answer)),
+        "{result}"
+    );
+    assert!(result.contains(&puzzle.explanation), "{result}");
+    shot(&client, "win-material-failed").await;
+    let second = next_puzzle_of(&client, "win-material").await;
+    assert_ne!(second.id, puzzle.id);
+    for action in second.answer.split(' ') {
+        play(&client, action).await;
+    }
+    let result = wait_for(&client, "#puzzle-result", |t| t.starts_with("Solved.")).await;
+    assert!(
+        result.contains("Theme: Win material: the two moves that win a piece (M1)"),
+        "{result}"
+    );
+    shot(&client, "win-material-solved").await;
+    client.close().await.expect("closed");
+}
