@@ -61,8 +61,8 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u8).range(1..=100))]
     band_share: u8,
     /// Keep only puzzles of this theme (repeat for more; default: every theme but defend,
-    /// mate-in-two-turns and win-material, looked for only when named: they walk or search the
-    /// opponent's turns after each answer).
+    /// mate-in-two-turns, win-material and defend-material, looked for only when named: they
+    /// walk or search the opponent's turns after each answer).
     #[arg(long = "theme", value_name = "THEME", value_parser = theme_named)]
     themes: Vec<puzzles::Theme>,
     /// Look also one turn off each game, at the turns that leave the player a chance at a rare

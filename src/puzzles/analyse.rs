@@ -49,6 +49,10 @@ pub enum Outcome {
     /// and more than any other turn by as much (Marseillais). Only a win of material's analysis
     /// ([`analyse_material`]) searches; elsewhere such an answer is [`Outcome::GoesOn`].
     WinsMaterial,
+    /// The game goes on, and by the engine's search the turn loses no piece, where every other
+    /// turn loses at least one more (Marseillais). Only a material analysis
+    /// ([`analyse_material`]) searches; elsewhere such an answer is [`Outcome::GoesOn`].
+    Holds,
 }
 
 impl Outcome {
@@ -61,6 +65,7 @@ impl Outcome {
             Question::Survive | Question::Defend => Outcome::GoesOn,
             Question::MateInTwoTurns => Outcome::MatesNext,
             Question::WinMaterial => Outcome::WinsMaterial,
+            Question::DefendMaterial => Outcome::Holds,
         }
     }
 }
@@ -231,9 +236,10 @@ pub(crate) fn analyse_mate_in_two_bounded(
 /// Every answer of the Marseillais turn at `fen`, scored by the engine's search
 /// ([`two_best`], [`WIN_MATERIAL_DEPTH`] plies after the turn, then captures): the best is
 /// [`Outcome::WinsMaterial`] when it gains at least [`WIN_MATERIAL_GAIN`] on how the position
-/// stood and beats the next best by as much, and no answer mates. The analysis a win of
-/// material ([`Question::WinMaterial`]) is proved on; its [`Analysis::search`] holds the
-/// scores (`None` when some answer mates).
+/// stood and beats the next best by as much, [`Outcome::Holds`] when it beats the next best so
+/// but loses less than that on the position, and no answer mates. The analysis a win of
+/// material ([`Question::WinMaterial`]) and a defence of it ([`Question::DefendMaterial`]) are
+/// proved on; its [`Analysis::search`] holds the scores (`None` when some answer mates).
 ///
 /// # Errors
 /// As for [`analyse`].
@@ -267,8 +273,13 @@ pub(crate) fn analyse_material_bounded(
     let Some((next, next_score)) = two.second else {
         return Ok(Some(analysis));
     };
-    if two.score - before >= WIN_MATERIAL_GAIN && two.score - next_score >= WIN_MATERIAL_GAIN {
-        analysis.answers[two.best].outcome = Outcome::WinsMaterial;
+    if two.score - next_score >= WIN_MATERIAL_GAIN && analysis.answers[two.best].end.is_none() {
+        let gain = two.score - before;
+        if gain >= WIN_MATERIAL_GAIN {
+            analysis.answers[two.best].outcome = Outcome::WinsMaterial;
+        } else if gain > -WIN_MATERIAL_GAIN {
+            analysis.answers[two.best].outcome = Outcome::Holds;
+        }
     }
     analysis.search = Some(Search {
         depth: WIN_MATERIAL_DEPTH,

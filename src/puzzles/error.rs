@@ -194,6 +194,7 @@ impl Question {
             Question::Defend => "is not mated at the next turn",
             Question::MateInTwoTurns => "mates in two turns",
             Question::WinMaterial => "wins material",
+            Question::DefendMaterial => "loses no piece",
         }
     }
 
@@ -206,6 +207,7 @@ impl Question {
             Question::Defend => "defence",
             Question::MateInTwoTurns => "mate in two turns",
             Question::WinMaterial => "win of material",
+            Question::DefendMaterial => "defence of material",
         }
     }
 
@@ -218,6 +220,7 @@ impl Question {
             Question::Defend => "are not mated at the next turn",
             Question::MateInTwoTurns => "mate in two turns",
             Question::WinMaterial => "win material",
+            Question::DefendMaterial => "lose no piece",
         }
     }
 }

@@ -93,6 +93,25 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 text,
             }
         }
+        Question::DefendMaterial => {
+            let text = match &analysis.search {
+                Some(search) => format!(
+                    "{player} must play {}: searched through every reply and the captures after \
+                     it, the turn {} on the position before it; the best of the {others} other \
+                     ways to play the turn, {}, {} (M1).",
+                    answer.text,
+                    gains(search.score - search.before),
+                    search.next,
+                    gains(search.next_score - search.before),
+                ),
+                None => format!("{player} must play {} (M1).", answer.text),
+            };
+            Explained {
+                theme: Theme::DefendMaterial,
+                article: Article::M1,
+                text,
+            }
+        }
         Question::Survive => {
             // The Article: the one under which most of the other answers lose (the first
             // met, of equal counts).

@@ -467,7 +467,10 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                 // A mate in two turns is looked for where the mover, two turns on in the game,
                 // has a turn that mates.
                 // A win of material, where the mover is a minor piece up, by the pieces' values,
-                // after the opponent's reply in the game.
+                // after the opponent's reply in the game; a defence of it, where the mover is a
+                // minor piece down then.
+                let searched_themes = options.themes.contains(&Theme::WinMaterial)
+                    || options.themes.contains(&Theme::DefendMaterial);
                 let rare_only = !options.wants(Theme::MateInOneTurn)
                     && !options.wants(Theme::CheckEndsTheTurn)
                     && !options.wants(Theme::Defend);
@@ -481,10 +484,14 @@ fn positions(options: &Generate, game: &Game) -> Vec<Spot> {
                         && TurnStart::before_turn(game, i + 2).is_ok_and(|later| {
                             later.pos.turn() == start.pos.turn() && has_mate(&later)
                         }))
-                    || (options.themes.contains(&Theme::WinMaterial)
+                    || (searched_themes
                         && TurnStart::before_turn(game, i + 2).is_ok_and(|later| {
+                            let swing = material(&later) - material(&start);
                             later.pos.turn() == start.pos.turn()
-                                && material(&later) - material(&start) >= WIN_MATERIAL_GAIN
+                                && ((options.themes.contains(&Theme::WinMaterial)
+                                    && swing >= WIN_MATERIAL_GAIN)
+                                    || (options.themes.contains(&Theme::DefendMaterial)
+                                        && swing <= -WIN_MATERIAL_GAIN))
                         }));
                 if worth && let Some(fen) = marseillais_fen(&start) {
                     out.push(Spot {
@@ -692,18 +699,23 @@ fn puzzle_at(
             .ok()
             .map(|a| (Question::Defend, a.clone()));
     }
-    // A win of material, where nothing mates: every answer scored by the engine's search.
-    // Asked only when named: the search costs a search of each answer.
+    // A win of material, or a defence of it, where nothing mates: every answer scored by the
+    // engine's search. Asked only when named: the search costs a search of each answer.
+    let searched = [
+        (Theme::WinMaterial, Question::WinMaterial),
+        (Theme::DefendMaterial, Question::DefendMaterial),
+    ];
     if found.is_none()
         && variant != Variant::Sade
-        && options.themes.contains(&Theme::WinMaterial)
+        && searched.iter().any(|(t, _)| options.themes.contains(t))
         && analysis.count(Outcome::Wins) == 0
         && let Some(material) = analyse_material_bounded(fen, options.max_answers).ok()?
     {
         analysis = material;
-        found = check_question(&analysis, Question::WinMaterial)
-            .ok()
-            .map(|a| (Question::WinMaterial, a.clone()));
+        found = searched
+            .iter()
+            .filter(|(t, _)| options.themes.contains(t))
+            .find_map(|&(_, q)| check_question(&analysis, q).ok().map(|a| (q, a.clone())));
     }
     let (question, answer) = found?;
     let answer = &answer;
@@ -719,10 +731,7 @@ fn puzzle_at(
             reply: l.reply.clone(),
             mate: l.mate.clone(),
         }),
-        search: analysis
-            .search
-            .clone()
-            .filter(|_| question == Question::WinMaterial),
+        search: analysis.search.clone().filter(|_| question.searched()),
         candidates: analysis.answers.len(),
         rating: rating::initial(&analysis, answer),
         theme: explained.theme,
@@ -953,6 +962,59 @@ mod tests {
             check_question(&quick, Question::WinMaterial),
             Err(PuzzleError::MatesSooner { .. })
         ));
+    }
+
+    #[test]
+    fn a_defence_of_material_is_the_one_turn_that_loses_no_piece() {
+        // White's pawn on a7 queens unless Black's rook comes back to the a-file: Ra2, then Ne2
+        // with check (game 225 of seed 1, casual against casual).
+        let fen = "4k3/P5R1/3p1p1P/4p3/3nP3/1b6/4r3/2K5 b - - 0 20";
+        let options = Generate {
+            themes: vec![Theme::DefendMaterial],
+            ..Generate::new(Variant::Marseillais, 1, 1)
+        };
+        let puzzle = puzzle_at(&options, fen, None, source).unwrap();
+        assert_eq!(
+            (puzzle.question, puzzle.theme, puzzle.answer.as_str()),
+            (Question::DefendMaterial, Theme::DefendMaterial, "Ra2 Ne2")
+        );
+        let search = puzzle.search.clone().expect("the engine's scores");
+        assert!(
+            search.score - search.before > -WIN_MATERIAL_GAIN,
+            "{search:?}"
+        );
+        assert!(
+            search.score - search.before < WIN_MATERIAL_GAIN,
+            "{search:?}"
+        );
+        assert!(
+            search.score - search.next_score >= WIN_MATERIAL_GAIN,
+            "{search:?}"
+        );
+        assert!(super::super::prove::prove(&puzzle).is_ok());
+        let analysis = super::super::analyse::analyse_material(fen).unwrap();
+        assert_eq!(
+            (
+                analysis.count(Outcome::Holds),
+                analysis.count(Outcome::WinsMaterial)
+            ),
+            (1, 0)
+        );
+        // Asked as a win of material, it has no answer; a win of material asked as a defence
+        // has none either.
+        assert!(matches!(
+            check_question(&analysis, Question::WinMaterial),
+            Err(PuzzleError::NoAnswer(Question::WinMaterial))
+        ));
+        let win = "r1bqkbr1/pppppp1p/6p1/8/1nP1N3/8/PB1PPPPP/R2QKBNR w KQq - 1 4";
+        let win = super::super::analyse::analyse_material(win).unwrap();
+        assert!(matches!(
+            check_question(&win, Question::DefendMaterial),
+            Err(PuzzleError::NoAnswer(Question::DefendMaterial))
+        ));
+        // Not named, it is not looked for.
+        let every = Generate::new(Variant::Marseillais, 1, 1);
+        assert!(puzzle_at(&every, fen, None, source).is_none());
     }
 
     #[test]

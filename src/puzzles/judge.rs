@@ -92,7 +92,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
                     played.extend(second.1);
                 }
                 (outcome, how)
-            } else if puzzle.question == Question::WinMaterial && turn.end.is_none() {
+            } else if puzzle.question.searched() && turn.end.is_none() {
                 material(puzzle, &start, &turn)
             } else {
                 match turn.end {
@@ -146,6 +146,10 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
                 format!("you mate at your second turn: {}", how.unwrap_or_default())
             }
             Outcome::WinsMaterial => format!("you win material: {}", how.unwrap_or_default()),
+            Outcome::Holds => format!(
+                "the game goes on, and you lose no piece: {}",
+                how.unwrap_or_default()
+            ),
         },
         answer: puzzle.answer.clone(),
         theme: puzzle.theme,
@@ -181,8 +185,9 @@ fn played_turn(start: &TurnStart, game: &Game, index: usize) -> Option<FullTurn>
     found
 }
 
-/// A win of material judged: the answer wins it; any other turn goes on, with what the engine's
-/// search (at the puzzle's depth) makes of it beside the answer.
+/// A win of material, or a defence of it, judged: the answer wins it (or loses none); any other
+/// turn goes on, with what the engine's search (at the puzzle's depth) makes of it beside the
+/// answer.
 fn material(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> (Outcome, Option<String>) {
     let depth = puzzle
         .search
@@ -201,7 +206,7 @@ fn material(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> (Outcome, Op
                 gains(s.score - s.before)
             )
         });
-        return (Outcome::WinsMaterial, how);
+        return (Outcome::wanted_by(puzzle.question), how);
     }
     let how = two_best(start, std::slice::from_ref(turn), depth).map(|two| {
         let yours = format!(
@@ -436,6 +441,44 @@ mod tests {
             ) && judged
                 .verdict
                 .ends_with("where a3 axb4 gains 4.2 pawns (M1)"),
+            "{}",
+            judged.verdict
+        );
+    }
+
+    /// A defence of material is solved by its turn; the verdict says it loses no piece.
+    #[test]
+    fn a_defence_of_material_is_solved_by_the_one_turn_that_loses_no_piece() {
+        let fen = "4k3/P5R1/3p1p1P/4p3/3nP3/1b6/4r3/2K5 b - - 0 20";
+        let analysis = super::super::analyse::analyse_material(fen).unwrap();
+        let puzzle = Puzzle {
+            id: puzzle_id(Variant::Marseillais, fen, None),
+            fen: fen.to_owned(),
+            question: Question::DefendMaterial,
+            answer: "Ra2 Ne2".to_owned(),
+            search: analysis.search.clone(),
+            theme: Theme::DefendMaterial,
+            article: Article::M1,
+            ..defence()
+        };
+        let attempt = |turn: &str| {
+            let text = format!("[Variant \"Marseillais\"]\n[FEN \"{fen}\"]\n\n20... {turn} *\n");
+            let game = crate::parse::parse_str(&text).remove(0).unwrap();
+            judge(&puzzle, &game).unwrap().unwrap()
+        };
+        let judged = attempt("Ra2 Ne2");
+        assert!(judged.solved, "{judged:?}");
+        assert!(
+            judged
+                .verdict
+                .starts_with("the game goes on, and you lose no piece: after every reply"),
+            "{}",
+            judged.verdict
+        );
+        let judged = attempt("Bd5 Rc2");
+        assert!(!judged.solved, "{judged:?}");
+        assert!(
+            judged.verdict.contains("your turn loses") && judged.verdict.contains("where Ra2 Ne2"),
             "{}",
             judged.verdict
         );

@@ -28,7 +28,7 @@ pub fn prove(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
     let analysis = match puzzle.question {
         Question::Defend => analyse_defence(&puzzle.fen)?,
         Question::MateInTwoTurns => analyse_mate_in_two(&puzzle.fen)?,
-        Question::WinMaterial => analyse_material(&puzzle.fen)?,
+        Question::WinMaterial | Question::DefendMaterial => analyse_material(&puzzle.fen)?,
         _ => analyse(puzzle.variant, &puzzle.fen, puzzle.face)?,
     };
     let solving = check_question(&analysis, puzzle.question)?;
@@ -106,13 +106,13 @@ fn check_continuation(puzzle: &Puzzle, analysis: &Analysis) -> Result<(), Puzzle
     })
 }
 
-/// A win of material: the engine's scores the file writes are the search's
+/// A win of material, or a defence of it: the engine's scores the file writes are the search's
 /// ([`super::puzzle::Search`]). Any other puzzle writes none.
 fn check_search(puzzle: &Puzzle, analysis: &Analysis) -> Result<(), PuzzleError> {
     let expected = analysis
         .search
         .clone()
-        .filter(|_| puzzle.question == Question::WinMaterial);
+        .filter(|_| puzzle.question.searched());
     if puzzle.search == expected {
         return Ok(());
     }
@@ -168,7 +168,7 @@ pub(crate) fn check_question(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if matches!(question, Question::MateInTwoTurns | Question::WinMaterial)
+    if (question == Question::MateInTwoTurns || question.searched())
         && analysis.count(Outcome::Wins) > 0
     {
         let wins: Vec<_> = analysis

@@ -24,17 +24,22 @@ pub enum Question {
     /// net, by a margin over every other ([`WIN_MATERIAL_GAIN`], [`WIN_MATERIAL_DEPTH`]); none
     /// mates.
     WinMaterial,
+    /// Marseillais: by the engine's search, exactly one full turn loses no piece: it loses less
+    /// than [`WIN_MATERIAL_GAIN`] on how the position stood, and every other turn scores that
+    /// much less; none mates.
+    DefendMaterial,
 }
 
 impl Question {
     /// Every question, Sade's first.
-    pub const ALL: [Question; 6] = [
+    pub const ALL: [Question; 7] = [
         Question::WinNow,
         Question::Survive,
         Question::MateInOneTurn,
         Question::Defend,
         Question::MateInTwoTurns,
         Question::WinMaterial,
+        Question::DefendMaterial,
     ];
 
     /// The question as the file and the API write it (`win-now`).
@@ -46,6 +51,7 @@ impl Question {
             Question::Defend => "defend",
             Question::MateInTwoTurns => "mate-in-two-turns",
             Question::WinMaterial => "win-material",
+            Question::DefendMaterial => "defend-material",
         }
     }
 
@@ -60,6 +66,7 @@ impl Question {
                 "find the turn after which every reply is mated at your next turn"
             }
             Question::WinMaterial => "find the one turn that wins the most, at least a piece",
+            Question::DefendMaterial => "find the one turn that loses no piece",
         }
     }
 
@@ -70,15 +77,22 @@ impl Question {
             Question::MateInOneTurn
             | Question::Defend
             | Question::MateInTwoTurns
-            | Question::WinMaterial => Variant::Marseillais,
+            | Question::WinMaterial
+            | Question::DefendMaterial => Variant::Marseillais,
         }
     }
 
+    /// Whether the engine's search, not the referee's walk alone, decides the answer (win
+    /// material, defend material).
+    pub fn searched(self) -> bool {
+        matches!(self, Question::WinMaterial | Question::DefendMaterial)
+    }
+
     /// The fewest different answers a turn asked this question may have: [`MIN_ANSWERS`], or
-    /// [`MIN_DEFENCE_ANSWERS`] for a defence.
+    /// [`MIN_DEFENCE_ANSWERS`] for a defence (of the king or of material).
     pub fn min_answers(self) -> usize {
         match self {
-            Question::Defend => MIN_DEFENCE_ANSWERS,
+            Question::Defend | Question::DefendMaterial => MIN_DEFENCE_ANSWERS,
             Question::WinNow
             | Question::Survive
             | Question::MateInOneTurn
@@ -98,7 +112,7 @@ pub const MIN_ANSWERS: usize = 5;
 /// 5 to 19 answers, were that).
 pub const MIN_DEFENCE_ANSWERS: usize = 20;
 
-/// What a win of material must gain, by the engine's search, on how the position stood before
+/// What a win of material must gain (and a defence of it may lose less than), by the engine's search, on how the position stood before
 /// the turn, and by how much it must beat every other turn, in centipawns: more than two pawns,
 /// so a minor piece (320 or 330) less what the squares it stood on were worth.
 pub const WIN_MATERIAL_GAIN: i32 = 250;

@@ -43,11 +43,13 @@ pub enum Theme {
     MateInTwoTurns,
     /// Marseillais: the one turn whose two moves win a piece, by the engine's search (M1).
     WinMaterial,
+    /// Marseillais: the one turn that loses no piece, by the engine's search (M1).
+    DefendMaterial,
 }
 
 impl Theme {
     /// Every theme, Sade's first.
-    pub const ALL: [Theme; 16] = [
+    pub const ALL: [Theme; 17] = [
         Theme::SacrificeAccomplished,
         Theme::LibertinesMercy,
         Theme::Nakedness,
@@ -64,6 +66,7 @@ impl Theme {
         Theme::Defend,
         Theme::MateInTwoTurns,
         Theme::WinMaterial,
+        Theme::DefendMaterial,
     ];
 
     /// The slug, as the file and the API write it.
@@ -85,6 +88,7 @@ impl Theme {
             Theme::Defend => "defend",
             Theme::MateInTwoTurns => "mate-in-two-turns",
             Theme::WinMaterial => "win-material",
+            Theme::DefendMaterial => "defend-material",
         }
     }
 
@@ -112,6 +116,7 @@ impl Theme {
             Theme::Defend => "Defend: the one turn not mated",
             Theme::MateInTwoTurns => "Mate in two turns",
             Theme::WinMaterial => "Win material: the two moves that win a piece",
+            Theme::DefendMaterial => "Defend material: the one turn that loses no piece",
         }
     }
 
@@ -124,7 +129,8 @@ impl Theme {
             | Theme::Castling
             | Theme::Defend
             | Theme::MateInTwoTurns
-            | Theme::WinMaterial => Variant::Marseillais,
+            | Theme::WinMaterial
+            | Theme::DefendMaterial => Variant::Marseillais,
             _ => Variant::Sade,
         }
     }
