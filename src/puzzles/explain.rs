@@ -2,7 +2,7 @@
 //! one, all read from the referee's verdict on each answer of the turn.
 
 use super::analyse::{Analysis, Answer, Outcome};
-use super::puzzle::{gains, pawns};
+use super::puzzle::gains;
 use super::question::Question;
 use super::theme::Theme;
 use crate::record::Face;
@@ -74,40 +74,25 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 text,
             }
         }
-        Question::WinMaterial => {
-            let text = match &analysis.search {
-                Some(search) => format!(
-                    "{player} wins material with {}: searched through every reply and the \
-                     captures after it, the turn gains {} on the position before it; the best \
-                     of the {others} other ways to play the turn, {}, {} (M1).",
-                    answer.text,
-                    pawns(search.score - search.before),
-                    search.next,
-                    gains(search.next_score - search.before),
-                ),
-                None => format!("{player} wins material with {} (M1).", answer.text),
+        Question::WinMaterial | Question::DefendMaterial => {
+            let (lead, theme) = match question {
+                Question::WinMaterial => ("wins material with", Theme::WinMaterial),
+                _ => ("must play", Theme::DefendMaterial),
             };
-            Explained {
-                theme: Theme::WinMaterial,
-                article: Article::M1,
-                text,
-            }
-        }
-        Question::DefendMaterial => {
             let text = match &analysis.search {
                 Some(search) => format!(
-                    "{player} must play {}: searched through every reply and the captures after \
-                     it, the turn {} on the position before it; the best of the {others} other \
-                     ways to play the turn, {}, {} (M1).",
+                    "{player} {lead} {}: searched through every reply and the captures after it, \
+                     the turn {} on the position before it; the best of the {others} other ways \
+                     to play the turn, {}, {} (M1).",
                     answer.text,
                     gains(search.score - search.before),
                     search.next,
                     gains(search.next_score - search.before),
                 ),
-                None => format!("{player} must play {} (M1).", answer.text),
+                None => format!("{player} {lead} {} (M1).", answer.text),
             };
             Explained {
-                theme: Theme::DefendMaterial,
+                theme,
                 article: Article::M1,
                 text,
             }
@@ -217,7 +202,15 @@ fn why_it_wins(analysis: &Analysis, answer: &Answer, theme: Theme) -> String {
             let how = answer.end.map_or_else(String::new, |(_, article)| {
                 format!(" — {} ({})", lowercase_the(article.title()), article.cite())
             });
-            format!("{player}{rolled} wins this turn with {line}{how}.")
+            // A stalemate a player does not see at once: a move that would give a check short
+            // of mate is no move (R1, R7).
+            let stalemate = if theme == Theme::SweetStalemate {
+                ": not in check, and no move left that the rules allow (a move that would give a \
+                 check short of mate is none)"
+            } else {
+                ""
+            };
+            format!("{player}{rolled} wins this turn with {line}{how}{stalemate}.")
         }
     }
 }

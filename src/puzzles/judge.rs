@@ -402,27 +402,43 @@ mod tests {
         }
     }
 
+    /// A puzzle the engine's search decides (win or defend material) at `fen`, with the scores
+    /// the search gives, as the file has it (judging reads no more).
+    fn searched(fen: &str, question: Question, answer: &str) -> Puzzle {
+        let analysis = super::super::analyse::analyse_material(fen).unwrap();
+        let theme = match question {
+            Question::WinMaterial => Theme::WinMaterial,
+            _ => Theme::DefendMaterial,
+        };
+        Puzzle {
+            id: puzzle_id(Variant::Marseillais, fen, None),
+            fen: fen.to_owned(),
+            question,
+            answer: answer.to_owned(),
+            search: analysis.search,
+            theme,
+            article: Article::M1,
+            ..defence()
+        }
+    }
+
+    /// The judgement of an attempt at `puzzle` whose one turn is `turn` (with its number).
+    fn attempt_at(puzzle: &Puzzle, turn: &str) -> Judgement {
+        let text = format!(
+            "[Variant \"Marseillais\"]\n[FEN \"{}\"]\n\n{turn} *\n",
+            puzzle.fen
+        );
+        let game = crate::parse::parse_str(&text).remove(0).unwrap();
+        judge(puzzle, &game).unwrap().unwrap()
+    }
+
     /// A win of material is solved by its turn, in any order; any other turn goes on, and the
     /// verdict says what the engine makes of it beside the answer.
     #[test]
     fn a_win_of_material_is_solved_by_its_turn_and_the_others_are_scored_beside_it() {
         let fen = "r1bqkbr1/pppppp1p/6p1/8/1nP1N3/8/PB1PPPPP/R2QKBNR w KQq - 1 4";
-        let analysis = super::super::analyse::analyse_material(fen).unwrap();
-        let puzzle = Puzzle {
-            id: puzzle_id(Variant::Marseillais, fen, None),
-            fen: fen.to_owned(),
-            question: Question::WinMaterial,
-            answer: "a3 axb4".to_owned(),
-            search: analysis.search.clone(),
-            theme: Theme::WinMaterial,
-            article: Article::M1,
-            ..defence()
-        };
-        let attempt = |turn: &str| {
-            let text = format!("[Variant \"Marseillais\"]\n[FEN \"{fen}\"]\n\n4. {turn} *\n");
-            let game = crate::parse::parse_str(&text).remove(0).unwrap();
-            judge(&puzzle, &game).unwrap().unwrap()
-        };
+        let puzzle = searched(fen, Question::WinMaterial, "a3 axb4");
+        let attempt = |turn: &str| attempt_at(&puzzle, &format!("4. {turn}"));
         let judged = attempt("a3 axb4");
         assert!(judged.solved, "{judged:?}");
         assert!(
@@ -450,22 +466,8 @@ mod tests {
     #[test]
     fn a_defence_of_material_is_solved_by_the_one_turn_that_loses_no_piece() {
         let fen = "4k3/P5R1/3p1p1P/4p3/3nP3/1b6/4r3/2K5 b - - 0 20";
-        let analysis = super::super::analyse::analyse_material(fen).unwrap();
-        let puzzle = Puzzle {
-            id: puzzle_id(Variant::Marseillais, fen, None),
-            fen: fen.to_owned(),
-            question: Question::DefendMaterial,
-            answer: "Ra2 Ne2".to_owned(),
-            search: analysis.search.clone(),
-            theme: Theme::DefendMaterial,
-            article: Article::M1,
-            ..defence()
-        };
-        let attempt = |turn: &str| {
-            let text = format!("[Variant \"Marseillais\"]\n[FEN \"{fen}\"]\n\n20... {turn} *\n");
-            let game = crate::parse::parse_str(&text).remove(0).unwrap();
-            judge(&puzzle, &game).unwrap().unwrap()
-        };
+        let puzzle = searched(fen, Question::DefendMaterial, "Ra2 Ne2");
+        let attempt = |turn: &str| attempt_at(&puzzle, &format!("20... {turn}"));
         let judged = attempt("Ra2 Ne2");
         assert!(judged.solved, "{judged:?}");
         assert!(

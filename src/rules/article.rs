@@ -39,7 +39,7 @@ pub enum Article {
     Art8_7,
     /// Art. 9.1: The Sweet Stalemate.
     Art9_1,
-    /// Art. 9.2: The Sacrifice Accomplished: mated during one's own faces 1-3.
+    /// Art. 9.2: The Sacrifice Accomplished: mated during one's own turn (R2).
     Art9_2,
     /// Art. 9.3: Nakedness: the king alone wins.
     Art9_3,
@@ -359,7 +359,7 @@ impl Article {
             Article::Art8_2 => "An exposed piece may not stop next to the king",
             Article::Art8_7 => "No piece can leave the king: one regular move instead",
             Article::Art9_1 => "The Sweet Stalemate",
-            Article::Art9_2 => "The Sacrifice Accomplished: mated during one's own faces 1-3",
+            Article::Art9_2 => "The Sacrifice Accomplished: mated during one's own turn",
             Article::Art9_3 => "Nakedness: the king alone wins",
             Article::Art10 => "The Libertine's Mercy: mated by the opponent, and wins",
             Article::Art11 => "Victory through impossibility",

@@ -24,12 +24,13 @@
     if (old) { fig.removeChild(old); }
     fig.hidden = history.length < 1;
     if (!history.length) { return; }
-    // The rating's labels stand in a margin of their own, left of the line.
-    var w = 300, h = 100, pad = 8, left = 36;
+    // The rating's labels stand in a margin of their own, left of the line; the attempts'
+    // numbers under it, first and last.
+    var w = 300, h = 114, pad = 8, left = 36, bottom = 22;
     var ratings = history.map(function (a) { return a.rating; });
     var lo = Math.min.apply(null, ratings) - 20, hi = Math.max.apply(null, ratings) + 20;
     var x = function (i) { return left + (history.length < 2 ? (w - left - pad) / 2 : i * (w - left - pad) / (history.length - 1)); };
-    var y = function (r) { return h - pad - (r - lo) * (h - 2 * pad) / (hi - lo); };
+    var y = function (r) { return h - bottom - (r - lo) * (h - bottom - pad) / (hi - lo); };
     var svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
     svg.setAttribute('role', 'img');
@@ -53,6 +54,20 @@
       var t = document.createElementNS(SVG, 'text');
       t.setAttribute('x', left - 6); t.setAttribute('y', y(r) + 4); t.setAttribute('text-anchor', 'end');
       t.setAttribute('font-size', '10'); t.setAttribute('fill', '#777'); t.textContent = Math.round(r);
+      svg.appendChild(t);
+    });
+    var axis = document.createElementNS(SVG, 'line');
+    axis.setAttribute('x1', left); axis.setAttribute('x2', w - pad);
+    axis.setAttribute('y1', h - bottom + 4); axis.setAttribute('y2', h - bottom + 4);
+    axis.setAttribute('stroke', '#bbb'); axis.setAttribute('stroke-width', '1');
+    svg.appendChild(axis);
+    var ends = history.length < 2 ? [0] : [0, history.length - 1];
+    ends.forEach(function (i) {
+      var t = document.createElementNS(SVG, 'text');
+      t.setAttribute('x', x(i)); t.setAttribute('y', h - 4);
+      t.setAttribute('text-anchor', history.length < 2 ? 'middle' : (i === 0 ? 'start' : 'end'));
+      t.setAttribute('font-size', '10'); t.setAttribute('fill', '#777');
+      t.textContent = i === 0 ? 'attempt 1' : String(i + 1);
       svg.appendChild(t);
     });
     fig.insertBefore(svg, fig.firstChild);
@@ -86,7 +101,9 @@
       var o = document.createElement('option');
       o.value = t.theme;
       o.textContent = (variant ? '' : (t.variant === 'sade' ? 'Sade: ' : 'Marseillais: ')) + t.title +
-        ' (' + t.articles.join(', ') + '; ' + t.count + ')';
+        ' — ' + t.count + ' puzzles';
+      // The rule it turns on, on hovering (the question and the result name it too).
+      o.title = 'Rule ' + t.articles.join(', ');
       select.appendChild(o);
     });
     select.value = kept;
@@ -126,9 +143,12 @@
       showPlayer(c.player);
       var q = c.puzzle;
       // The theme chosen is no secret: the question says it. Mixed, it is told after.
-      var theme = body.theme ? themeTitle(body.theme) + '. ' : '';
+      // A theme whose title is the question's words ("Mate in one turn") is said once.
+      var title = body.theme ? themeTitle(body.theme) : '';
+      var words = title ? q.words.charAt(0).toUpperCase() + q.words.slice(1) : q.words;
+      var asked = title && title.toLowerCase() !== q.words.toLowerCase() ? title + '. ' + words : title || words;
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
-        theme + (theme ? q.words.charAt(0).toUpperCase() + q.words.slice(1) : q.words) + enPassant(q) + ' · puzzle ' + q.id + ', rated ' + q.rating +
+        asked + enPassant(q) + ' · puzzle ' + q.id + ', rated ' + q.rating +
         (q.again ? ' · met before: every puzzle of this choice was, so this attempt is not rated' : '');
       sadeRef.unaided(c.id);
       sadeRef.puzzle(c.id);
