@@ -9,6 +9,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::analyse::{Analysis, Answer, Outcome};
 use super::puzzle::Puzzle;
+use crate::record::Variant;
 
 /// How hard a puzzle is, measured: how rarely a player who picks one of the turn's ways at
 /// random plays the answer (the novice's chance, exact: the answer's ways over all the ways),
@@ -125,7 +126,13 @@ pub fn update(player: Glicko, puzzle: Glicko, solved: bool) -> (Glicko, Glicko) 
 /// A player's progress in the Puzzles mode: the ratings, what was solved, the last puzzle.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
+    /// The player's rating over every attempt, of both games.
     pub player: Glicko,
+    /// The player's rating in each game (by the game's name: `sade`, `marseillais`): the next
+    /// puzzle of a game is chosen near it. A game not played yet (and each game of a progress
+    /// kept before 2026-12-06, which has none) starts from [`Progress::player`].
+    #[serde(default)]
+    pub games: BTreeMap<String, Glicko>,
     /// The ratings of the puzzles played (by id); the others have their initial rating.
     #[serde(default)]
     pub puzzles: BTreeMap<String, Glicko>,
@@ -167,10 +174,23 @@ impl Progress {
             .unwrap_or_else(|| Glicko::of_puzzle(puzzle.rating))
     }
 
-    /// Records an attempt at `puzzle`: both ratings move, and a solved puzzle is remembered.
+    /// The player's rating in `variant`'s puzzles ([`Progress::games`]).
+    pub fn game_rating(&self, variant: Variant) -> Glicko {
+        self.games
+            .get(variant.name())
+            .copied()
+            .unwrap_or(self.player)
+    }
+
+    /// Records an attempt at `puzzle`: the player's ratings (over both games, and in the
+    /// puzzle's) and the puzzle's move, and a solved puzzle is remembered. The puzzle's moves as
+    /// against the player's rating in its game.
     pub fn record(&mut self, puzzle: &Puzzle, solved: bool) {
-        let (player, rated) = update(self.player, self.rating_of(puzzle), solved);
+        let before = self.rating_of(puzzle);
+        let (player, _) = update(self.player, before, solved);
+        let (game, rated) = update(self.game_rating(puzzle.variant), before, solved);
         self.player = player;
+        self.games.insert(puzzle.variant.name().to_owned(), game);
         self.puzzles.insert(puzzle.id.clone(), rated);
         if solved {
             self.solved.insert(puzzle.id.clone());
@@ -204,13 +224,14 @@ impl Progress {
     }
 
     /// The next puzzle, and whether it was met before. One never met when there is one: the
-    /// nearest the player's rating (ties: the first in `puzzles`), and, when `vary` (a mixed
+    /// nearest the player's rating in its game (ties: the first in `puzzles`), and, when `vary` (a mixed
     /// choice), of another theme than the last attempt's when such a one is left. Only when
     /// every puzzle was met does one come again: the nearest, never the last one given (when
     /// there is another), and not one already solved when one not solved is within `NEAR`
     /// points of the nearest.
     pub fn next<'p>(&self, puzzles: &'p [Puzzle], vary: bool) -> Option<(&'p Puzzle, bool)> {
-        let distance = |p: &Puzzle| (self.rating_of(p).rating - self.player.rating).abs();
+        let distance =
+            |p: &Puzzle| (self.rating_of(p).rating - self.game_rating(p.variant).rating).abs();
         let nearest = |among: &mut dyn Iterator<Item = &'p Puzzle>| {
             among.min_by(|a, b| distance(a).total_cmp(&distance(b)))
         };
@@ -306,6 +327,47 @@ mod tests {
         assert!(progress.player.rating < 1500.0);
         assert!(progress.rating_of(&p).rating > 1500.0);
         assert!(progress.solved.is_empty());
+    }
+
+    /// A player strong in one game and weak in the other meets puzzles near each rating: the
+    /// next puzzle of a game is chosen near the player's rating in it.
+    #[test]
+    fn each_game_has_its_own_rating_and_its_puzzles_are_chosen_near_it() {
+        let mut progress = Progress::default();
+        let sade = |id: &str, rating: u32| Puzzle {
+            variant: Variant::Sade,
+            ..puzzle(id, rating)
+        };
+        for i in 0..6 {
+            progress.record(&puzzle(&format!("m{i}"), 1500), true);
+            progress.record(&sade(&format!("s{i}"), 1500), false);
+        }
+        let marseillais = progress.game_rating(Variant::Marseillais).rating;
+        let weak = progress.game_rating(Variant::Sade).rating;
+        assert!(
+            marseillais > 1700.0 && weak < 1300.0,
+            "{marseillais} {weak}"
+        );
+        // Over both games the player stands between.
+        assert!(weak < progress.player.rating && progress.player.rating < marseillais);
+        assert_eq!(progress.attempts, 12);
+        // Offered both games, the next puzzle of each is the one near its own rating.
+        let near = |r: f64| (r / 10.0).round() as u32 * 10;
+        let offered = [
+            puzzle("hard", near(marseillais)),
+            sade("easy", near(weak)),
+            sade("hard sade", near(marseillais)),
+        ];
+        let choice = |p: &[Puzzle]| progress.next(p, false).map(|(p, _)| p.id.clone());
+        assert_eq!(choice(&offered[1..]), Some("easy".to_owned()));
+        assert_eq!(choice(&offered[..1]), Some("hard".to_owned()));
+        // A progress kept before the games had ratings of their own: each starts from the
+        // player's.
+        let old = Progress {
+            games: BTreeMap::new(),
+            ..progress.clone()
+        };
+        assert_eq!(old.game_rating(Variant::Sade), progress.player);
     }
 
     #[test]

@@ -80,8 +80,12 @@ fn save(dir: &FsPath, player: &str, progress: &Progress) -> Result<(), ApiError>
 pub struct PuzzlePlayer {
     /// The player's id: 16 hex digits.
     id: String,
+    /// The player's rating over every attempt, of both games.
     rating: f64,
     deviation: f64,
+    /// The player's rating in each game played (`sade`, `marseillais`): the next puzzle of a
+    /// game is chosen near it (spec/PUZZLES.md).
+    games: Vec<GameRating>,
     /// The rated attempts: each puzzle's first, unaided.
     attempts: u32,
     /// The puzzles solved at a rated attempt.
@@ -89,6 +93,15 @@ pub struct PuzzlePlayer {
     /// The last attempts judged (at most [`HISTORY`]), oldest first: the page draws the
     /// player's rating over them.
     history: Vec<AttemptShown>,
+}
+
+/// A puzzle player's rating in one game.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct GameRating {
+    /// `sade` or `marseillais`.
+    game: String,
+    rating: f64,
+    deviation: f64,
 }
 
 /// How many of a player's attempts the answers carry.
@@ -122,6 +135,15 @@ impl PuzzlePlayer {
             id: player.to_owned(),
             rating: progress.player.rating.round(),
             deviation: progress.player.deviation.round(),
+            games: progress
+                .games
+                .iter()
+                .map(|(game, r)| GameRating {
+                    game: game.clone(),
+                    rating: r.rating.round(),
+                    deviation: r.deviation.round(),
+                })
+                .collect(),
             attempts: progress.attempts,
             solved: progress.solved.len(),
             history: progress.history[from..]

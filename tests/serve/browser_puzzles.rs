@@ -89,15 +89,21 @@ async fn next_puzzle(client: &Client) -> sade_ref::puzzles::Puzzle {
 
 /// Opens the page, asks for a Marseillais puzzle of `theme` (empty: mixed), and returns it.
 async fn next_puzzle_of(client: &Client, theme: &str) -> sade_ref::puzzles::Puzzle {
+    next_puzzle_in(client, "marseillais", theme).await
+}
+
+/// Opens the page, asks for a puzzle of `game` (`sade`, `marseillais`) and `theme` (empty:
+/// mixed), and returns it.
+async fn next_puzzle_in(client: &Client, game: &str, theme: &str) -> sade_ref::puzzles::Puzzle {
     unfold(client, "puzzles").await;
     let before = text(client, "#puzzle-question").await;
     client
         .find(Locator::Id("puzzle-variant"))
         .await
         .expect("the variant list")
-        .select_by_value("marseillais")
+        .select_by_value(game)
         .await
-        .expect("marseillais");
+        .expect("the game");
     if !theme.is_empty() {
         // The list of the game's themes is filled once the game is chosen.
         let option = format!("#puzzle-theme option[value='{theme}']");
@@ -120,7 +126,7 @@ async fn next_puzzle_of(client: &Client, theme: &str) -> sade_ref::puzzles::Puzz
     let question = wait_for(client, "#puzzle-question", |t| !t.is_empty() && t != before).await;
     let id = question
         .split_whitespace()
-        .find(|w| w.starts_with("marseillais-"))
+        .find(|w| w.starts_with(&format!("{game}-")))
         .map(|w| w.trim_end_matches(','))
         .expect("the puzzle's id")
         .to_owned();
@@ -488,5 +494,20 @@ async fn a_win_of_material_is_failed_by_the_next_best_turn_and_solved_by_the_ans
         "{result}"
     );
     shot(&client, "win-material-solved").await;
+    // A Sade puzzle solved too: the player's rating in each game is said beside the one over
+    // both, and the next puzzle of a game is chosen near its own.
+    let sade = next_puzzle_in(&client, "sade", "sacrifice").await;
+    for action in sade.answer.split(' ') {
+        play(&client, action).await;
+    }
+    wait_for(&client, "#puzzle-result", |t| t.starts_with("Solved.")).await;
+    let line = wait_for(&client, "#puzzle-player", |t| t.contains("Sade ")).await;
+    assert!(
+        line.starts_with("Your rating: ")
+            && line.contains(": Marseillais ")
+            && line.ends_with("2 of 3 puzzles solved at the first try."),
+        "{line}"
+    );
+    shot(&client, "ratings-of-each-game").await;
     client.close().await.expect("closed");
 }

@@ -360,6 +360,16 @@ fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
     assert_eq!(history[0]["theme"], theme);
     assert_eq!(history[0]["solved"], true);
     assert_eq!(history[0]["rating"], solved.body["player"]["rating"]);
+    // The player's rating in the puzzle's game moved too: the next puzzle of that game is
+    // chosen near it (spec/PUZZLES.md, "Rating"); the other game has none yet.
+    let games = solved.body["player"]["games"].as_array().expect("games");
+    assert_eq!(games.len(), 1, "{}", solved.text);
+    assert_eq!(games[0]["game"], puzzle.variant.name());
+    assert!(
+        games[0]["rating"].as_f64().is_some_and(|r| r > 1500.0),
+        "{}",
+        solved.text
+    );
     // The next puzzle's answer carries the history too; a theme with no puzzle is refused.
     let again = next(&server, json!({ "player": c["player"]["id"] }));
     assert_eq!(again["player"]["history"].as_array().map(Vec::len), Some(1));

@@ -10,8 +10,14 @@
 
   function showPlayer(p) {
     localStorage.setItem('sade-ref-puzzle-player', p.id);
-    $('puzzle-player').textContent = 'Your rating: ' + p.rating + ' (±' + p.deviation + '), ' +
-      p.solved + ' of ' + p.attempts + ' puzzles solved at the first try';
+    // Each game's rating, the one its next puzzle is chosen near, after the one over both
+    // (said once both games were played: with one, the two are the same).
+    var games = (p.games || []).map(function (g) {
+      return (g.game === 'sade' ? 'Sade ' : 'Marseillais ') + g.rating + ' (±' + g.deviation + ')';
+    });
+    $('puzzle-player').textContent = 'Your rating: ' + p.rating + ' (±' + p.deviation + ')' +
+      (games.length > 1 ? ': ' + games.join(', ') : '') + '. ' +
+      p.solved + ' of ' + p.attempts + ' puzzles solved at the first try.';
     chart(p.history || []);
   }
 
