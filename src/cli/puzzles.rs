@@ -67,8 +67,8 @@ struct GenerateArgs {
     themes: Vec<puzzles::Theme>,
     /// Look also one turn off each game, at the turns that leave the player a chance at a rare
     /// theme: Marseillais, a mate that takes en passant or castles; Sade, a sacrifice that
-    /// stalemates or a series to survive (for the themes en-passant, castling,
-    /// sweet-stalemate, survive).
+    /// stalemates, a series to survive or complete, or an exposure that may check (for the
+    /// themes en-passant, castling, sweet-stalemate, survive, poverty-of-the-flesh, exposure).
     #[arg(long)]
     sidelines: bool,
     /// Add --count puzzles to this file's: they are written first, and the new ones are held

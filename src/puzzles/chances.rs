@@ -1,6 +1,7 @@
 //! Quick looks for the chances rare puzzle themes need, before the referee's analysis, which
 //! alone decides: a mate that takes en passant or castles (Marseillais), a sacrifice that
-//! stalemates, a series with few moves and a check in them, or few moves at all (Sade).
+//! stalemates, a series with few moves and a check in them, or few moves at all, an exposure
+//! that may check (Sade).
 
 use shakmaty::Position;
 
@@ -33,6 +34,32 @@ pub(crate) fn may_be_left_poor(state: &State) -> bool {
     state
         .position(opponent)
         .is_ok_and(|pos| pos.legal_moves().len() <= 12)
+}
+
+/// Whether face 6's exposure may leave the roller one way not to lose: a piece of the roller's
+/// next to the king has a move away from it that gives check, which breaks the series and
+/// loses unless it mates (Art. 8, 4.1). A quick look before the analysis, which alone decides.
+pub(crate) fn may_expose_into_check(state: &State) -> bool {
+    let roller = state.roller();
+    if state.in_check(roller) {
+        return false;
+    }
+    let Ok(pos) = state.position(roller) else {
+        return false;
+    };
+    let board = pos.board();
+    let Some(king) = board.king_of(roller) else {
+        return false;
+    };
+    let near = shakmaty::attacks::king_attacks(king);
+    let exposed = near & board.by_color(roller);
+    pos.legal_moves().iter().any(|m| {
+        m.from().is_some_and(|from| exposed.contains(from)) && !near.contains(m.to()) && {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            after.is_check()
+        }
+    })
 }
 
 /// Whether the roller of `state`, not in check, is left without a legal move once one of their

@@ -128,9 +128,11 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 answer.text
             );
             // Where most other ways start a series that cannot be completed, the puzzle is the
-            // order or the pieces that complete it: Poverty of the Flesh is its theme.
-            let theme = match article {
-                Article::Art13_2 => Theme::PovertyOfTheFlesh,
+            // order or the pieces that complete it: Poverty of the Flesh is its theme. On face
+            // 6 the one way is the order of the exposure (Art. 8).
+            let theme = match (article, analysis.face) {
+                (Article::Art13_2, _) => Theme::PovertyOfTheFlesh,
+                (_, Some(Face::Six)) => Theme::Exposure,
                 _ => Theme::Survive,
             };
             Explained {

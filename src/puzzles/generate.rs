@@ -19,7 +19,8 @@ use super::analyse::{
     analyse_material_bounded, sade_state, words,
 };
 use super::chances::{
-    may_be_left_poor, may_have_to_survive, may_mate_with, may_stalemate_by_sacrifice,
+    may_be_left_poor, may_expose_into_check, may_have_to_survive, may_mate_with,
+    may_stalemate_by_sacrifice,
 };
 use super::error::PuzzleError;
 use super::explain::explain;
@@ -589,11 +590,12 @@ fn sidelines(options: &Generate, start: &TurnStart) -> Vec<(String, String)> {
     out
 }
 
-/// The Sade themes that sidelines look for: the Sweet Stalemate, survive, Poverty of the Flesh.
+/// The Sade themes that sidelines look for: the Sweet Stalemate, survive, Poverty of the Flesh,
+/// the exposure (face 6).
 fn is_rare_sade(theme: Theme) -> bool {
     matches!(
         theme,
-        Theme::SweetStalemate | Theme::Survive | Theme::PovertyOfTheFlesh
+        Theme::SweetStalemate | Theme::Survive | Theme::PovertyOfTheFlesh | Theme::Exposure
     )
 }
 
@@ -620,6 +622,7 @@ fn sade_faces(options: &Generate) -> Vec<Face> {
             (options.wants(Theme::SweetStalemate) && matches!(face, Face::Four | Face::Six))
                 || ((options.wants(Theme::Survive) || options.wants(Theme::PovertyOfTheFlesh))
                     && matches!(face, Face::Two | Face::Three))
+                || (options.wants(Theme::Exposure) && *face == Face::Six)
         })
         .collect()
 }
@@ -649,6 +652,7 @@ fn sade_chance(options: &Generate, state: &State) -> bool {
     (options.wants(Theme::SweetStalemate) && may_stalemate_by_sacrifice(state))
         || (options.wants(Theme::Survive) && may_have_to_survive(state))
         || (options.wants(Theme::PovertyOfTheFlesh) && may_be_left_poor(state))
+        || (options.wants(Theme::Exposure) && may_expose_into_check(state))
 }
 
 /// The puzzle at `fen` (with `face`), if one of the variant's questions has exactly one answer.
@@ -1015,6 +1019,43 @@ mod tests {
         // Not named, it is not looked for.
         let every = Generate::new(Variant::Marseillais, 1, 1);
         assert!(puzzle_at(&every, fen, None, source).is_none());
+    }
+
+    #[test]
+    fn a_face_6_survival_is_an_exposure_puzzle() {
+        // Black rolls 6: the f4 pawn, next to the king, must leave it; f3 is its one move that
+        // gives no check (a check that does not mate breaks the series and loses, Art. 4.1).
+        // (Game 21 of seed 1, casual against casual, one turn off it.)
+        let fen = "3r4/p2P4/7p/2b1k2p/3n1p2/8/PPP2K1P/RNR5[QBBNPPPqrbnpppp] b - - 2 16";
+        let state = sade_state(fen).unwrap();
+        assert!(super::super::chances::may_expose_into_check(&state));
+        let options = Generate {
+            themes: vec![Theme::Exposure],
+            sidelines: true,
+            ..Generate::new(Variant::Sade, 1, 1)
+        };
+        assert_eq!(sade_faces(&options), vec![Face::Six]);
+        let puzzle = puzzle_at(&options, fen, Some(Face::Six), source).unwrap();
+        assert_eq!(
+            (
+                puzzle.question,
+                puzzle.theme,
+                puzzle.article,
+                puzzle.answer.as_str()
+            ),
+            (
+                Question::Survive,
+                Theme::Exposure,
+                crate::rules::Article::Art4_1,
+                "f3"
+            )
+        );
+        assert!(super::super::prove::prove(&puzzle).is_ok());
+        // On face 2 the same position is no exposure.
+        assert!(
+            puzzle_at(&options, fen, Some(Face::Two), source)
+                .is_none_or(|p| p.theme != Theme::Exposure)
+        );
     }
 
     #[test]

@@ -107,7 +107,7 @@ impl Theme {
             Theme::PovertyOfTheFlesh => "Poverty of the Flesh",
             Theme::Sacrifice => "Face 4: which piece to sacrifice",
             Theme::Resurrection => "Face 5: which piece to return, and where",
-            Theme::Exposure => "Face 6: the order of the series",
+            Theme::Exposure => "Face 6: the exposure",
             Theme::Survive => "Survive: the one way not to lose",
             Theme::MateInOneTurn => "Mate in one turn",
             Theme::CheckEndsTheTurn => "A check ends the turn",

@@ -151,6 +151,11 @@
       // The theme chosen is no secret: the question says it. Mixed, it is told after.
       // A theme whose title is the question's words ("Mate in one turn") is said once.
       var title = body.theme ? themeTitle(body.theme) : '';
+      // "Sade, face 4: Face 4: which piece…" says the face once.
+      var face = 'Face ' + q.face + ': ';
+      if (q.variant === 'sade' && title.indexOf(face) === 0) {
+        title = title.charAt(face.length).toUpperCase() + title.slice(face.length + 1);
+      }
       var words = title ? q.words.charAt(0).toUpperCase() + q.words.slice(1) : q.words;
       var asked = title && title.toLowerCase() !== q.words.toLowerCase() ? title + '. ' + words : title || words;
       $('puzzle-question').textContent = (q.variant === 'sade' ? 'Sade, face ' + q.face + ': ' : 'Marseillais: ') +
