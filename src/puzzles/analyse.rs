@@ -1,5 +1,6 @@
 //! Every way to play a puzzle's turn, grouped into answers; for a defence, each answer looked at
-//! one turn further.
+//! one turn further; for a mate in two turns, two; for a win or a defence of material, each
+//! answer scored by the engine's search.
 //!
 //! A way is one ordered series of actions the referee accepts as the turn (Sade: a fulfilment
 //! of the face, [`crate::rules::sade::visit_fulfilments`], or a series that loses, by a
