@@ -345,6 +345,10 @@ function show(s) {
   // The examples the action box shows are the game's own: Sade's sacrifice, resurrection and
   // pass are no moves of the others.
   $('action').placeholder = sade ? 'Nf3, -Nb1, N@a6, --' : 'e4, Nf3, O-O';
+  $('action').title = sade ?
+    'A move in SAN (Nf3, exd5, O-O), a sacrifice (-Nb1, or -b2 for a pawn), a resurrection ' +
+    '(N@a6), or -- when the face cannot be fulfilled; or click the pieces on the board' :
+    'A move in SAN (e4, Nf3, O-O) or UCI (e2e4); or click the pieces on the board';
   $('arbiter-tools').hidden = !!puzzled[s.id];
   ['end', 'winner', 'declare'].forEach(function (id) { $(id).hidden = !going; });
   $('piece-box').hidden = true;
