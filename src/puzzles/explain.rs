@@ -55,13 +55,18 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                     "{player} plays {}: {opponent}'s only reply, {}, leaves the mate {} (M3); \
                      after each of the {others} other ways to play the turn, {opponent} has a \
                      reply that escapes.",
-                    answer.text, line.reply, line.mate
+                    answer.text,
+                    reply_words(&line.reply),
+                    line.mate
                 ),
                 Some(line) => format!(
                     "{player} plays {}: each of {opponent}'s {} replies leaves a mate at the next \
                      turn (M3), as {} meets {}; after each of the {others} other ways to play the \
                      turn, {opponent} has a reply that escapes.",
-                    answer.text, line.replies, line.mate, line.reply
+                    answer.text,
+                    line.replies,
+                    line.mate,
+                    reply_words(&line.reply)
                 ),
                 None => format!(
                     "{player} plays {}, and mates at the next turn (M3).",
@@ -214,6 +219,17 @@ fn why_it_wins(analysis: &Analysis, answer: &Answer, theme: Theme) -> String {
             };
             format!("{player}{rolled} wins this turn with {line}{how}{stalemate}.")
         }
+    }
+}
+
+/// A reply in a mate in two turns' explanation: a reply of one move is a check, which ended the
+/// turn (M2; a one-move turn that ends the game otherwise would have escaped the mate), and the
+/// explanation says so, as the moves carry no check signs.
+fn reply_words(reply: &str) -> String {
+    if reply.contains(' ') {
+        reply.to_owned()
+    } else {
+        format!("{reply} (a check, which ends the turn at one move, M2)")
     }
 }
 
