@@ -57,6 +57,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// How a turn that ends the game with `winner` (none: a draw) ends it for `player`.
+    pub fn of_end(winner: Option<Color>, player: Color) -> Outcome {
+        match winner {
+            Some(w) if w == player => Outcome::Wins,
+            Some(_) => Outcome::Loses,
+            None => Outcome::GoesOn,
+        }
+    }
+
     /// How the answer that meets `question` ends the turn: it wins (win now, mate in one
     /// turn), or the game goes on (survive: it does not lose this turn; defend: nor at the
     /// opponent's next), or every reply leaves a mate (mate in two turns).
@@ -386,11 +395,7 @@ fn sade_outcome(end: Option<End>, roller: Color) -> (Outcome, Option<(Terminatio
     match end {
         None => (Outcome::GoesOn, None),
         Some(end) => (
-            if end.winner == roller {
-                Outcome::Wins
-            } else {
-                Outcome::Loses
-            },
+            Outcome::of_end(Some(end.winner), roller),
             Some((end.termination, end.article)),
         ),
     }
@@ -458,11 +463,7 @@ fn marseillais_walk(
         let (mut outcome, end) = match t.end {
             None => (Outcome::GoesOn, None),
             Some(end) => (
-                match end.winner {
-                    Some(w) if w == mover => Outcome::Wins,
-                    Some(_) => Outcome::Loses,
-                    None => Outcome::GoesOn,
-                },
+                Outcome::of_end(end.winner, mover),
                 Some((end.termination, end.article)),
             ),
         };

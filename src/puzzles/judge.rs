@@ -61,11 +61,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
             match play_turn(&state, turn).outcome {
                 TurnOutcome::Complete => (Outcome::GoesOn, None),
                 TurnOutcome::Finished { end, .. } => (
-                    if end.winner == roller {
-                        Outcome::Wins
-                    } else {
-                        Outcome::Loses
-                    },
+                    Outcome::of_end(Some(end.winner), roller),
                     Some(format!(
                         "{} ({})",
                         end.termination.title(),
@@ -109,11 +105,7 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
                         None => (Outcome::GoesOn, None),
                     },
                     Some(end) => (
-                        match end.winner {
-                            Some(w) if w == mover => Outcome::Wins,
-                            Some(_) => Outcome::Loses,
-                            None => Outcome::GoesOn,
-                        },
+                        Outcome::of_end(end.winner, mover),
                         Some(format!(
                             "{} ({})",
                             end.termination.title(),

@@ -168,31 +168,29 @@ pub(crate) fn check_question(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if (question == Question::MateInTwoTurns || question.searched())
-        && analysis.count(Outcome::Wins) > 0
-    {
-        let wins: Vec<_> = analysis
-            .answers
-            .iter()
-            .filter(|a| a.outcome == Outcome::Wins)
-            .collect();
-        return Err(PuzzleError::MatesSooner {
-            question,
-            count: wins.len(),
-            listed: list(&wins),
-        });
-    }
-    if Outcome::wanted_by(question) == Outcome::GoesOn && analysis.count(Outcome::Wins) > 0 {
-        let wins: Vec<_> = analysis
-            .answers
-            .iter()
-            .filter(|a| a.outcome == Outcome::Wins)
-            .collect();
-        return Err(PuzzleError::NotSurvival {
-            question,
-            count: wins.len(),
-            listed: list(&wins),
-        });
+    // A question whose answer does not win this turn has none when a turn wins: a mate in two
+    // turns or a search is no puzzle then (a mate sooner), a survival or a defence none at all.
+    let wins: Vec<_> = analysis
+        .answers
+        .iter()
+        .filter(|a| a.outcome == Outcome::Wins)
+        .collect();
+    if !wins.is_empty() {
+        let (count, listed) = (wins.len(), list(&wins));
+        if question == Question::MateInTwoTurns || question.searched() {
+            return Err(PuzzleError::MatesSooner {
+                question,
+                count,
+                listed,
+            });
+        }
+        if Outcome::wanted_by(question) == Outcome::GoesOn {
+            return Err(PuzzleError::NotSurvival {
+                question,
+                count,
+                listed,
+            });
+        }
     }
     match solving.as_slice() {
         [] => Err(PuzzleError::NoAnswer(question)),
