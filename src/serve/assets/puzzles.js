@@ -78,8 +78,9 @@
     });
     fig.insertBefore(svg, fig.firstChild);
     var ol = $('puzzle-recent'); ol.textContent = '';
-    // The last eight, newest first, each numbered as the attempt it was.
-    var shown = history.slice(-8);
+    // Every attempt the server carries (the last 200), newest first, each numbered as the
+    // attempt it was; the list scrolls.
+    var shown = history.slice();
     var first = history.length - shown.length;
     shown.forEach(function (a, i) { a.number = first + i + 1; });
     shown.reverse().forEach(function (a) {
