@@ -161,6 +161,10 @@ pub struct Attempt {
     pub solved: bool,
     /// The player's rating after the attempt (unchanged by an aided one).
     pub rating: f64,
+    /// The player's rating in the puzzle's game after it ([`Progress::games`]; none in an
+    /// attempt kept before 2026-12-06).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_rating: Option<f64>,
     /// When, in milliseconds since 1970.
     pub at: u64,
 }
@@ -218,6 +222,7 @@ impl Progress {
             theme: puzzle.theme.slug().to_owned(),
             solved: solved && !aided,
             rating: self.player.rating,
+            game_rating: Some(self.game_rating(puzzle.variant).rating),
             at,
         });
         again
@@ -428,6 +433,7 @@ mod tests {
             theme: theme.slug().to_owned(),
             solved,
             rating: progress.player.rating,
+            game_rating: None,
             at: 0,
         });
         if solved {

@@ -116,6 +116,10 @@ pub struct AttemptShown {
     solved: bool,
     /// The player's rating after it.
     rating: f64,
+    /// The player's rating in the puzzle's game after it (none for an attempt kept before
+    /// 2026-12-06).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_rating: Option<f64>,
     /// Milliseconds since 1970.
     at: u64,
     /// An attempt at a puzzle met before: it changed no rating.
@@ -154,6 +158,7 @@ impl PuzzlePlayer {
                     theme: a.theme.clone(),
                     solved: a.solved,
                     rating: a.rating.round(),
+                    game_rating: a.game_rating.map(f64::round),
                     at: a.at,
                     again,
                 })

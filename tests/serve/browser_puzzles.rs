@@ -508,6 +508,17 @@ async fn a_win_of_material_is_failed_by_the_next_best_turn_and_solved_by_the_ans
             && line.ends_with("2 of 3 puzzles solved at the first try."),
         "{line}"
     );
+    // Sade chosen, the chart draws the Sade attempt alone, at the player's Sade rating.
+    let caption = text(&client, "#puzzle-history figcaption").await;
+    assert_eq!(
+        caption,
+        "Your rating in Sade, attempt by attempt (green: solved)"
+    );
+    let dots = client
+        .find_all(Locator::Css("#puzzle-history circle"))
+        .await
+        .expect("the chart's dots");
+    assert_eq!(dots.len(), 1);
     shot(&client, "ratings-of-each-game").await;
     client.close().await.expect("closed");
 }

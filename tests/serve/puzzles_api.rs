@@ -370,6 +370,7 @@ fn a_theme_is_chosen_and_each_attempt_is_kept_in_the_history() {
         "{}",
         solved.text
     );
+    assert_eq!(history[0]["game_rating"], games[0]["rating"]);
     // The next puzzle's answer carries the history too; a theme with no puzzle is refused.
     let again = next(&server, json!({ "player": c["player"]["id"] }));
     assert_eq!(again["player"]["history"].as_array().map(Vec::len), Some(1));

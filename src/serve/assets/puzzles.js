@@ -18,18 +18,31 @@
     $('puzzle-player').textContent = 'Your rating: ' + p.rating + ' (±' + p.deviation + ')' +
       (games.length > 1 ? ': ' + games.join(', ') : '') + '. ' +
       p.solved + ' of ' + p.attempts + ' puzzles solved at the first try.';
-    chart(p.history || []);
+    lastHistory = p.history || [];
+    chart(lastHistory);
   }
+  var lastHistory = [];
 
   // The player's rating over the attempts, as an SVG line with a dot for each attempt (green
-  // solved, red not), and the last attempts with their themes.
+  // solved, red not), and the last attempts with their themes. With a game chosen, its
+  // attempts and the player's rating in it; with both, the rating over both.
   var SVG = 'http://www.w3.org/2000/svg';
-  function chart(history) {
+  function chart(all) {
+    var game = $('puzzle-variant').value;
+    var history = all.filter(function (a) {
+      return !game || a.puzzle.indexOf(game + '-') === 0;
+    }).map(function (a) {
+      var r = game && a.game_rating !== undefined ? a.game_rating : a.rating;
+      return Object.assign({}, a, { rating: r });
+    });
+    $('puzzle-history').querySelector('figcaption').textContent = 'Your rating' +
+      (game ? ' in ' + (game === 'sade' ? 'Sade' : 'Marseillais') : '') +
+      ', attempt by attempt (green: solved)';
     var fig = $('puzzle-history');
     var old = fig.querySelector('svg');
     if (old) { fig.removeChild(old); }
     fig.hidden = history.length < 1;
-    if (!history.length) { return; }
+    if (!history.length) { $('puzzle-recent').textContent = ''; return; }
     // The rating's labels stand in a margin of their own, left of the line; the attempts'
     // numbers under it, first and last.
     var w = 300, h = 114, pad = 8, left = 36, bottom = 22;
@@ -225,7 +238,10 @@
   document.addEventListener('DOMContentLoaded', function () {
     $('puzzle-next').addEventListener('click', next);
     $('puzzle-again').addEventListener('click', next);
-    $('puzzle-variant').addEventListener('change', showThemes);
+    $('puzzle-variant').addEventListener('change', function () {
+      showThemes();
+      chart(lastHistory);
+    });
     sadeRef.api('GET', '/api/puzzles/themes').then(function (t) { themes = t; showThemes(); })
       .catch(sadeRef.refuse);
     sadeRef.onState(judge);
