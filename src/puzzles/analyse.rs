@@ -204,10 +204,7 @@ pub(crate) fn analyse_defence_bounded(
     most: usize,
     safe: usize,
 ) -> Result<Option<Analysis>, PuzzleError> {
-    if let Some(problem) = crate::rules::fen_problem(fen) {
-        return Err(PuzzleError::NotAPosition { problem });
-    }
-    let start = TurnStart::from_fen(fen)?;
+    let start = marseillais_start(fen)?;
     Ok(marseillais_analysis(&start, most, Ahead::Defence { safe }))
 }
 
@@ -232,10 +229,7 @@ pub(crate) fn analyse_mate_in_two_bounded(
     most: usize,
     forcing: usize,
 ) -> Result<Option<Analysis>, PuzzleError> {
-    if let Some(problem) = crate::rules::fen_problem(fen) {
-        return Err(PuzzleError::NotAPosition { problem });
-    }
-    let start = TurnStart::from_fen(fen)?;
+    let start = marseillais_start(fen)?;
     Ok(marseillais_analysis(
         &start,
         most,
@@ -266,10 +260,7 @@ pub(crate) fn analyse_material_bounded(
     fen: &str,
     most: usize,
 ) -> Result<Option<Analysis>, PuzzleError> {
-    if let Some(problem) = crate::rules::fen_problem(fen) {
-        return Err(PuzzleError::NotAPosition { problem });
-    }
-    let start = TurnStart::from_fen(fen)?;
+    let start = marseillais_start(fen)?;
     let Some((mut analysis, turns)) = marseillais_walk(&start, most, Ahead::Material) else {
         return Ok(None);
     };
@@ -299,6 +290,14 @@ pub(crate) fn analyse_material_bounded(
         next_score,
     });
     Ok(Some(analysis))
+}
+
+/// The Marseillais turn's start at `fen`, or why the FEN is no position of the game.
+fn marseillais_start(fen: &str) -> Result<TurnStart, PuzzleError> {
+    if let Some(problem) = crate::rules::fen_problem(fen) {
+        return Err(PuzzleError::NotAPosition { problem });
+    }
+    Ok(TurnStart::from_fen(fen)?)
 }
 
 /// How far a Marseillais analysis looks past the turn.
