@@ -66,7 +66,10 @@ impl Live {
     /// Record mode: takes back the last action (or the last roll), leaving a comment. After a
     /// declared end (S3) the declaration is taken back first, and the moves stay.
     pub fn take_back(&mut self, holder: Holder) -> Result<String, ApiError> {
-        if self.meta.mode != Mode::Record || holder != Holder::Arbiter {
+        if let Holder::Seat(side) = holder {
+            return self.take_back_turn(side);
+        }
+        if self.meta.mode != Mode::Record {
             return Err(ApiError::forbidden(
                 "only the arbiter of a game in record mode takes back".to_owned(),
             ));
@@ -109,6 +112,61 @@ impl Live {
                 said
             }
         };
+        self.keep_unended(game)?;
+        Ok(said)
+    }
+
+    /// Play against a bot, the seat of `side`: takes back `side`'s last turn that has actions
+    /// and the bot's turns after it, leaving a comment; the turn is open again, with the same
+    /// face (the auditable die gives a turn the same face however often it is rolled).
+    fn take_back_turn(&mut self, side: Side) -> Result<String, ApiError> {
+        let against_a_bot = self.bot(side).is_none() && self.bot(side.other()).is_some();
+        if self.meta.mode != Mode::Play || !against_a_bot {
+            return Err(ApiError::forbidden(
+                "a seat takes back its turn only in a game against a bot".to_owned(),
+            ));
+        }
+        if self.meta.clock.is_some() {
+            return Err(ApiError::conflict(
+                "turn",
+                "no take-back in a game with clocks".to_owned(),
+            ));
+        }
+        if self.phase() == Phase::Over {
+            return Err(over());
+        }
+        let mut game = self.game.clone();
+        let Some(index) = game
+            .turns
+            .iter()
+            .rposition(|t| t.number.side == side && t.actions().next().is_some())
+        else {
+            return Err(ApiError::conflict(
+                "turn",
+                format!(
+                    "nothing to take back: {} has played no action",
+                    side_word(side)
+                ),
+            ));
+        };
+        game.turns.truncate(index + 1);
+        let turn = &mut game.turns[index];
+        let actions: Vec<String> = turn.actions().map(ToString::to_string).collect();
+        let said = format!(
+            "taken back: {}'s turn {} ({}) and what followed",
+            side_word(side),
+            turn_label(turn.number),
+            actions.join(" ")
+        );
+        if turn.face.is_some() {
+            turn.items = vec![comment(&said)];
+        } else {
+            game.turns.pop();
+            match game.turns.last_mut() {
+                Some(previous) => previous.items.push(comment(&said)),
+                None => game.preamble.push(comment(&said)),
+            }
+        }
         self.keep_unended(game)?;
         Ok(said)
     }

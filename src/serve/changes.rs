@@ -13,7 +13,7 @@ use super::clock;
 use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, blocking, find, flag_fall, held, seat};
 use super::input::{
-    ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions,
+    ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions, clicked,
 };
 use super::live::{Holder, Live, Mode, settled, side_word};
 use super::reply;
@@ -204,7 +204,10 @@ pub(super) async fn act(
     let token = request.token.clone();
     change(app, id, token, extent(&headers), move |live, holder| {
         let actions = act_actions(&request, &live.verdict.final_fen)?;
-        live.act(holder, actions)
+        match clicked(&request) {
+            Some(squares) => live.act_clicked(holder, actions, squares),
+            None => live.act(holder, actions),
+        }
     })
     .await
 }

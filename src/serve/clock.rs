@@ -78,6 +78,18 @@ impl Clock {
         }
     }
 
+    /// Both clocks full, neither running: the first change of the game starts the clock of
+    /// the side to act.
+    pub fn waiting(control: TimeControl, now: u64) -> Clock {
+        let full = u64::from(control.initial) * 1000;
+        Clock {
+            control,
+            left: [full, full],
+            running: None,
+            since: now,
+        }
+    }
+
     /// The milliseconds `side` has left at `now`.
     pub fn left_at(&self, side: Side, now: u64) -> u64 {
         let left = self.left[at(side)];

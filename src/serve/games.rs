@@ -16,6 +16,7 @@ use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
 use super::input::{CreateGame, Limit, Since, TokenRequest};
 use super::live::{LESSON_TAG, Live};
+use super::moves::{Moves, moves};
 use super::new_game::{NewGame, new_game};
 use super::options::{NextActions, next_actions, options};
 use super::schema::OptionsAnswer;
@@ -189,6 +190,28 @@ pub(super) async fn game_next(
     let game = find(&app, &id)?;
     let live = held(game.lock(), GAME)?.clone();
     let answer = blocking("the search's task", move || next_actions(&live)).await?;
+    Ok(Json(answer).into_response())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/moves",
+    operation_id = "moves",
+    tag = "routes",
+    description = "The game as a move list a player steps through: each turn with its face and its actions as the referee resolved them, the board and the pools after each action, what a turn did that its actions do not show (nothing to bring back, no piece could leave the king, a check that ended the turn), and how the game ended, in a player's words.",
+    params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
+    responses(
+        (status = 200, description = "The move list.", body = Moves),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    )
+)]
+pub(super) async fn game_moves(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = find(&app, &id)?;
+    let live = held(game.lock(), GAME)?.clone();
+    let answer = blocking("the move list's task", move || moves(&live)).await?;
     Ok(Json(answer).into_response())
 }
 

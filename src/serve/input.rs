@@ -11,7 +11,7 @@ use super::live::{Declared, Mode};
 use super::seat::Seat;
 use crate::parse::parse_str;
 use crate::record::Variant;
-use crate::record::{Action, Item, Side};
+use crate::record::{Action, Item, Side, UciMove};
 
 /// A word of a request that names one of a few things: the thing, or the word as given when it
 /// names none. Any string is read (anything else is refused as a string would be), so that the
@@ -118,6 +118,8 @@ pub struct ActRequest {
     /// Actions in SAN or SDN action syntax: `Nf3`, `e8=Q`, `-Nb1`, `N@a6`, `--`.
     #[serde(default)]
     pub text: Option<String>,
+    /// A move clicked on the board, from this square to `to`: the move of the piece on
+    /// `from`, refused when the referee resolves it to another piece.
     #[serde(default)]
     #[schema(schema_with = super::schema::square_or_null)]
     pub from: Option<String>,
@@ -208,6 +210,22 @@ pub fn act_actions(request: &ActRequest, fen: &str) -> Result<Vec<Action>, ApiEr
         ("nothing", "--".to_owned())
     };
     parse_actions(&text).map_err(|e| ApiError::bad(field, e.to_string()))
+}
+
+/// The move an act request clicked on the board (its `from` and `to`, with the promotion), once
+/// [`act_actions`] has read the request; `None` for any other act request.
+pub fn clicked(request: &ActRequest) -> Option<UciMove> {
+    let from = request.from.as_deref()?.parse().ok()?;
+    let to = request.to.as_deref()?.parse().ok()?;
+    let promotion = match request.promotion.as_deref() {
+        None => None,
+        Some(letter) => Some(shakmaty::Role::from_char(letter.chars().next()?)?),
+    };
+    Some(UciMove {
+        from,
+        to,
+        promotion,
+    })
 }
 
 /// Why a text is not a list of actions ([`parse_actions`]); `text`: the text, trimmed.

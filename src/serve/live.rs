@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use crate::die;
 use crate::play::{Bot, bot_named, next_actions};
 use crate::record::{
-    Action, Comment, DieFace, Face, Game, GameResult, Item, MoveNumber, Side, Turn, Variant,
+    Action, ActionKind, Comment, DieFace, Face, Game, GameResult, Item, MoveNumber, Side, Turn,
+    UciMove, Variant,
 };
 use crate::referee::{Status, Verdict, verify_memo};
 use crate::rules::sade::Memo;
@@ -354,6 +355,28 @@ impl Live {
         };
         self.may_act(holder, number.side)?;
         self.attempt(|game| append(game, number, actions))
+    }
+
+    /// Writes the move clicked from `from` to `to`, read as `actions` (its SAN, as an arbiter
+    /// writes it), if the referee accepts it as a move of the piece on `from`. SAN names a
+    /// piece by the squares it may reach, so in Sade, where either side's pieces may be due, it
+    /// can name another piece than the one clicked (`a3`: Black's a4 pawn, though White's a2 was
+    /// clicked). Such a move is refused with the referee's reason for the clicked piece's move;
+    /// and when the referee accepts that move too, it is written as the clicked squares (UCI).
+    pub fn act_clicked(
+        &mut self,
+        holder: Holder,
+        actions: Vec<Action>,
+        clicked: UciMove,
+    ) -> Result<(), ApiError> {
+        let before = self.clone();
+        self.act(holder, actions)?;
+        let played = self.verdict.replay.resolved.last();
+        if played.is_some_and(|r| r.from == Some(clicked.from) && r.to == Some(clicked.to)) {
+            return Ok(());
+        }
+        *self = before;
+        self.act(holder, vec![Action::new(ActionKind::Uci(clicked))])
     }
 
     /// The bots' turns, while a bot has the turn (at most `limit` turns).

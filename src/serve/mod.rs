@@ -14,10 +14,11 @@
 // 1. `secret`, `seat`, `clicked`, `events`, `clock`: tokens and seeds; who sits at a side; a
 //    clicked move in SAN; the watchers of each game's changes; the clocks.
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
-// 3. `arbiter`, `store`, `board`, `options`, `input`: the arbiter's changes; the data folder;
-//    the board of a game's state; the options of its turn; the requests.
-// 4. `view`, `new_game`, `reply`: what the API answers about a game; a new game from its
-//    request; the reply the server plays in a mate in two turns.
+// 3. `arbiter`, `store`, `board`, `options`, `input`, `told`: the arbiter's changes; the data
+//    folder; the board of a game's state; the options of its turn; the requests; a turn and an
+//    end in a player's words.
+// 4. `view`, `new_game`, `reply`, `moves`: what the API answers about a game; a new game from
+//    its request; the reply the server plays in a mate in two turns; the move list.
 // 5. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check.
 // 6. `page`, `review`: the page; review.
 // 7. `games`, `changes`, `export`, `puzzles`, `course`: the routes' handlers.
@@ -37,6 +38,7 @@ mod games;
 pub mod http;
 pub mod input;
 pub mod live;
+pub mod moves;
 pub mod new_game;
 pub mod openapi;
 pub mod options;
@@ -49,6 +51,7 @@ pub mod schema;
 pub mod seat;
 pub mod secret;
 pub mod store;
+pub mod told;
 pub mod view;
 
 use std::net::SocketAddr;

@@ -211,8 +211,11 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         game.set_tag("TimeControl", control.tag());
     }
     let mut live = Live::new(id, game, meta);
-    if let (Some(control), Some(first)) = (new.time_control, live.acting()) {
-        live.meta.clock = Some(Clock::start(control, first, clock::now()));
+    // The clocks wait for the first change: White's first roll, or the first move where there
+    // is no die (issue 50: a clock that ran from the game's creation charged the wait for the
+    // opponent to White).
+    if let Some(control) = new.time_control {
+        live.meta.clock = Some(Clock::waiting(control, clock::now()));
     }
     match live.verdict.status {
         Status::Unfinished => Ok(live),

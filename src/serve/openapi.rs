@@ -51,6 +51,7 @@ const REPORT_ONLY: [&str; 6] = [
         games::state,
         games::game_options,
         games::game_next,
+        games::game_moves,
         games::game_events,
         games::seat,
         changes::roll,

@@ -20,6 +20,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}", get(games::state))
         .route("/api/games/{id}/options", get(games::game_options))
         .route("/api/games/{id}/next", get(games::game_next))
+        .route("/api/games/{id}/moves", get(games::game_moves))
         .route("/api/games/{id}/events", get(games::game_events))
         .route("/api/games/{id}/seat", post(games::seat))
         .route("/api/games/{id}/roll", post(changes::roll))

@@ -560,7 +560,9 @@ fn a_game_on_the_clock_is_lost_on_time() {
     let (id, created) = server
         .create(&json!({"variant": "Standard", "time_control": {"initial": 3, "increment": 1}}));
     let state = &created["state"];
-    assert_eq!(state["clocks"]["running"], "white", "{state}");
+    // No clock runs before the first move (issue 50): White's first move costs no time.
+    assert_eq!(state["clocks"]["running"], Value::Null, "{state}");
+    assert_eq!(state["clocks"]["white"], 3_000, "{state}");
     assert!(
         state["sdn"]
             .as_str()
@@ -575,16 +577,16 @@ fn a_game_on_the_clock_is_lost_on_time() {
     let clocks = &moved.body["clocks"];
     assert_eq!(clocks["running"], "black", "{clocks}");
     let white = clocks["white"].as_u64().unwrap();
-    assert!(
-        (3_000..=4_000).contains(&white),
-        "3 s, less the move's time, plus 1: {white}"
+    assert_eq!(
+        white, 4_000,
+        "3 s, none of it spent before the first move, plus 1"
     );
     assert!(clocks["black"].as_u64().unwrap() <= 3_000);
     assert!(
         moved.body["sdn"]
             .as_str()
             .unwrap()
-            .contains("1. e4 {[%clk 0:00:03]}"),
+            .contains("1. e4 {[%clk 0:00:04]}"),
         "{}",
         moved.body["sdn"]
     );

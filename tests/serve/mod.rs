@@ -15,6 +15,7 @@ mod course_api;
 mod durable;
 mod openapi;
 mod puzzles_api;
+mod seat_and_moves;
 mod security;
 mod turns;
 
