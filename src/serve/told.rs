@@ -31,11 +31,13 @@ pub fn turn_told(variant: Variant, turn: &TurnView, last: bool) -> Option<String
                 .filter(moves)
                 .any(|a| a.piece.is_some_and(|p| p.color == turn.side));
             let other = color_name(!turn.side);
-            let few = if n == 1 { "no piece" } else { "fewer pieces" };
+            let few = if n == 1 {
+                "no piece".to_owned()
+            } else {
+                format!("fewer than {n} pieces")
+            };
             own.then(|| {
-                format!(
-                    "{other} had {few} able to move than the face asks: {roller} moved his own (Art. 12.1)."
-                )
+                format!("{other} had {few} able to move: {roller} moved his own (Art. 12.1).")
             })
         }
         (Variant::Marseillais | Variant::MarseillaisClassical, _)
@@ -202,6 +204,106 @@ mod tests {
         let verdict = crate::referee::verify(&game);
         let turns = game_view(&game).expect("a view").turns;
         (verdict, turns)
+    }
+
+    /// The corpus case `name`'s verdict, its turns, and what its last turn and its end tell.
+    fn case(name: &str) -> (Option<String>, Option<EndTold>) {
+        let path = format!("{}/corpus/rules/{name}.sdn", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the corpus case");
+        let (verdict, turns) = view(&text);
+        let variant = verdict.variant.clone().expect("a known game");
+        let last = turns.last().expect("a turn");
+        (
+            turn_told(variant, last, false),
+            end_told(&verdict, Some(last)),
+        )
+    }
+
+    fn sentence(end: Option<EndTold>) -> String {
+        end.expect("an end").sentence
+    }
+
+    #[test]
+    fn face_6_with_no_piece_next_to_the_king_is_told_as_the_fallback() {
+        let (told, end) = case("sade/face6_no_adjacent_fallback");
+        assert_eq!(
+            told.as_deref(),
+            Some("No piece could leave White's king: one regular move instead (Art. 8.7).")
+        );
+        assert_eq!(end, None);
+    }
+
+    #[test]
+    fn faces_1_to_3_with_ones_own_pieces_are_told() {
+        let (told, end) = case("sade/face1_own_mode_mate");
+        assert_eq!(
+            told.as_deref(),
+            Some("Black had no piece able to move: White moved his own (Art. 12.1).")
+        );
+        let end = end.expect("an end");
+        assert_eq!(end.winner, Some(crate::record::Side::Black));
+        assert_eq!(end.victory, "The Libertine's Mercy");
+        assert_eq!(end.article.as_deref(), Some("Art. 10"));
+        assert_eq!(
+            end.sentence,
+            "White moved his rook to a8 and mated Black's king."
+        );
+    }
+
+    #[test]
+    fn each_sade_victory_is_told_in_a_players_words() {
+        let cases = [
+            (
+                "sade/face1_self_mate_black",
+                "Black moved White's rook to a8 and mated his own king.",
+            ),
+            (
+                "sade/face4_divine_nakedness",
+                "White took his knight on b1 off the board: White has only the king left.",
+            ),
+            (
+                "sade/face4_sweet_stalemate",
+                "White rolled 4 and had no legal move, without being in check.",
+            ),
+            (
+                "sade/face1_poverty_true",
+                "White rolled 1 and could not do what the face asks.",
+            ),
+            (
+                "sade/face3_forbidden_check_first_move",
+                "White moved Black's rook to a1: a check inside the series that is not mate.",
+            ),
+        ];
+        for (name, said) in cases {
+            assert_eq!(sentence(case(name).1), said, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_marseillais_check_with_the_first_move_is_told_as_ending_the_turn() {
+        let text = "[Variant \"Marseillais\"]\n\n1. e4 1... f5 a6 2. Qh5+ 2... g6 Nf6 *\n";
+        let (_, turns) = view(text);
+        assert_eq!(turn_told(Variant::Marseillais, &turns[0], false), None);
+        assert_eq!(
+            turn_told(Variant::Marseillais, &turns[2], false).as_deref(),
+            Some("White's first move gave check, which ends the turn (M2).")
+        );
+        assert_eq!(turn_told(Variant::Marseillais, &turns[3], true), None);
+    }
+
+    #[test]
+    fn a_checkmate_and_a_resignation_are_told() {
+        let (verdict, turns) = view("1. f3 e5 2. g4 Qh4# 0-1\n");
+        assert_eq!(
+            sentence(end_told(&verdict, turns.last())),
+            "Black moved his queen to h4: checkmate."
+        );
+        let (verdict, turns) = view("[Termination \"normal\"]\n\n1. e4 e5 {White resigns} 0-1\n");
+        let end = end_told(&verdict, turns.last()).expect("an end");
+        assert_eq!(
+            (end.victory.as_str(), end.sentence.as_str()),
+            ("resignation", "White resigned.")
+        );
     }
 
     #[test]
