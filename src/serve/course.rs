@@ -35,23 +35,11 @@ use crate::course::{
 use crate::record::Face;
 use crate::rules::Article;
 
-const SCRIPT: &str = include_str!("assets/course.js");
-
 /// The progress file, beside the games.
 pub const PROGRESS_FILE: &str = "course-progress.json";
 
 /// One writer of the progress file at a time.
 static PROGRESS: Mutex<()> = Mutex::new(());
-
-#[utoipa::path(
-    get,
-    path = "/course.js",
-    operation_id = "course_script",
-    responses((status = 200, description = "The Course mode's script.", content((String = "text/javascript"))))
-)]
-pub(super) async fn script(request: axum::http::HeaderMap) -> Response {
-    super::page::with_type(SCRIPT, "text/javascript; charset=utf-8", &request)
-}
 
 /// The built-in course, read once.
 fn course() -> Result<&'static Course, ApiError> {

@@ -9,8 +9,31 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("assets/index.html");
-const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/app.css");
+
+/// The page's script: ES modules, one per part of the page (`main.js` loads the others), each
+/// served from `/js/{file}`.
+pub const SCRIPT_FILES: [(&str, &str); 19] = [
+    ("api.js", include_str!("assets/js/api.js")),
+    ("board.js", include_str!("assets/js/board.js")),
+    ("chart.js", include_str!("assets/js/chart.js")),
+    ("clocks.js", include_str!("assets/js/clocks.js")),
+    ("control.js", include_str!("assets/js/control.js")),
+    ("course.js", include_str!("assets/js/course.js")),
+    ("dom.js", include_str!("assets/js/dom.js")),
+    ("end.js", include_str!("assets/js/end.js")),
+    ("main.js", include_str!("assets/js/main.js")),
+    ("moves.js", include_str!("assets/js/moves.js")),
+    ("panels.js", include_str!("assets/js/panels.js")),
+    ("pools.js", include_str!("assets/js/pools.js")),
+    ("puzzles.js", include_str!("assets/js/puzzles.js")),
+    ("render.js", include_str!("assets/js/render.js")),
+    ("sound.js", include_str!("assets/js/sound.js")),
+    ("state.js", include_str!("assets/js/state.js")),
+    ("status.js", include_str!("assets/js/status.js")),
+    ("turn.js", include_str!("assets/js/turn.js")),
+    ("words.js", include_str!("assets/js/words.js")),
+];
 
 /// The board, chessground (lichess's, GPL-3.0-or-later like this program), vendored pinned by
 /// `scripts/vendor-chessground.sh`: each file with its content type. `VERSION` and
@@ -126,12 +149,22 @@ pub async fn index(request: HeaderMap) -> Response {
 
 #[utoipa::path(
     get,
-    path = "/app.js",
+    path = "/js/{file}",
     operation_id = "script",
-    responses((status = 200, description = "The page's script.", content((String = "text/javascript"))))
+    params(("file" = String, Path, description = "A module of the page's script: `main.js` and the modules it imports.")),
+    responses(
+        (status = 200, description = "A module of the page's script.", content((String = "text/javascript"))),
+        (status = 404, description = "No such module."),
+    )
 )]
-pub async fn script(request: HeaderMap) -> Response {
-    with_type(SCRIPT, "text/javascript; charset=utf-8", &request)
+pub async fn script(
+    axum::extract::Path(file): axum::extract::Path<String>,
+    request: HeaderMap,
+) -> Response {
+    match SCRIPT_FILES.iter().find(|(name, _)| *name == file) {
+        Some((_, body)) => with_type(body, "text/javascript; charset=utf-8", &request),
+        None => axum::http::StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 #[utoipa::path(

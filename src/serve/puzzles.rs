@@ -34,20 +34,6 @@ pub fn all() -> &'static [Puzzle] {
 /// One player's progress at a time: the file is read, changed and written under this lock.
 static PROGRESS: Mutex<()> = Mutex::new(());
 
-#[utoipa::path(
-    get,
-    path = "/puzzles.js",
-    operation_id = "puzzles_script",
-    responses((status = 200, description = "The Puzzles mode's script.", content((String = "text/javascript"))))
-)]
-pub(super) async fn script(request: axum::http::HeaderMap) -> Response {
-    super::page::with_type(
-        include_str!("assets/puzzles.js"),
-        "text/javascript; charset=utf-8",
-        &request,
-    )
-}
-
 fn progress_path(dir: &FsPath, player: &str) -> PathBuf {
     dir.join(format!("puzzles-{player}.json"))
 }

@@ -178,11 +178,7 @@ async fn a_sade_game_against_the_bot_fits_the_window_and_the_phone() {
         "time_control": {"initial": 600, "increment": 5}}));
     let token = created["white"].as_str().unwrap();
     let page = Page::open(session_sized(&driver, DESK).await, &server, &id, token).await;
-    page.wait_for(
-        |t| t == "You: White" || t.starts_with("You: White "),
-        "#seat",
-    )
-    .await;
+    page.wait_for(|t| t == "You play White", "#seat").await;
     // The clocks, the server's, shown beside the board: none runs before White's first roll
     // (issue 50), then White's.
     let white_clock = page
@@ -330,7 +326,7 @@ async fn a_marseillais_move_on_one_page_appears_on_the_other() {
         let deadline = Instant::now() + Duration::from_secs(10);
         while page
             .client
-            .execute("return window.sadeRef.live();", vec![])
+            .execute("return document.body.dataset.live === 'yes';", vec![])
             .await
             .expect("a script runs")
             != json!(true)

@@ -298,7 +298,10 @@ async fn a_puzzle_is_solved_and_the_next_one_failed_in_the_browser() {
     // The answer is drawn on the puzzle's position: the board holds the puzzle's placement.
     let placement = second.fen.split(' ').next().unwrap_or_default().to_owned();
     let shown = client
-        .execute("return window.sadeRef.shown();", vec![])
+        .execute(
+            "return document.getElementById('board').dataset.placement;",
+            vec![],
+        )
         .await
         .expect("a script runs");
     assert_eq!(shown, serde_json::json!(placement));

@@ -150,7 +150,7 @@ fn the_page_has_a_policy_and_no_inline_script() {
     ] {
         assert!(!lower.contains(handler), "inline handler {handler}");
     }
-    let script = server.get("/app.js");
+    let script = server.get("/js/main.js");
     assert_eq!(script.status, 200);
     assert!(!script.text.contains("eval("), "no eval in the script");
     assert!(

@@ -1,0 +1,32 @@
+// render(state): the whole page drawn from the one state, part by part (each view writes only what changed).
+import { state } from './state.js';
+import { renderBoard } from './board.js';
+import { renderTurn } from './turn.js';
+import { renderStatus } from './status.js';
+import { renderClocks } from './clocks.js';
+import { renderMoves } from './moves.js';
+import { renderPools } from './pools.js';
+import { renderEnd } from './end.js';
+import { renderPanels } from './panels.js';
+import * as puzzles from './puzzles.js';
+import * as course from './course.js';
+
+/** Draws state `s` (the page's state unless told). */
+export function render(s = state) {
+  // The mode of the game open: a puzzle attempt, a lesson, or a game played.
+  s.mode = 'play';
+  s.facing = null;
+  puzzles.mode(s);
+  course.mode(s);
+  renderStatus(s);
+  renderClocks(s);
+  renderEnd(s);
+  renderTurn(s);
+  renderBoard(s);
+  renderPools(s);
+  renderMoves(s);
+  renderPanels(s);
+  puzzles.renderPuzzles(s);
+  course.renderCourse(s);
+}
+

@@ -1,0 +1,77 @@
+// The status line and what stands under it: the last turn told in words, the seat this page holds, the seats' links, and the details a player need not read (the die's commitment and seed).
+import { $, el, text, shown } from './dom.js';
+import { COLOUR, cited } from './words.js';
+import { endTitle } from './end.js';
+
+const SEAT_WORDS = {
+  white: 'You play White', black: 'You play Black',
+  arbiter: 'You are the arbiter: you act for both seats', watching: 'You are watching this game'
+};
+
+/** The status line of state `s`. */
+export function statusLine(s) {
+  const g = s.game;
+  if (!g) { return 'No game open: create one below, or open a puzzle or a lesson.'; }
+  if (s.closed[g.id]) { return s.closed[g.id]; }
+  const who = g.side ? COLOUR[g.side] : '', turn = (g.turn || '').replace(/\.+$/, '');
+  const line = g.variant + ' — ';
+  if (g.phase === 'over') { return line + 'over: ' + g.verdict.result + ', ' + endTitle(s) + '.'; }
+  const you = g.side && s.seat === g.side && g[g.side] === 'human' ? ' (you)' : '';
+  if (g.phase === 'roll') { return line + 'turn ' + turn + ': ' + who + ' to roll' + you; }
+  return line + 'turn ' + turn + ': ' + who + ' to play' + (g.face ? ', face ' + g.face : '') + you;
+}
+
+/** The last turn finished, told in words where the referee says more than its actions (`told`). */
+function toldLine(s) {
+  const g = s.game, m = s.moves;
+  if (!g || !m || !m.turns.length || s.mode === 'course') { return ''; }
+  const turns = m.turns;
+  let last = turns[turns.length - 1];
+  if (g.phase === 'act' && last.label === g.turn) { last = turns[turns.length - 2]; }
+  if (!last || !last.told) { return ''; }
+  return last.label + ' ' + last.told;
+}
+
+let toldKey = '', detailsKey = '', linksKey = '';
+export function renderStatus(s) {
+  const g = s.game;
+  text('status', statusLine(s));
+  const told = toldLine(s);
+  if (told !== toldKey) { toldKey = told; cited($('told'), told); }
+  shown('told', !!told);
+  text('seat', g && s.seat && s.mode === 'play' ? SEAT_WORDS[s.seat] : '');
+  links(s);
+  // The details: the die's commitment and seed, the game's id and version.
+  const details = g && s.mode === 'play' ? [
+    ['Game', g.id], ['Version', g.version], g.die_commit ? ['DieCommit', g.die_commit] : null, g.die_seed ? ['DieSeed', g.die_seed] : null
+  ].filter(Boolean) : [];
+  const key = JSON.stringify(details);
+  if (key !== detailsKey) {
+    detailsKey = key;
+    const body = $('details-body');
+    body.textContent = '';
+    for (const [name, value] of details) { body.append(el('p', {}, el('b', { textContent: name + ' ' }), el('code', { textContent: value }))); }
+    if (g && g.die_commit) { body.append(el('p', { textContent: 'The die is auditable: its seed, written when the game ends, gives every face rolled, and its hash is the commitment above.' })); }
+  }
+}
+
+/** The two seats' links of a game this page created for two people, each with a copy button. */
+function links(s) {
+  const l = s.links && s.game && s.links.id === s.game.id && s.mode === 'play' ? s.links : null;
+  const key = l ? l.id : '';
+  if (key === linksKey) { return; }
+  linksKey = key;
+  const box = $('links');
+  box.textContent = '';
+  if (!l) { return; }
+  box.append('Invite the players: ');
+  for (const k of ['white', 'black']) {
+    const url = new URL(l[k], location.href).href;
+    const copy = el('button', { textContent: 'copy', dataset: { link: k } });
+    copy.addEventListener('click', () => {
+      if (navigator.clipboard) { navigator.clipboard.writeText(url).then(() => { copy.textContent = 'copied'; }); }
+    });
+    box.append(el('a', { href: l[k], className: 'seat-link', textContent: COLOUR[k] + '\'s seat' }), ' ', copy, ' ');
+  }
+}
+
