@@ -57,7 +57,7 @@ export function renderMoves(s) {
   sdn.hidden = !g || s.mode === 'puzzle';
   exportsOf(s);
   if (!has) { if (listKey !== null) { $('moves').textContent = ''; listKey = null; } return; }
-  if (listKey !== s.moves) { listKey = s.moves; cursorKey = null; list(s.moves); }
+  if (listKey !== s.moves) { listKey = s.moves; cursorKey = undefined; list(s.moves); }
   if (cursorKey !== s.cursor) {
     cursorKey = s.cursor;
     const n = length(s.moves), at = s.cursor === null ? n - 1 : s.cursor;
