@@ -156,8 +156,12 @@ impl Node {
         let target = !mover;
         if pos.in_check(target) {
             if pos.mated(target) {
+                // R22: a mate that also strips the mated bare is named by the rules' order:
+                // 9.2 before 9.3, 9.3 before 10.
                 let termination = if target == self.roller {
                     "sacrifice-accomplished"
+                } else if pos.naked(target) {
+                    "nakedness"
                 } else {
                     "libertines-mercy"
                 };
@@ -211,9 +215,19 @@ impl Node {
             Stage::Sacrifice => {
                 for sq in pos.board.by_color(roller) & !pos.board.kings() {
                     let next = pos.remove(sq);
-                    // R19: a removal that leaves the king alone wins, check or not.
+                    // R19: a removal that leaves the king alone wins, check or not; R22: by
+                    // the Sweet Stalemate (9.1, named first) when that king, not in check,
+                    // cannot move.
                     let effect = if next.naked(roller) {
-                        Effect::End(end(roller, "nakedness"))
+                        let stuck = !next.in_check(roller) && next.moves(roller).is_empty();
+                        Effect::End(end(
+                            roller,
+                            if stuck {
+                                "sweet-stalemate"
+                            } else {
+                                "nakedness"
+                            },
+                        ))
                     } else if next.in_check(roller) || next.in_check(!roller) {
                         // R6, R1: allowed only as checkmate (R2: whose turn decides the name).
                         if next.mated(roller) {

@@ -1,5 +1,6 @@
 //! How the game ends inside a turn: a mate (R2), nakedness (R10), a forbidden check (R3),
-//! Poverty of the Flesh (Art. 5, 13.2).
+//! Poverty of the Flesh (Art. 5, 13.2), and which of them is named when one action gives
+//! several (R22).
 
 use shakmaty::Color;
 
@@ -25,8 +26,13 @@ impl End {
     }
 }
 
-/// A mate: the mated player wins (R2).
-pub(crate) fn mate_end(mated: Color, roller: Color) -> End {
+/// A mate: the mated player wins (R2). When the same action also leaves him with the king alone
+/// (`bare`), the verdict names the first victory in the rules' order (R22): the Sacrifice
+/// Accomplished (9.2) before Nakedness (9.3), Nakedness before the Libertine's Mercy (10).
+pub(crate) fn mate_end(mated: Color, roller: Color, bare: bool) -> End {
+    if mated != roller && bare {
+        return naked_end(mated);
+    }
     if mated == roller {
         End {
             winner: mated,
@@ -48,6 +54,16 @@ pub(crate) fn naked_end(naked: Color) -> End {
         winner: naked,
         termination: Termination::Nakedness,
         article: Article::Art9_3,
+    }
+}
+
+/// The roller with no legal move on face 4 or 6, not in check, wins: the Sweet Stalemate
+/// (Art. 9.1, R7).
+pub(crate) fn sweet_stalemate_end(roller: Color) -> End {
+    End {
+        winner: roller,
+        termination: Termination::SweetStalemate,
+        article: Article::Art9_1,
     }
 }
 

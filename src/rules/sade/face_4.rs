@@ -5,7 +5,7 @@ use crate::rules::Article;
 use shakmaty::{MoveList, Position, Role};
 
 use super::aftermath::Aftermath;
-use super::ends::{End, mate_end, naked_end, poverty_end};
+use super::ends::{mate_end, naked_end, poverty_end, sweet_stalemate_end};
 use super::fault::Refused;
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
@@ -15,7 +15,6 @@ use super::search;
 use super::state::{self, State};
 use super::step::Step;
 use crate::record::{ActionKind, Face};
-use crate::rules::Termination;
 
 /// Every piece the roller may take off: his own, never the king.
 pub(crate) fn removals(state: &State) -> Vec<Step> {
@@ -100,12 +99,23 @@ pub(crate) fn apply_removal(
     // Words for the faults only (formatting costs about as much as the removal itself).
     let what = || format!("removing the {} on {square}", state::role_name(role));
     // Divine Nakedness comes before the check rule (R19): a removal that leaves the roller with
-    // the king alone wins at once, even when it uncovers a check on that king.
+    // the king alone wins at once, even when it uncovers a check on that king. When that king
+    // is not in check and cannot move either, the same removal gives the Sweet Stalemate, which
+    // the rules name first (R22).
     if next.is_naked(roller) {
-        return Ok(Next::End(naked_end(roller), next));
+        let stuck = !next.in_check(roller) && next.position(roller)?.legal_moves().is_empty();
+        let end = if stuck {
+            sweet_stalemate_end(roller)
+        } else {
+            naked_end(roller)
+        };
+        return Ok(Next::End(end, next));
     }
     match Aftermath::of(&next)? {
-        Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
+        Aftermath::Mate(mated) => {
+            let bare = next.is_naked(mated);
+            Ok(Next::End(mate_end(mated, roller, bare), next))
+        }
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) if checked == roller => Err(Illegal::new(
             format!(
@@ -121,15 +131,7 @@ pub(crate) fn apply_removal(
         Aftermath::Quiet => {
             let after = progress.next(next, Phase::Regular);
             if look == LookAhead::Yes && search::first(&after)?.is_none() {
-                let state = after.state;
-                return Ok(Next::End(
-                    End {
-                        winner: roller,
-                        termination: Termination::SweetStalemate,
-                        article: Article::Art9_1,
-                    },
-                    state,
-                ));
+                return Ok(Next::End(sweet_stalemate_end(roller), after.state));
             }
             Ok(Next::Continue(after))
         }
@@ -208,7 +210,10 @@ pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fau
     let roller = progress.roller();
     let next = state.after_move(state.chess(roller)?, m);
     match Aftermath::of_move(&next, roller)? {
-        Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
+        Aftermath::Mate(mated) => {
+            let bare = next.is_naked(mated);
+            Ok(Next::End(mate_end(mated, roller, bare), next))
+        }
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) => {
             Err(fault::non_mating_check(&notation::san(state, m), checked))

@@ -180,7 +180,10 @@ pub(crate) fn apply(
     let roller = progress.roller();
     let next = state.after_move(state.chess(roller)?, m);
     match Aftermath::of_move(&next, roller)? {
-        Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
+        Aftermath::Mate(mated) => {
+            let bare = next.is_naked(mated);
+            Ok(Next::End(mate_end(mated, roller, bare), next))
+        }
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),
         Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),

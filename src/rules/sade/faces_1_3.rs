@@ -319,7 +319,10 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
     let roller = progress.roller();
     let next = state.after_move(state.chess(series.by)?, m);
     match Aftermath::of_move(&next, series.by)? {
-        Aftermath::Mate(mated) => Ok(Next::End(mate_end(mated, roller), next)),
+        Aftermath::Mate(mated) => {
+            let bare = next.is_naked(mated);
+            Ok(Next::End(mate_end(mated, roller, bare), next))
+        }
         Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
         Aftermath::Check(checked) if series.size >= 2 => {
             let _ = checked;

@@ -2,7 +2,7 @@
 //! a time, each resolved and judged by [`Progress`], with the end of the game looked for first
 //! (R21) and a turn that stops judged where it stands in the record (R15, R16).
 
-use super::ends::{End, poverty_end};
+use super::ends::{End, poverty_end, sweet_stalemate_end};
 use super::fault::{Fault, Illegal, Refused, face_article};
 use super::played::{Played, TurnOutcome, record};
 use super::progress::{Next, Phase, Progress};
@@ -369,11 +369,7 @@ impl TurnPlayer {
         }
         match &start.phase {
             Phase::Stalemate => {
-                let end = End {
-                    winner: start.roller(),
-                    termination: Termination::SweetStalemate,
-                    article: Article::Art9_1,
-                };
+                let end = sweet_stalemate_end(start.roller());
                 let state = start.state.after_nothing();
                 self.finished(end, state, 0)
             }

@@ -8,7 +8,7 @@
 //! (R1, R2, R3, R10) and moves on, each by asking the face's own file. The replay (`play.rs`)
 //! and the search (`search.rs`) share these methods, so they cannot disagree.
 
-use super::ends::End;
+use super::ends::sweet_stalemate_end;
 use super::fault::{Fault, Illegal, Refused};
 use super::notation::steps_san;
 use super::progress::{LookAhead, Next, Options, Phase, Progress};
@@ -16,7 +16,7 @@ use super::state::{self, State};
 use super::step::Step;
 use super::{face_4, face_5, face_6, faces_1_3, search};
 use crate::record::{ActionKind, Face};
-use crate::rules::{Article, Termination};
+use crate::rules::Article;
 
 impl Progress {
     /// The turn right after the roll of `face`.
@@ -115,11 +115,7 @@ impl Progress {
             Phase::Removal => face_4::nothing_to_remove(self),
             Phase::Resurrection => face_5::nothing(self),
             Phase::Stalemate => Ok(Next::End(
-                End {
-                    winner: self.roller(),
-                    termination: Termination::SweetStalemate,
-                    article: Article::Art9_1,
-                },
+                sweet_stalemate_end(self.roller()),
                 self.state.after_nothing(),
             )),
             Phase::Regular | Phase::Exposure(_) => {
