@@ -73,7 +73,7 @@ fn a_turn_that_ends_the_game_is_one_leaf_at_any_depth() {
     };
     // Poverty of the Flesh on face 3; nakedness by the sacrifice on face 4.
     assert_eq!(leaves("3: no fulfilment"), 1);
-    assert_eq!(leaves("4: -Pa2"), 1);
+    assert_eq!(leaves("4: -a2"), 1);
     // After 5: `--` Black rolls in the same position with the colours swapped: 22 again.
     assert_eq!(leaves("5: --"), 22);
     let total: u64 = branches.iter().map(|b| b.leaves).sum();

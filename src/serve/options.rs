@@ -138,7 +138,8 @@ pub struct NextActions {
 /// One action that may come next.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct NextAction {
-    /// As a record writes it, with its check mark: `Nf3`, `Qa8+`, `e8=N`, `-Pb2`, `Q@d4`, `--`.
+    /// As a record writes it, with its check mark: `Nf3`, `Qa8+`, `e8=N`, `-b2`, `-Nc3`, `Q@d4`,
+    /// `--`.
     pub text: String,
     pub kind: NextKind,
     /// A move's square of departure.
@@ -249,8 +250,8 @@ fn bare(action: &str) -> &str {
 }
 
 /// Whether a listed action is the one written: the same text but for check and glyph marks, or
-/// the same sacrifice where the record names no piece (`-b2` written, `-Pb2` listed: the square
-/// says which piece).
+/// the same sacrifice where one of the two names no piece (`-b2` written, `-Nb2` listed: the
+/// square says which piece; `-Pb2` written, `-b2` listed, as a pawn's sacrifice is listed).
 fn continues_with(listed: &str, written: &str) -> bool {
     let (listed, written) = (bare(listed), bare(written));
     if listed == written {
@@ -259,6 +260,9 @@ fn continues_with(listed: &str, written: &str) -> bool {
     match (listed.strip_prefix('-'), written.strip_prefix('-')) {
         (Some(listed), Some(square)) if square.len() == 2 && listed.len() == 3 => {
             listed.get(1..) == Some(square)
+        }
+        (Some(square), Some(written)) if square.len() == 2 && written.len() == 3 => {
+            written.strip_prefix('P') == Some(square)
         }
         _ => false,
     }
@@ -271,6 +275,9 @@ mod tests {
     #[test]
     fn a_sacrifice_written_without_its_piece_is_the_one_listed_with_it() {
         assert!(continues_with("-Pb2", "-b2"));
+        assert!(continues_with("-b2", "-Pb2"));
+        assert!(continues_with("-b2", "-b2"));
+        assert!(!continues_with("-b2", "-Nb2"));
         assert!(continues_with("-Nc3", "-Nc3"));
         assert!(continues_with("Qh5+", "Qh5"));
         assert!(!continues_with("-Pb2", "-c2"));

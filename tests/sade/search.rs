@@ -195,8 +195,9 @@ fn candidate_actions(state: &State) -> Vec<ActionKind> {
     }
     for (square, piece) in state.board().clone() {
         if piece.color == state.roller() {
+            // As the record writes it: a pawn's sacrifice names no piece (`-a2`).
             push(ActionKind::Sacrifice {
-                role: Some(piece.role),
+                role: (piece.role != Role::Pawn).then_some(piece.role),
                 square,
             });
         }

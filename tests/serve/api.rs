@@ -282,7 +282,7 @@ fn a_token_tells_its_seat() {
 }
 
 /// Face 4 in record mode: a pawn's sacrifice written without its letter (`-b2`) is continued
-/// by the options listed for the regular move, which write it `-Pb2`.
+/// by the options listed for the regular move, which write it `-b2` as the record does.
 #[test]
 fn the_options_after_a_sacrifice_written_without_its_piece_continue_it() {
     let server = Server::start(&scratch("sacrifice_options"), &[]);
@@ -295,7 +295,7 @@ fn the_options_after_a_sacrifice_written_without_its_piece_continue_it() {
     assert!(
         listed
             .iter()
-            .all(|o| o["actions"][0] == "-Pb2" && o["actions"].as_array().map(Vec::len) == Some(2)),
+            .all(|o| o["actions"][0] == "-b2" && o["actions"].as_array().map(Vec::len) == Some(2)),
         "{options}"
     );
 }

@@ -2,7 +2,7 @@
 //! list ("Nc6 a6 h5"), steps as written actions.
 
 use shakmaty::san::San;
-use shakmaty::{Bitboard, Move};
+use shakmaty::{Bitboard, Move, Role};
 
 use super::state::State;
 use super::step::Step;
@@ -45,8 +45,13 @@ fn step_word(state: &State, step: Step) -> (String, State) {
                 Err(_) => (m.to_uci(state.castling_mode()).to_string(), state.clone()),
             }
         }
+        // A pawn's sacrifice names no piece, as SAN names no pawn and the record writes it
+        // (`-a2`, spec/SDN.md): the square says which piece it is.
         Step::Sacrifice { role, square } => (
-            format!("-{}{square}", role.upper_char()),
+            match role {
+                Role::Pawn => format!("-{square}"),
+                _ => format!("-{}{square}", role.upper_char()),
+            },
             state.after_removal(square),
         ),
         Step::Resurrection { role, square } => (
@@ -82,7 +87,7 @@ pub(crate) fn actions_of(state: &State, steps: &[Step]) -> Vec<ActionKind> {
             Step::Sacrifice { role, square } => {
                 state = state.after_removal(square);
                 ActionKind::Sacrifice {
-                    role: Some(role),
+                    role: (role != Role::Pawn).then_some(role),
                     square,
                 }
             }
