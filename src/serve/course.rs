@@ -98,7 +98,10 @@ pub struct LessonView {
     /// The stage it belongs to.
     stage: String,
     variant: &'static str,
-    article: Cited,
+    /// The Article the lesson teaches; none for a `why` lesson, whose answer it is (sent with
+    /// its judgement only).
+    #[schema(required = true)]
+    article: Option<Cited>,
     title: String,
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 6, required = true)]
     face: Option<Face>,
@@ -181,7 +184,10 @@ pub struct LessonPrompt {
     /// 1-based place of the lesson in its stage, and the stage's number of tasks.
     number: usize,
     of: usize,
-    article: Cited,
+    /// The Article the lesson teaches; none for a `why` lesson, whose answer it is (sent with
+    /// its judgement only).
+    #[schema(required = true)]
+    article: Option<Cited>,
     title: String,
     prompt: String,
     #[schema(schema_with = super::schema::task)]
@@ -377,7 +383,7 @@ pub(super) async fn list(
                     .map(|s| s.id.clone())
                     .unwrap_or_default(),
                 variant: l.variant.tag(),
-                article: l.article.into(),
+                article: taught(l),
                 title: l.title.clone(),
                 face: l.face,
                 prompt: l.prompt.clone(),
@@ -420,6 +426,12 @@ pub(super) struct StartRequest {
     lesson: String,
 }
 
+/// The Article a lesson teaches, as the page may see it before the learner answers: none for a
+/// `why` lesson, where it is the answer.
+fn taught(lesson: &Lesson) -> Option<Cited> {
+    (lesson.task != Task::Why).then(|| lesson.article.into())
+}
+
 /// The lesson as the page shows it started.
 fn prompt(course: &Course, lesson: &Lesson) -> LessonPrompt {
     let stage = course.stage_of(&lesson.id);
@@ -430,7 +442,7 @@ fn prompt(course: &Course, lesson: &Lesson) -> LessonPrompt {
             .and_then(|s| s.tasks.iter().position(|t| *t == lesson.id))
             .map_or(1, |i| i + 1),
         of: stage.map_or(1, |s| s.tasks.len()),
-        article: lesson.article.into(),
+        article: taught(lesson),
         title: lesson.title.clone(),
         prompt: lesson.prompt.clone(),
         task: lesson.task,

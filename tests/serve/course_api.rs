@@ -237,6 +237,17 @@ fn a_why_lesson_is_answered_with_an_article_on_the_judge_route() {
     let (table, answer) = start(&server, "sade/10-why-this-series-is-refused");
     assert_eq!(answer["lesson"]["task"], "why");
     assert_eq!(answer["lesson"]["series"], json!(["b5", "Bb7", "f3"]));
+    // The Article is the answer: neither the lesson started nor the course's list says it
+    // before the judgement does (issue 51).
+    assert_eq!(answer["lesson"]["article"], Value::Null, "{answer}");
+    let list = server.get("/api/course").body;
+    let listed = list["lessons"]
+        .as_array()
+        .expect("the lessons")
+        .iter()
+        .find(|l| l["id"] == "sade/10-why-this-series-is-refused")
+        .expect("the why lesson");
+    assert_eq!(listed["article"], Value::Null, "{listed}");
     let path = format!("/api/course/{}/judge", table.id);
     assert_eq!(judge(&table)["judgement"]["outcome"], "incomplete");
     let answer =
