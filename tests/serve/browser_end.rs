@@ -289,3 +289,73 @@ async fn the_move_list_steps_through_the_game_and_the_pools_are_shown() {
     assert_eq!((shown_white, shown_black), (white, black), "{pocket}");
     page.client.close().await.expect("closed");
 }
+
+/// Issue 50, defect 6: against a bot, the seat takes back its last turn (the bot's reply with
+/// it): its turn is open again and the record says so; the board flips on request.
+#[tokio::test(flavor = "current_thread")]
+async fn a_take_back_against_the_bot_reopens_your_turn_and_the_board_flips() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_takeback_bot"), &[]);
+    let (id, created) = server.create(&json!({"variant": "Sade", "black": "novice"}));
+    let token = created["white"].as_str().unwrap().to_owned();
+    let page = Page::open(session(&driver).await, &server, &id, &token).await;
+    page.wait_for(|t| t == "You play White", "#seat").await;
+    page.board_ready().await;
+    assert!(
+        !displayed(&page, "takeback").await,
+        "nothing to take back yet"
+    );
+    let mut state = server
+        .post(&format!("/api/games/{id}/roll"), &json!({ "token": token }))
+        .body;
+    if state["phase"] != "act" {
+        // A face with nothing to do: no turn of one's own to take back.
+        return;
+    }
+    while state["phase"] == "act" && state["side"] == "white" {
+        let options = server.get(&format!("/api/games/{id}/options?limit=1")).body;
+        let written = state["written"].as_u64().unwrap_or(0) as usize;
+        let action = options["options"][0]["actions"][written]
+            .as_str()
+            .unwrap_or("--")
+            .to_owned();
+        state = server
+            .post(
+                &format!("/api/games/{id}/act"),
+                &json!({ "token": token, "text": action }),
+            )
+            .body;
+    }
+    if state["phase"] == "over" {
+        return;
+    }
+    page.settled().await;
+    page.board_ready().await;
+    assert!(displayed(&page, "takeback").await, "no take-back offered");
+    let before = page.sdn();
+    page.button("takeback").await;
+    let state = page.changed(&before).await;
+    assert_eq!(state["side"], "white", "{}", state["sdn"]);
+    assert!(
+        state["sdn"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("taken back"),
+        "{}",
+        state["sdn"]
+    );
+    assert_eq!(page.text("#refusal").await, "");
+    page.button("flip").await;
+    let class = page
+        .client
+        .find(Locator::Id("board"))
+        .await
+        .expect("the board")
+        .attr("class")
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    assert!(class.contains("orientation-black"), "{class}");
+    page.client.close().await.expect("closed");
+}

@@ -70,13 +70,16 @@ function remaining(g, n) {
   return total > 1 ? 'Action ' + (g.written + 1) + ' of ' + total + '.' : '';
 }
 
-/** Whether a take-back is offered: the arbiter of a recorded game, or the player against a bot with a turn of his own written. */
+/**
+ * Whether a take-back is offered: the arbiter of a recorded game, or the player against a bot
+ * (without clocks) with a turn of his own written.
+ */
 function mayTakeBack(s) {
   const g = s.game;
   if (g.mode === 'record') { return s.seat === 'arbiter' && g.phase !== 'over'; }
   const human = humanAgainstBot(g);
-  return !!human && s.seat === human && g.phase !== 'over' && !s.playback &&
-    g.record.turns.some((t) => t.number && t.number.side === human);
+  return !!human && s.seat === human && g.phase !== 'over' && !s.playback && !g.clocks &&
+    g.record.turns.some((t) => t.number && t.number.side === human && (t.items || []).some((i) => i.type === 'action'));
 }
 
 function defaultHint(s, back) {

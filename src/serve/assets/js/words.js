@@ -69,7 +69,7 @@ export function cited(box, words) {
     return m;
   });
   box.append(words.slice(last));
-  // "(ⓘ)" reads better as "ⓘ".
+  // "(i)" reads better as the mark alone.
   for (const a of box.querySelectorAll('abbr.code')) {
     const before = a.previousSibling, after = a.nextSibling;
     if (before && after && /\($/.test(before.textContent) && /^\)/.test(after.textContent)) {
@@ -86,7 +86,7 @@ export function citation(cite) {
   const a = el('abbr', { className: 'cite' + (code ? ' code' : ''), tabIndex: 0, title: cite + (words ? ': ' + words : '') });
   a.dataset.cite = cite;
   if (code) {
-    a.append(el('span', { className: 'mark', textContent: 'ⓘ' }), el('span', { className: 'code-text', textContent: cite }));
+    a.append(el('span', { className: 'mark', textContent: 'i' }), el('span', { className: 'code-text', textContent: cite }));
   } else { a.textContent = cite; }
   a.addEventListener('click', () => {
     const box = $('cite-words');
