@@ -5,7 +5,6 @@ import { orientation } from './board.js';
 import { moment } from './moves.js';
 import { COLOUR, ROLES } from './words.js';
 
-const GLYPH = { white: { Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', K: '♔' }, black: { Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟', K: '♚' } };
 const FULL = { Q: 1, R: 2, B: 2, N: 2, P: 8 };
 const ORDER = ['Q', 'R', 'B', 'N', 'P'];
 
@@ -59,9 +58,15 @@ export function renderPools(s) {
     const label = document.createElement('span');
     label.className = 'pool-name';
     label.textContent = words + (mine.length ? '' : ': none');
+    // The board's own pieces (chessground's cburnett set, drawn under `.cg-wrap`).
     const pieces = document.createElement('span');
-    pieces.className = 'pieces';
-    pieces.textContent = mine.map((r) => GLYPH[side][r]).join('');
+    pieces.className = 'pieces cg-wrap';
+    mine.forEach((r, i) => {
+      const piece = document.createElement('piece');
+      // Pieces of one kind overlap; a new kind stands apart, as lichess groups material.
+      piece.className = ROLES[r] + ' ' + side + (i > 0 && mine[i - 1] !== r ? ' apart' : '');
+      pieces.append(piece);
+    });
     box.append(label, ' ', pieces);
   }
 }
