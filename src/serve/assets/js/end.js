@@ -29,7 +29,8 @@ function sentence(s) {
 let key = '';
 export function renderEnd(s) {
   const g = s.game;
-  const on = !!g && g.phase === 'over' && s.mode === 'play';
+  // Said once the last turn has been played back on the board.
+  const on = !!g && g.phase === 'over' && s.mode === 'play' && !s.playback;
   shown('end-box', on);
   if (!on) { key = ''; return; }
   const title = endTitle(s);

@@ -64,8 +64,12 @@ export function renderMoves(s) {
     for (const b of $('moves').querySelectorAll('button.ply')) {
       b.classList.toggle('current', Number(b.dataset.ply) === at);
     }
-    const current = $('moves').querySelector('button.ply.current');
-    if (current) { current.scrollIntoView({ block: 'nearest' }); }
+    // The action shown kept in view inside the list (the page itself never scrolls for it).
+    const box = $('moves'), current = /** @type {HTMLElement} */ (box.querySelector('button.ply.current'));
+    if (current) {
+      const top = current.offsetTop, bottom = top + current.offsetHeight;
+      if (top < box.scrollTop) { box.scrollTop = top; } else if (bottom > box.scrollTop + box.clientHeight) { box.scrollTop = bottom - box.clientHeight; }
+    }
     /** @type {any} */ ($('back')).disabled = at < 0;
     /** @type {any} */ ($('first')).disabled = at < 0;
     /** @type {any} */ ($('forward')).disabled = s.cursor === null;
