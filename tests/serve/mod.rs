@@ -18,6 +18,7 @@ mod durable;
 mod openapi;
 mod puzzles_api;
 mod seat_and_moves;
+mod seat_latency;
 mod security;
 mod turns;
 
