@@ -57,7 +57,7 @@ export function renderMoves(s) {
   sdn.hidden = !g || s.mode === 'puzzle';
   exportsOf(s);
   if (!has) { if (listKey !== null) { $('moves').textContent = ''; listKey = null; } return; }
-  if (listKey !== s.moves) { listKey = s.moves; cursorKey = undefined; list(s.moves); }
+  if (listKey !== s.moves) { listKey = s.moves; cursorKey = undefined; list(s.moves, g && g.phase === 'act' ? g.turn : null); }
   if (cursorKey !== s.cursor) {
     cursorKey = s.cursor;
     const n = length(s.moves), at = s.cursor === null ? n - 1 : s.cursor;
@@ -77,8 +77,11 @@ export function renderMoves(s) {
   }
 }
 
-/** The list: one row a turn, its label, its face as a die, its actions as buttons, what the referee told of it. */
-function list(m) {
+/**
+ * The list: one row a turn, its label, its face as a die, its actions as buttons, what the
+ * referee told of it (not of the turn in progress, `playing`: it is not over).
+ */
+function list(m, playing) {
   const box = $('moves');
   box.textContent = '';
   let k = 0;
@@ -94,7 +97,7 @@ function list(m) {
       const ply = k++;
       li.append(el('button', { className: 'ply ' + a.color, textContent: a.san, title: a.kind, dataset: { ply: String(ply) }, onclick: () => step(ply) }));
     }
-    if (t.told) {
+    if (t.told && !(t === m.turns[m.turns.length - 1] && t.label === playing)) {
       const told = el('span', { className: 'told' });
       cited(told, t.told);
       li.append(told);
