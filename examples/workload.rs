@@ -1,5 +1,6 @@
-//! One workload of docs/performance.md, repeated, to count its instructions with callgrind or
-//! to profile it with perf: what a figure costs without the noise of a shared machine.
+//! One workload of docs/journal/performance.md, repeated, to count its instructions with
+//! callgrind or to profile it with perf: what a figure costs without the noise of a shared
+//! machine.
 //!
 //! ```sh
 //! cargo build --release --example workload

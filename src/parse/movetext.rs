@@ -130,7 +130,7 @@ struct Quick<'p> {
 impl Sink for Quick<'_> {
     // Inlined into the lexer's loop with `Grouper::push`, so that the token's kind, known where
     // the lexer makes it, chooses the grouping's branch at once: 268 M instructions for the
-    // reader on 2,000 games against 308 M as two calls (docs/performance.md, third round).
+    // reader on 2,000 games against 308 M as two calls (docs/journal/performance.md, third round).
     #[inline(always)]
     fn push(&mut self, element: Element) {
         if self.declined {

@@ -104,7 +104,7 @@ impl Question {
 
 /// The fewest different answers a puzzle's turn may have: with fewer, a player who does not see
 /// the idea finds the answer by trying the few ways (the face-6 survivals of two or three ways
-/// a tester found worth nothing, docs/puzzles.md).
+/// a tester found worth nothing, docs/journal/testers/2026-12-04-puzzles-1.md).
 pub const MIN_ANSWERS: usize = 5;
 
 /// The fewest different answers a defence's turn may have: with fewer, the turn is most often
