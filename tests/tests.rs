@@ -34,5 +34,6 @@ mod serve_judge;
 mod standard;
 mod support;
 mod uci;
+mod version;
 mod whole_games;
 mod write;
