@@ -76,6 +76,9 @@ pub fn moves(live: &Live) -> Result<Moves, ApiError> {
         .map_err(|e| ApiError::conflict("game", format!("no move list: {e}")))?;
     let variant = live.game.variant().unwrap_or(Variant::Standard);
     let count = view.turns.len();
+    // The turn in progress has done nothing yet that could be told (a face 5 rolled and not
+    // yet played has no action either, but it may well bring a piece back).
+    let open = live.turn_in_progress();
     let mut turns = Vec::with_capacity(count);
     let mut board = view.start.clone();
     for (i, turn) in view.turns.iter().enumerate() {
@@ -91,7 +94,9 @@ pub fn moves(live: &Live) -> Result<Moves, ApiError> {
             side: Side::from(turn.side),
             face: turn.face.map(u8::from),
             actions,
-            told: turn_told(variant, turn, i + 1 == count),
+            told: (open != Some(turn.index))
+                .then(|| turn_told(variant, turn, i + 1 == count))
+                .flatten(),
         });
     }
     Ok(Moves {

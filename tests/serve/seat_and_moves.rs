@@ -101,6 +101,13 @@ fn a_face_5_with_nothing_to_bring_back_is_told_in_the_move_list() {
         "White rolled 5 and had nothing to bring back: the turn passes (Art. 7)."
     );
     assert_eq!(list["end"], Value::Null);
+    // A face 5 rolled with a piece to bring back and not yet played tells nothing yet.
+    let table = recorded_from(&server, "4k3/p7/8/8/8/8/P7/4K3[Qq] w - - 0 1");
+    let state = table.ok("roll", json!({"face": 5}));
+    assert_eq!(state["phase"], "act", "{state}");
+    let list = moves(&table);
+    assert_eq!(list["turns"][0]["actions"], json!([]), "{list}");
+    assert_eq!(list["turns"][0]["told"], Value::Null, "{list}");
 }
 
 /// The end in a player's words: who won, by which victory and what happened.
