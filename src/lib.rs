@@ -8,7 +8,8 @@
 // 4. `die`: the auditable die
 // 5. `referee`: the verdict on a record
 // 6. `arbiter`, `render`, `write`: the arbiter's questions; the board drawn; records written
-// 7. `report`, `engine`: the verdict as a page; the search that chooses a turn
+// 7. `report`, `engine`: the verdict as a JSON line (`verify --format json`); the search that
+//    chooses a turn
 // 8. `play`: bots playing games
 // 9. `puzzles`, `course`: puzzles proved by the referee; the rules course
 // 10. `serve`: the web application

@@ -1,4 +1,7 @@
-//! The `sade-ref` command: `convert` and `verify`. See `sade-ref --help`.
+//! The `sade-ref` command: `verify` (the referee's verdict on every game), `convert` (SDN, PGN
+//! and JSON records, both ways), `options` (what a player could have done), `show` and `report`
+//! (a turn drawn as text or SVG; a game as an HTML page), `play` and `match` (bots and engines),
+//! `perft`, `puzzles`, `course` and `serve` (the web application). See `sade-ref --help`.
 
 mod cli;
 
