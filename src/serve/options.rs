@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use crate::arbiter::locate::{TurnName, query_before};
 use crate::arbiter::options::{Answer, Limits, Line, Squares, answer};
-use crate::record::{Side, Variant};
+use crate::record::{Face, Side, Variant};
+use crate::rules::sade::{FaceSix, face_six};
 
 use super::clicked::san_of;
 
@@ -130,6 +131,9 @@ pub struct NextActions {
     pub proof: Option<String>,
     /// When no action can come: what follows, and the Article (`options`' "none").
     pub none: Option<String>,
+    /// Sade, face 6 before its first action, when no piece next to the roller's king can leave
+    /// it: that one regular move is made instead, with the Article.
+    pub told: Option<String>,
     /// The turn has more ways than the server looked through: some next actions may be
     /// missing.
     pub partial: bool,
@@ -240,7 +244,32 @@ pub fn next_actions(live: &Live) -> Result<NextActions, ApiError> {
         none: answer
             .none
             .map(|n| format!("{} ({})", n.consequence, n.article)),
+        told: fallback_told(live, at),
         partial,
+    })
+}
+
+/// Face 6 at its first action when no piece can leave the roller's king: the regular move it
+/// asks instead, in words (Art. 8.7).
+fn fallback_told(live: &Live, written: usize) -> Option<String> {
+    let Phase::Act {
+        number,
+        face: Some(Face::Six),
+        ..
+    } = live.phase()
+    else {
+        return None;
+    };
+    let fallback = written == 0 && face_six(&live.verdict.final_fen) == Some(FaceSix::RegularMove);
+    fallback.then(|| {
+        let roller = if number.side == Side::White {
+            "White"
+        } else {
+            "Black"
+        };
+        format!(
+            "no piece next to {roller}'s king can leave it: one regular move instead (Art. 8.7)"
+        )
     })
 }
 

@@ -179,3 +179,22 @@ fn a_seat_against_a_bot_takes_back_its_last_turn() {
     seat.ok("act", json!({"text": "e4"}));
     assert_eq!(seat.call("takeback", json!({})).status, 403);
 }
+
+/// Face 6 with no piece next to the king: the next actions say, before the move, that one
+/// regular move is made instead (Art. 8.7); an exposure says nothing of the kind.
+#[test]
+fn face_6_with_no_piece_able_to_leave_the_king_says_so_before_the_move() {
+    let server = Server::start(&scratch("told_face_6"), &[]);
+    let table = recorded_from(&server, "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1");
+    table.ok("roll", json!({"face": 6}));
+    let next = server.get(&format!("/api/games/{}/next", table.id)).body;
+    assert_eq!(
+        next["told"],
+        "no piece next to White's king can leave it: one regular move instead (Art. 8.7)",
+        "{next}"
+    );
+    let table = recorded_from(&server, "4k3/p7/8/8/8/8/3P4/4K3 w - - 0 1");
+    table.ok("roll", json!({"face": 6}));
+    let next = server.get(&format!("/api/games/{}/next", table.id)).body;
+    assert_eq!(next["told"], Value::Null, "d2 leaves the king: {next}");
+}

@@ -38,6 +38,36 @@ pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
     Ok(Phase::Stalemate)
 }
 
+/// What a roll of 6 asks of the roller in a position (Art. 8, 8.7; R7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaceSix {
+    /// The pieces next to the king leave it, one at a time.
+    Exposure,
+    /// No piece can leave the king: one regular move instead (Art. 8.7).
+    RegularMove,
+    /// No move at all: the Sweet Stalemate (R7).
+    Stalemate,
+}
+
+/// What a roll of 6 asks of the side to move in `fen` (a Sade FEN, its pocket optional);
+/// `None` when `fen` is no playable Sade position.
+pub fn face_six(fen: &str) -> Option<FaceSix> {
+    let game = crate::record::Game {
+        tags: vec![crate::record::Tag {
+            name: "FEN".to_owned(),
+            value: fen.to_owned(),
+            span: Default::default(),
+        }],
+        ..crate::record::Game::default()
+    };
+    let state = State::from_game(&game).ok()?;
+    Some(match begin(&state).ok()? {
+        Phase::Exposure(_) => FaceSix::Exposure,
+        Phase::Regular => FaceSix::RegularMove,
+        _ => FaceSix::Stalemate,
+    })
+}
+
 /// Face 6 with no move at all: only `--` can be written, and the roller wins (R7).
 pub(crate) fn stalemate_claim(progress: &Progress) -> Illegal {
     Illegal::new(

@@ -85,6 +85,7 @@ mod step;
 mod turn;
 
 pub use ends::End;
+pub use face_6::{FaceSix, face_six};
 pub use faces_1_3::{PiecesDue, counted_text, pieces_due};
 pub use fault::{BadStart, Refused};
 pub use fulfilment::Fulfilment;

@@ -35,7 +35,7 @@
 /**
  * The next actions of the turn (`GET .../next`).
  * @typedef {{actions: {text: string, kind: string, from: ?string, to: ?string, piece: ?string, loses: boolean}[],
- *   written: number, after: number, due: ?Side, proof: ?string, none: ?string}} Next
+ *   written: number, after: number, due: ?Side, proof: ?string, none: ?string, told: ?string}} Next
  */
 /**
  * The game's turns for the move list (`GET .../moves`).

@@ -55,8 +55,9 @@ export function renderTurn(s) {
   optionsList(s);
 }
 
-/** Whose pieces are due on faces 1–3, and why. */
+/** Whose pieces are due on faces 1–3, and why; on face 6, that no piece can leave the king. */
 function due(n) {
+  if (n && n.told) { return ' — ' + n.told; }
   return n && n.due ? ' — ' + COLOUR[n.due] + '\'s pieces' + (n.proof ? ': ' + n.proof : '') : '';
 }
 
