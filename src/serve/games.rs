@@ -187,10 +187,7 @@ pub(super) async fn game_next(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let game = find(&app, &id)?;
-    let live = held(game.lock(), GAME)?.clone();
-    let answer = blocking("the search's task", move || next_actions(&live)).await?;
-    Ok(Json(answer).into_response())
+    answer_of(&app, &id, "the search's task", next_actions).await
 }
 
 #[utoipa::path(
@@ -209,9 +206,20 @@ pub(super) async fn game_moves(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let game = find(&app, &id)?;
+    answer_of(&app, &id, "the move list's task", moves).await
+}
+
+/// What `read` makes of a copy of game `id`, worked out off the server's async threads (`task`
+/// names the work in the error of a task that failed), as JSON.
+async fn answer_of<T: serde::Serialize + Send + 'static>(
+    app: &Shared,
+    id: &str,
+    task: &'static str,
+    read: fn(&Live) -> Result<T, ApiError>,
+) -> Result<Response, ApiError> {
+    let game = find(app, id)?;
     let live = held(game.lock(), GAME)?.clone();
-    let answer = blocking("the move list's task", move || moves(&live)).await?;
+    let answer = blocking(task, move || read(&live)).await?;
     Ok(Json(answer).into_response())
 }
 
