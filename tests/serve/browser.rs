@@ -30,6 +30,13 @@ pub(super) struct Driver {
     url: String,
 }
 
+impl Driver {
+    /// Where the driver listens (a session of one's own asks it).
+    pub(super) fn url(&self) -> &str {
+        &self.url
+    }
+}
+
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -7,6 +7,7 @@ mod api;
 mod board_files;
 mod browser;
 mod browser_course;
+mod browser_details;
 mod browser_end;
 mod browser_games;
 mod browser_layout;
