@@ -6,6 +6,7 @@ use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 
 use super::browser::{Driver, Page, driver, session_sized};
+use super::browser_turns::displayed;
 use super::{Server, scratch};
 
 /// The text a player reads: what is rendered, folded details left out.
@@ -161,4 +162,46 @@ async fn the_page_is_dark_when_the_system_asks_for_it() {
         rgb.len() == 3 && rgb.iter().all(|c| *c < 80),
         "a dark background: {background}"
     );
+}
+
+/// Issue 50, defect 5: the end says who won, by which victory and what happened, in one
+/// sentence drawn from the verdict, and leads on: a new game with the same settings, the review.
+#[tokio::test(flavor = "current_thread")]
+async fn the_end_says_who_won_how_and_what_happened_and_leads_on() {
+    let Some(driver) = driver() else { return };
+    let server = Server::start(&scratch("browser_end_told"), &[]);
+    let (id, created) = server.create(&json!({"variant": "Sade", "mode": "record",
+        "die": "entered", "fen": "7k/1p4pp/8/8/8/8/5PPP/R5K1 b - - 0 12"}));
+    let token = created["arbiter"].as_str().expect("the arbiter's token");
+    let page = Page::open(
+        session_sized(&driver, "1280,800").await,
+        &server,
+        &id,
+        token,
+    )
+    .await;
+    page.roll(1).await;
+    page.click_move("a1", "a8").await;
+    let said = page
+        .wait_for(|t| t.contains("Sacrifice Accomplished"), "#end-sentence")
+        .await;
+    assert_eq!(
+        said,
+        "Black moved White's rook to a8 and mated his own king — the Sacrifice Accomplished \
+         (Art. 9.2)."
+    );
+    assert_eq!(page.text("#end-title").await, "Black wins (0-1)");
+    assert!(
+        displayed(&page, "again").await,
+        "a new game with the same settings"
+    );
+    let review = page
+        .client
+        .execute(
+            "return document.getElementById('review-game').getAttribute('href');",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    assert_eq!(review, json!(format!("/api/games/{id}/export/report")));
 }

@@ -20,7 +20,11 @@ function sentence(s) {
   const g = s.game, end = s.moves && s.moves.end;
   if (end) {
     const victory = (end.victory || '').replace(/^The /, 'the ');
-    return (end.sentence ? end.sentence.replace(/\.$/, '') + ' — ' : '') + victory + (end.article ? ' (' + end.article + ')' : '') + '.';
+    // The player's own pieces are "your" pieces: "Black moved your queen to f7".
+    const side = mySide();
+    const mine = side && s.mode === 'play' && g[side] === 'human';
+    const said = mine ? end.sentence.split(COLOUR[side] + '\'s ').join('your ') : end.sentence;
+    return (said ? said.replace(/\.$/, '') + ' — ' : '') + victory + (end.article ? ' (' + end.article + ')' : '') + '.';
   }
   const v = g.verdict;
   return (v.termination ? 'By ' + v.termination.replace(/-/g, ' ') : 'The game is over') + (v.article ? ' (' + v.article + ')' : '') + '.';
