@@ -2,10 +2,10 @@
 
 /// A clicked move (`e2e4`) in SAN, as an arbiter writes it: in the position `fen` (a Sade FEN's
 /// pocket left out) with the side to move, or, for a Sade move of the opponent's pieces, with
-/// the other side to move (and, when the en passant square then makes no position, without
-/// it). Outside Sade (a FEN without a pocket) the move carries its check or mate mark
-/// (`Qa8+`, `Qxf7#`), as PGN writes it. `None` when it is a move in none of these: the referee
-/// then reads the UCI and says why it is refused.
+/// the other side to move; each also without the en passant square, when it makes no position.
+/// Outside Sade (a FEN without a pocket) the move carries its check or mate mark (`Qa8+`,
+/// `Qxf7#`), as PGN writes it. `None` when it is a move in none of these: the referee then reads
+/// the UCI and says why it is refused.
 pub fn san_of(fen: &str, uci: &str) -> Option<String> {
     use shakmaty::fen::Fen;
     use shakmaty::san::{San, SanPlus};
@@ -21,8 +21,11 @@ pub fn san_of(fen: &str, uci: &str) -> Option<String> {
     let side = fields.get(1)?.clone();
     let other = if side == "w" { "b" } else { "w" };
     let passant = fields.get(3).cloned().unwrap_or_else(|| "-".to_owned());
+    // Mid-turn in Sade, the FEN keeps the en passant square of a pawn that just stepped twice
+    // with the same side to move, which makes no chess position: then without it.
     for (turn, ep) in [
         (side.as_str(), passant.as_str()),
+        (side.as_str(), "-"),
         (other, passant.as_str()),
         (other, "-"),
     ] {

@@ -198,3 +198,23 @@ fn face_6_with_no_piece_able_to_leave_the_king_says_so_before_the_move() {
     let next = server.get(&format!("/api/games/{}/next", table.id)).body;
     assert_eq!(next["told"], Value::Null, "d2 leaves the king: {next}");
 }
+
+/// The tester's face-6 turns written as squares (`f2f4 f1c4`): mid-turn the position keeps the
+/// en passant square of the pawn that just stepped twice, with the same side to move, which
+/// made no chess position for the click's SAN. Clicked moves are written in SAN.
+#[test]
+fn clicks_after_a_double_step_in_a_series_are_written_in_san() {
+    let server = Server::start(&scratch("clicked_after_double_step"), &[]);
+    let (id, created) =
+        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
+    let table = Table {
+        server: &server,
+        id,
+        token: created["arbiter"].as_str().unwrap().to_owned(),
+    };
+    table.ok("roll", json!({"face": 6}));
+    table.ok("act", json!({"from": "d2", "to": "d4"}));
+    let state = table.ok("act", json!({"from": "d1", "to": "d3"}));
+    let sdn = state["sdn"].as_str().unwrap();
+    assert!(sdn.contains("1. 6: d4 Qd3"), "{sdn}");
+}
