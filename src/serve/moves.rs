@@ -79,6 +79,7 @@ pub fn moves(live: &Live) -> Result<Moves, ApiError> {
     // The turn in progress has done nothing yet that could be told (a face 5 rolled and not
     // yet played has no action either, but it may well bring a piece back).
     let open = live.turn_in_progress();
+    let over = live.verdict.status == crate::referee::Status::Finished;
     let mut turns = Vec::with_capacity(count);
     let mut board = view.start.clone();
     for (i, turn) in view.turns.iter().enumerate() {
@@ -95,7 +96,7 @@ pub fn moves(live: &Live) -> Result<Moves, ApiError> {
             face: turn.face.map(u8::from),
             actions,
             told: (open != Some(turn.index))
-                .then(|| turn_told(variant, turn, i + 1 == count))
+                .then(|| turn_told(variant, turn, over && i + 1 == count))
                 .flatten(),
         });
     }

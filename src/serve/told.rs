@@ -10,9 +10,9 @@ use crate::render::model::{ActionView, Shape, TurnView};
 use crate::rules::Termination;
 use crate::rules::names::{color_name, possessive, role_name};
 
-/// What a turn did that its actions do not show, in a player's words with the Article; `None`
-/// when its actions say it all.
-pub fn turn_told(variant: Variant, turn: &TurnView, last: bool) -> Option<String> {
+/// What a finished turn did that its actions do not show, in a player's words with the Article;
+/// `None` when its actions say it all. `ended`: the turn ended the game (its end says the rest).
+pub fn turn_told(variant: Variant, turn: &TurnView, ended: bool) -> Option<String> {
     let roller = color_name(turn.side);
     let moves = |a: &&ActionView| matches!(a.shape, Shape::Move { .. });
     let nothing = turn
@@ -41,11 +41,18 @@ pub fn turn_told(variant: Variant, turn: &TurnView, last: bool) -> Option<String
             })
         }
         (Variant::Marseillais | Variant::MarseillaisClassical, _)
-            if turn.actions.len() == 1 && !last && gives_check(turn) =>
+            if turn.actions.len() == 1 && !ended && gives_check(turn) =>
         {
             Some(format!(
                 "{roller}'s first move gave check, which ends the turn (M2)."
             ))
+        }
+        (Variant::Marseillais, _)
+            if turn.actions.len() == 1 && turn.label == "1." && turn.side == Color::White =>
+        {
+            Some(
+                "White's first turn is a single move; every turn after it has two (M1).".to_owned(),
+            )
         }
         _ => None,
     }
@@ -283,12 +290,22 @@ mod tests {
     fn a_marseillais_check_with_the_first_move_is_told_as_ending_the_turn() {
         let text = "[Variant \"Marseillais\"]\n\n1. e4 1... f5 a6 2. Qh5+ 2... g6 Nf6 *\n";
         let (_, turns) = view(text);
-        assert_eq!(turn_told(Variant::Marseillais, &turns[0], false), None);
+        assert_eq!(
+            turn_told(Variant::Marseillais, &turns[0], false).as_deref(),
+            Some("White's first turn is a single move; every turn after it has two (M1).")
+        );
+        assert_eq!(turn_told(Variant::Marseillais, &turns[1], false), None);
         assert_eq!(
             turn_told(Variant::Marseillais, &turns[2], false).as_deref(),
             Some("White's first move gave check, which ends the turn (M2).")
         );
-        assert_eq!(turn_told(Variant::Marseillais, &turns[3], true), None);
+        assert_eq!(turn_told(Variant::Marseillais, &turns[3], false), None);
+        // The last turn, a check with the first move, is told as soon as it is played.
+        let (_, turns) = view("[Variant \"Marseillais\"]\n\n1. e4 1... f5 a6 2. Qh5+ *\n");
+        assert_eq!(
+            turn_told(Variant::Marseillais, &turns[2], false).as_deref(),
+            Some("White's first move gave check, which ends the turn (M2).")
+        );
     }
 
     #[test]
@@ -314,6 +331,6 @@ mod tests {
             told.as_deref(),
             Some("White rolled 5 and had nothing to bring back: the turn passes (Art. 7).")
         );
-        assert_eq!(turn_told(Variant::Sade, &turns[1], true), None);
+        assert_eq!(turn_told(Variant::Sade, &turns[1], false), None);
     }
 }

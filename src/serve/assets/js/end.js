@@ -41,8 +41,10 @@ export function renderEnd(s) {
   text('end-title', title.charAt(0).toUpperCase() + title.slice(1) + ' (' + g.verdict.result + ')');
   const words = sentence(s);
   if (words !== key) { key = words; cited($('end-sentence'), words); }
-  shown('again', g.mode === 'play' || g.mode === 'record');
-  shown('rematch', g.mode === 'play' && !!humanAgainstBot(g));
+  // A watcher starts no game of the players' (a new game of his own is in the side column).
+  const seated = s.seat !== 'watching';
+  shown('again', seated && (g.mode === 'play' || g.mode === 'record'));
+  shown('rematch', seated && g.mode === 'play' && !!humanAgainstBot(g));
   const review = /** @type {HTMLAnchorElement} */ ($('review-game'));
   const href = '/api/games/' + g.id + '/export/report';
   if (review.getAttribute('href') !== href) { review.setAttribute('href', href); }

@@ -23,15 +23,17 @@ export function statusLine(s) {
   return line + 'turn ' + turn + ': ' + who + ' to play' + (g.face ? ', face ' + g.face : '') + you;
 }
 
-/** The last turn finished, told in words where the referee says more than its actions (`told`). */
+/**
+ * The last turns finished, told in words where the referee says more than their actions
+ * (`told`): the last of each side, so that a turn of one's own that passed (a face 5 with
+ * nothing to bring back) is still said after the bot's reply to it.
+ */
 function toldLine(s) {
   const g = s.game, m = s.moves;
   if (!g || !m || !m.turns.length || s.mode === 'course') { return ''; }
-  const turns = m.turns;
-  let last = turns[turns.length - 1];
-  if (g.phase === 'act' && last.label === g.turn) { last = turns[turns.length - 2]; }
-  if (!last || !last.told) { return ''; }
-  return last.label + ' ' + last.told;
+  const turns = m.turns.slice();
+  if (g.phase === 'act' && turns[turns.length - 1].label === g.turn) { turns.pop(); }
+  return turns.slice(-2).filter((t) => t.told).map((t) => t.label + ' ' + t.told).join(' ');
 }
 
 let toldKey = '', detailsKey = '', linksKey = '';

@@ -190,7 +190,7 @@ function optionsList(s) {
     const ends = o.ends ? ' — ends: ' + (o.ends.winner || 'draw') + ', ' + o.ends.termination + ' (' + o.ends.article + ')' : '';
     list.append(el('li', {}, el('button', { className: 'option', textContent: o.actions.join(' ') + ends, onclick: () => playOption(o.actions) })));
   }
-  text('option-count', a.count + ' option(s) in all');
+  text('option-count', a.count === 1 ? 'One way to play this turn.' : a.count + ' ways to play this turn in all.');
 }
 
 /** The turn's controls wired to their handlers. */

@@ -35,7 +35,10 @@ export function describe(a) {
 
 /** A refusal's words without its Article (said apart, explained). */
 export function message(e) {
-  return e && e.error ? e.error : String(e);
+  const text = e && e.error ? e.error : String(e);
+  // The referee writes in an arbiter's notation: moves as squares (`b8c6`) and actions between
+  // backticks. A player reads a move as b8–c6, and no backticks.
+  return text.replace(/`/g, '').replace(/\b([a-h][1-8])([a-h][1-8])([qrbn]?)\b/g, (m, from, to, p) => from + '–' + to + (p ? '=' + p.toUpperCase() : ''));
 }
 
 // The Articles' explanations (cite → words), from the course's list, read once.
