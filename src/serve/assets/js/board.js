@@ -4,7 +4,7 @@ import { $ } from './dom.js';
 import { state, mayAct, placement } from './state.js';
 import { render } from './render.js';
 import { change } from './control.js';
-import { ROLES } from './words.js';
+import { ROLES, click } from './words.js';
 import { moment } from './moves.js';
 
 /** @type {any} */
@@ -257,7 +257,7 @@ function selected(square) {
   }
   if (cg.state.pieces.get(square)) {
     s.picked = square;
-    s.hint = from(square) ? 'from ' + square + ': click the square to go to, or drag the piece' :
+    s.hint = from(square) ? 'from ' + square + ': ' + click() + ' the square to go to, or drag the piece' :
       square + ': no action of this turn moves this piece';
   } else {
     s.picked = null;

@@ -58,6 +58,12 @@ export function renderPanels(s) {
   }
 }
 
+/** How far a game went, as players count it: the number of the last move (each side's turns counted once, 19 for 19. …). */
+function played(turns) {
+  const moves = Math.ceil(turns / 2);
+  return moves ? ' · ' + moves + (moves === 1 ? ' move' : ' moves') : '';
+}
+
 /** The games the server holds, newest first: each with its players' names, where it stands, what it is. */
 function games(s) {
   const ul = $('games');
@@ -66,7 +72,7 @@ function games(s) {
     const names = sideName(g.names[0], g.white, 'white') + ' – ' + sideName(g.names[1], g.black, 'black');
     const li = el('li', { className: g.id === s.id ? 'current' : '' },
       el('a', { href: '/#game=' + g.id, textContent: g.variant + ': ' + names }),
-      ' · ' + (g.status === 'unfinished' ? 'in progress' : g.result) + ' · ' + g.turns + ' turn' + (g.turns === 1 ? '' : 's'));
+      ' · ' + (g.status === 'unfinished' ? (g.turns ? 'in progress' : 'not begun') : g.result) + played(g.turns));
     if (g.kind !== 'game') { li.append(' ', el('span', { className: 'kind', textContent: g.kind })); }
     ul.append(li);
   }

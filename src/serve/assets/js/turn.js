@@ -4,7 +4,7 @@ import { state, mayAct, mayRoll, unaided, humanAgainstBot, pocket } from './stat
 import { render } from './render.js';
 import { change, playOption, endPlayback, resign, mySide } from './control.js';
 import { promote, cancelPending } from './board.js';
-import { COLOUR, ROLES, FACE_WORDS, cited, message, citation } from './words.js';
+import { COLOUR, ROLES, FACE_WORDS, cited, message, citation, click } from './words.js';
 import { api } from './api.js';
 
 /** Draws a die of `face` in `box` (nine pips, those of the face shown). */
@@ -86,9 +86,9 @@ function mayTakeBack(s) {
 function defaultHint(s, back) {
   const n = s.next;
   if (!n || !mayAct(s)) { return ''; }
-  if (back.length && s.mode === 'course') { return 'Choose the piece to bring back, then click an empty square.'; }
-  if (back.length) { return 'Click an empty square to bring the ' + ROLES[/** @type {HTMLSelectElement} */ ($('piece')).value || back[0]] + ' back.'; }
-  if (n.actions.some((a) => a.kind === 'sacrifice')) { return 'Click one of your pieces to take it off the board.'; }
+  if (back.length && s.mode === 'course') { return 'Choose the piece to bring back, then ' + click() + ' an empty square.'; }
+  if (back.length) { return click(true) + ' an empty square to bring the ' + ROLES[/** @type {HTMLSelectElement} */ ($('piece')).value || back[0]] + ' back.'; }
+  if (n.actions.some((a) => a.kind === 'sacrifice')) { return click(true) + ' one of your pieces to take it off the board.'; }
   return '';
 }
 

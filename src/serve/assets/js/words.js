@@ -21,6 +21,11 @@ export function faceCount(face) {
 }
 
 /** `n thing(s)`. */
+/** The word for a click where the screen is touched: "tap" on a phone, "click" elsewhere. */
+export function click(capital) {
+  const word = matchMedia('(pointer: coarse)').matches ? 'tap' : 'click';
+  return capital ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+}
 export function count(n, thing) { return n + ' ' + thing + (n === 1 ? '' : 's'); }
 
 /** An action as the board drew it, in words: "White's knight g1–f3". */
