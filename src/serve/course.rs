@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, ErrorBody};
 use super::http::{App, Body, GAME, Shared, admit, blocking, find, held, seat, sorted};
 use super::input::{ActRequest, Die, act_actions};
-use super::live::{Holder, LESSON_TAG, Live};
+use super::live::{Holder, Kind, LESSON_TAG, Live};
 use super::new_game::{NewGame, new_game};
 use super::store::write_atomic;
 use super::view::Created;
@@ -471,6 +471,7 @@ fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
     let mut live = new_game(&start)?;
     live.game.set_tag("Event", "sade-ref course");
     live.game.set_tag(LESSON_TAG, &lesson.id);
+    live.meta.kind = Kind::Lesson(lesson.id.clone());
     if let Some(face) = lesson.face {
         live.roll(Holder::Arbiter, Some(face.get()))?;
     }
@@ -536,14 +537,12 @@ fn lesson_of(app: &App, id: &str, token: Option<&str>) -> Result<(Live, Lesson),
     let live = held(game.lock(), GAME)?.clone();
     seat(&live, token)?;
     let course = course()?;
-    let lesson = live
-        .game
-        .tag(LESSON_TAG)
-        .and_then(|name| course.lesson(name))
-        .ok_or_else(|| {
-            ApiError::conflict("id", "this game is not a lesson of the course".to_owned())
-        })?
-        .clone();
+    let lesson = match &live.meta.kind {
+        Kind::Lesson(name) => course.lesson(name),
+        _ => None,
+    }
+    .ok_or_else(|| ApiError::conflict("id", "this game is not a lesson of the course".to_owned()))?
+    .clone();
     Ok((live, lesson))
 }
 

@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
 use super::input::{CreateGame, Limit, Since, TokenRequest};
-use super::live::{LESSON_TAG, Live};
+use super::live::{Kind, Live};
 use super::moves::{Moves, moves};
 use super::new_game::{NewGame, new_game};
 use super::options::{NextActions, next_actions, options};
@@ -47,7 +47,7 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>
     let mut out = Vec::new();
     for game in games {
         if let Ok(live) = game.lock()
-            && live.game.tag(LESSON_TAG).is_none()
+            && !matches!(live.meta.kind, Kind::Lesson(_))
         {
             out.push(Summary::of(&live));
         }

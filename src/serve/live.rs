@@ -56,6 +56,42 @@ pub struct Meta {
     /// The clocks, when the game has a time control.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<super::clock::Clock>,
+    /// What the game is: a game, a puzzle attempt or a lesson (with the puzzle's or the
+    /// lesson's id). A game saved before the server kept it reads as a game, and
+    /// [`Kind::of_legacy`] tells it from its tags once, when it is loaded.
+    #[serde(default, skip_serializing_if = "Kind::is_game")]
+    pub kind: Kind,
+}
+
+/// What a stored game is, with the id of what it is an attempt of.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A game played or recorded.
+    #[default]
+    Game,
+    /// An attempt at the shipped puzzle of this id.
+    Puzzle(String),
+    /// The course's lesson of this id.
+    Lesson(String),
+}
+
+impl Kind {
+    pub fn is_game(&self) -> bool {
+        *self == Kind::Game
+    }
+
+    /// The kind of a game saved before the server kept it, from the tags it was then told by:
+    /// a `Lesson` tag naming the lesson, or an `Event` tag naming the puzzle.
+    pub fn of_legacy(game: &Game) -> Kind {
+        if let Some(lesson) = game.tag(LESSON_TAG) {
+            return Kind::Lesson(lesson.to_owned());
+        }
+        match game.tag("Event").and_then(|e| e.strip_prefix(PUZZLE_EVENT)) {
+            Some(puzzle) => Kind::Puzzle(puzzle.to_owned()),
+            None => Kind::Game,
+        }
+    }
 }
 
 /// What may be done next.
@@ -102,10 +138,12 @@ pub enum Declared {
     Adjudication,
 }
 
-/// The tag of a lesson's game that names its lesson.
+/// The tag of a lesson's game that names its lesson (the record says so; the server keeps the
+/// game's [`Kind`]).
 pub const LESSON_TAG: &str = "Lesson";
 
-/// How the `Event` tag of a puzzle attempt's game begins; the puzzle's id follows.
+/// How the `Event` tag of a puzzle attempt's game begins; the puzzle's id follows (the record
+/// says so; the server keeps the game's [`Kind`]).
 pub const PUZZLE_EVENT: &str = "sade-ref puzzle ";
 
 /// The tags the page edits.
@@ -157,11 +195,9 @@ impl Live {
         }
     }
 
-    /// Whether the game is a puzzle attempt (its `Event` tag names the puzzle).
+    /// Whether the game is a puzzle attempt.
     pub fn is_puzzle(&self) -> bool {
-        self.game
-            .tag("Event")
-            .is_some_and(|e| e.starts_with(PUZZLE_EVENT))
+        matches!(self.meta.kind, Kind::Puzzle(_))
     }
 
     pub fn holder(&self, token: &str) -> Option<Holder> {

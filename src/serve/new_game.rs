@@ -6,7 +6,7 @@
 use super::clock::{self, Clock, TimeControl};
 use super::error::ApiError;
 use super::input::{CreateGame, Die, Word};
-use super::live::{Live, Meta, Mode};
+use super::live::{Kind, Live, Meta, Mode};
 use super::seat::Seat;
 use super::secret::token;
 use crate::parse::parse_str;
@@ -205,6 +205,7 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         aided: false,
         settled: false,
         clock: None,
+        kind: Kind::Game,
     };
     let id = token()?[..16].to_owned();
     if let Some(control) = new.time_control {

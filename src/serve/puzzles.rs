@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, ErrorBody};
 use super::http::{Body, GAME, Shared, admit, blocking, find_as, held, sorted};
 use super::input::Die;
-use super::live::{Holder, Live, PUZZLE_EVENT};
+use super::live::{Holder, Kind, Live, PUZZLE_EVENT};
 use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
 use super::view::{Created, DrawnAction, drawn_turn};
@@ -395,6 +395,7 @@ pub(super) async fn next(
         let mut live = new_game(&NewGame::recorded(puzzle.variant, &puzzle.fen, die)?)?;
         live.game
             .set_tag("Event", format!("{PUZZLE_EVENT}{}", puzzle.id));
+        live.meta.kind = Kind::Puzzle(puzzle.id.clone());
         if let Some(face) = puzzle.face {
             live.roll(Holder::Arbiter, Some(face.get()))?;
         }

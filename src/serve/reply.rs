@@ -3,7 +3,7 @@
 
 use super::error::ApiError;
 use super::input::parse_actions;
-use super::live::{Holder, Live, PUZZLE_EVENT};
+use super::live::{Holder, Kind, Live};
 
 /// Plays the reply of `live`'s puzzle when it is due ([`crate::puzzles::reply_due`]); `true`
 /// when it was played. A game that is no puzzle attempt, or whose reply is not due, is left as
@@ -12,14 +12,10 @@ use super::live::{Holder, Live, PUZZLE_EVENT};
 /// # Errors
 /// 500 when the puzzle's reply cannot be read or played (the puzzle's proof rules it out).
 pub fn play_reply(live: &mut Live) -> Result<bool, ApiError> {
-    let Some(id) = live
-        .game
-        .tag("Event")
-        .and_then(|e| e.strip_prefix(PUZZLE_EVENT))
-    else {
+    let Kind::Puzzle(id) = &live.meta.kind else {
         return Ok(false);
     };
-    let Some(puzzle) = crate::puzzles::shipped().iter().find(|p| p.id == id) else {
+    let Some(puzzle) = crate::puzzles::shipped().iter().find(|p| p.id == *id) else {
         return Ok(false);
     };
     let Some(reply) = crate::puzzles::reply_due(puzzle, &live.game) else {

@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use crate::parse::parse_str;
 use crate::write::sdn::to_sdn;
 
-use super::live::{Live, Meta};
+use super::live::{Kind, Live, Meta};
 
 /// Why the data folder or a file of it cannot be written.
 #[derive(Debug, thiserror::Error)]
@@ -138,12 +138,15 @@ impl Store {
     fn load_one(&self, id: &str) -> Result<Live, String> {
         let text = fs::read_to_string(self.path(id, "sdn")).map_err(|e| e.to_string())?;
         let meta = fs::read_to_string(self.path(id, "seat.json")).map_err(|e| e.to_string())?;
-        let meta: Meta = serde_json::from_str(&meta).map_err(|e| e.to_string())?;
+        let mut meta: Meta = serde_json::from_str(&meta).map_err(|e| e.to_string())?;
         let game = parse_str(&text)
             .into_iter()
             .next()
             .ok_or("the file holds no game")?
             .map_err(|e| e.to_string())?;
+        if meta.kind.is_game() {
+            meta.kind = Kind::of_legacy(&game);
+        }
         Ok(Live::new(id.to_owned(), game, meta))
     }
 }

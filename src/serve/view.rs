@@ -12,7 +12,7 @@ use crate::write::json::to_json_value;
 use super::board::{board_before, board_svg};
 use super::clock::{Clock, TimeControl};
 use super::error::ApiError;
-use super::live::{Holder, LESSON_TAG, Live, Mode, Phase};
+use super::live::{Holder, Kind, Live, Mode, Phase};
 use super::seat::Seat;
 
 /// A game as the API shows it.
@@ -330,9 +330,9 @@ pub struct Summary {
 pub enum GameKind {
     /// A game played or recorded.
     Game,
-    /// A puzzle attempt (its `Event` tag names the puzzle).
+    /// A puzzle attempt.
     Puzzle,
-    /// A lesson of the course (its `Lesson` tag names the lesson).
+    /// A lesson of the course.
     Lesson,
 }
 
@@ -351,12 +351,10 @@ impl Summary {
                 live.game.tag("White").unwrap_or("?").to_owned(),
                 live.game.tag("Black").unwrap_or("?").to_owned(),
             ],
-            kind: if live.game.tag(LESSON_TAG).is_some() {
-                GameKind::Lesson
-            } else if live.is_puzzle() {
-                GameKind::Puzzle
-            } else {
-                GameKind::Game
+            kind: match live.meta.kind {
+                Kind::Game => GameKind::Game,
+                Kind::Puzzle(_) => GameKind::Puzzle,
+                Kind::Lesson(_) => GameKind::Lesson,
             },
             created: live.meta.created,
         }

@@ -734,3 +734,36 @@ fn a_mate_in_two_turns_is_replied_by_the_server_and_solved_by_the_mate() {
         "no reply after another turn: {turns}"
     );
 }
+
+/// What a game is (a game, a puzzle attempt, a lesson) is kept with the game, not read from
+/// its tags (issue 51); a game saved before the server kept it is told from its tags once, when
+/// the data folder is read.
+#[test]
+fn a_puzzle_attempt_is_known_by_its_stored_kind_and_one_saved_before_by_its_tags() {
+    let data = scratch("puzzle_kind");
+    let mut server = Server::start(&data, &[]);
+    let c = next(&server, json!({}));
+    let id = c["id"].as_str().unwrap().to_owned();
+    let puzzle = c["puzzle"]["id"].as_str().unwrap().to_owned();
+    let sidecar = data.join(format!("{id}.seat.json"));
+    let meta: Value = serde_json::from_str(&std::fs::read_to_string(&sidecar).unwrap()).unwrap();
+    assert_eq!(meta["kind"], json!({ "puzzle": puzzle }), "{meta}");
+    let kind_listed = |server: &Server| {
+        server
+            .get("/api/games")
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id.as_str())
+            .map(|g| g["kind"].clone())
+    };
+    assert_eq!(kind_listed(&server), Some(json!("puzzle")));
+    // The sidecar as a server before this one wrote it: no kind.
+    server.kill();
+    let mut old = meta.clone();
+    old.as_object_mut().unwrap().remove("kind");
+    std::fs::write(&sidecar, old.to_string()).unwrap();
+    let server = Server::start(&data, &[]);
+    assert_eq!(kind_listed(&server), Some(json!("puzzle")));
+}
