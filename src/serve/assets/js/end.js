@@ -24,6 +24,8 @@ function sentence(s) {
     const side = mySide();
     const mine = side && s.mode === 'play' && g[side] === 'human';
     const said = mine ? end.sentence.split(COLOUR[side] + '\'s ').join('your ') : end.sentence;
+    // A declared end (S3: a resignation, a flag fall) is said by its sentence alone.
+    if (said && end.article === 'S3') { return said; }
     return (said ? said.replace(/\.$/, '') + ' — ' : '') + victory + (end.article ? ' (' + end.article + ')' : '') + '.';
   }
   const v = g.verdict;

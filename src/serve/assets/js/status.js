@@ -15,8 +15,9 @@ export function statusLine(s) {
   if (s.closed[g.id]) { return s.closed[g.id]; }
   const who = g.side ? COLOUR[g.side] : '', turn = (g.turn || '').replace(/\.+$/, '');
   const line = g.variant + ' — ';
-  // The end is said once the turn that made it has been played back on the board.
-  if (g.phase === 'over' && s.playback) { return line + COLOUR[s.playback.player] + '\'s turn, played back'; }
+  // While the other side's turn is played back, the line says so; the end, or whose turn comes,
+  // once the board has shown it.
+  if (s.playback) { return line + COLOUR[s.playback.player] + '\'s turn, played back'; }
   if (g.phase === 'over') { return line + 'over: ' + g.verdict.result + ', ' + endTitle(s) + '.'; }
   const you = g.side && s.seat === g.side && g[g.side] === 'human' ? ' (you)' : '';
   if (g.phase === 'roll') { return line + 'turn ' + turn + ': ' + who + ' to roll' + you; }

@@ -24,7 +24,7 @@ export function renderTurn(s) {
   shown('turn-box', going && sade && (g.phase === 'act' || mayRoll(s)));
   drawDie($('die'), g ? g.face : null);
   text('face-line', !g ? '' : g.phase === 'roll' ? (mayRoll(s) ? 'Roll the die: its face says what your turn is.' : '') :
-    g.face ? 'Face ' + g.face + ': ' + FACE_WORDS[g.face] + due(n) + '.' : '');
+    g.face ? 'Face ' + g.face + ': ' + FACE_WORDS[g.face] + due(n, g) + '.' : '');
   text('remaining', going && g.phase === 'act' ? remaining(g, n) : '');
   shown('controls', !!g);
   shown('roll', going && mayRoll(s));
@@ -56,9 +56,12 @@ export function renderTurn(s) {
 }
 
 /** Whose pieces are due on faces 1–3, and why; on face 6, that no piece can leave the king. */
-function due(n) {
+function due(n, g) {
   if (n && n.told) { return ' — ' + n.told; }
-  return n && n.due ? ' — ' + COLOUR[n.due] + '\'s pieces' + (n.proof ? ': ' + n.proof : '') : '';
+  if (!n || !n.due) { return ''; }
+  // The roller's own pieces when the opponent's cannot: said as his own, not by colour.
+  const whose = g && n.due === g.side ? 'your own pieces' : COLOUR[n.due] + '\'s pieces';
+  return ' — ' + whose + (n.proof ? ': ' + n.proof : '');
 }
 
 /** What remains of the turn: "Action 2 of 3.", face 6's "of up to 5", or why nothing can come. */
@@ -184,7 +187,8 @@ function optionsList(s) {
   text('mode-line', '');
   text('option-count', '');
   if (!a) { return; }
-  cited($('mode-line'), a.mode ? 'Mode: ' + a.mode.pieces + ' — ' + a.mode.proof + ' (' + a.mode.article + ')' :
+  const pieces = a.mode && a.mode.pieces === 'own' ? 'your own pieces' : 'the opponent\'s pieces';
+  cited($('mode-line'), a.mode ? 'You move ' + pieces + ': ' + a.mode.proof + ' (' + a.mode.article + ')' :
     (a.none ? a.none.consequence + ' (' + a.none.article + ')' : ''));
   for (const o of a.options) {
     const ends = o.ends ? ' — ends: ' + (o.ends.winner || 'draw') + ', ' + o.ends.termination + ' (' + o.ends.article + ')' : '';

@@ -41,9 +41,10 @@ export function describe(a) {
 /** A refusal's words without its Article (said apart, explained). */
 export function message(e) {
   const text = e && e.error ? e.error : String(e);
-  // The referee writes in an arbiter's notation: moves as squares (`b8c6`) and actions between
-  // backticks. A player reads a move as b8–c6, and no backticks.
-  return text.replace(/`/g, '').replace(/\b([a-h][1-8])([a-h][1-8])([qrbn]?)\b/g, (m, from, to, p) => from + '–' + to + (p ? '=' + p.toUpperCase() : ''));
+  // The referee writes in an arbiter's notation: moves as squares (`b8c6`), actions between
+  // backticks, examples of the syntax in brackets (`-Nc3`). A player reads a move as b8–c6,
+  // and no backticks or examples.
+  return text.replace(/\s*\(`[^`]*`\)/g, '').replace(/`/g, '').replace(/\b([a-h][1-8])([a-h][1-8])([qrbn]?)\b/g, (m, from, to, p) => from + '–' + to + (p ? '=' + p.toUpperCase() : ''));
 }
 
 // The Articles' explanations (cite → words), from the course's list, read once.
@@ -51,7 +52,10 @@ export function message(e) {
 const titles = {};
 export function learnArticles(list) {
   for (const a of list || []) {
-    titles[a.cite] = a.words ? a.title + '. ' + a.source + ': ' + (a.quoted ? '“' + a.words + '”' : a.words) : a.title;
+    // The rules' own Articles with their words; the rulings (R1, S3, M2) by their title only:
+    // their text is written for arbiters.
+    const ruling = /^[RSM]\d/.test(a.cite);
+    titles[a.cite] = a.words && !ruling ? a.title + '. ' + a.source + ': ' + (a.quoted ? '“' + a.words + '”' : a.words) : a.title;
   }
 }
 
