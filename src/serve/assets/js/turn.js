@@ -4,7 +4,7 @@ import { state, mayAct, mayRoll, unaided, humanAgainstBot, pocket } from './stat
 import { render } from './render.js';
 import { change, playOption, endPlayback, resign, mySide } from './control.js';
 import { promote, cancelPending } from './board.js';
-import { COLOUR, ROLES, FACE_WORDS, cited, message, citation, click } from './words.js';
+import { COLOUR, ROLES, FACE_WORDS, cited, message, citation, click, count } from './words.js';
 import { api } from './api.js';
 
 /** Draws a die of `face` in `box` (nine pips, those of the face shown). */
@@ -70,7 +70,11 @@ function remaining(g, n) {
   if (n.none) { return n.none; }
   if (!n.actions.length) { return ''; }
   const total = g.written + 1 + n.after;
-  if (g.face === 6 && total > 1) { return 'Action ' + (g.written + 1) + ' of up to ' + total + ': the turn ends when no piece next to your king can move away.'; }
+  // Face 6: how many pieces next to the king can still leave it (a piece blocked by an earlier
+  // move no longer counts, so the number may fall by more than one).
+  if (g.face === 6 && total > 1) {
+    return 'Action ' + (g.written + 1) + ': ' + count(n.after + 1, 'piece') + ' next to your king can still move away (this one included); the turn ends when none can.';
+  }
   return total > 1 ? 'Action ' + (g.written + 1) + ' of ' + total + '.' : '';
 }
 
