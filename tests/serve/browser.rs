@@ -568,7 +568,11 @@ async fn a_sade_game_clicked_to_its_end() {
             let status = page.text("#status").await;
             assert!(status.contains("face 6"), "{status}");
             let remaining = page.text("#remaining").await;
-            assert!(remaining.starts_with("Action 2 of"), "{remaining}");
+            // Face 6 says how many pieces next to the king can still move away.
+            assert!(
+                remaining.starts_with("Action 2: ") && remaining.contains("can still move away"),
+                "{remaining}"
+            );
         }
     }
     assert_eq!(page.api_state()["side"], "white");

@@ -94,7 +94,7 @@ export async function change(path, body, near) {
     return true;
   } catch (e) {
     state.busy = false;
-    if (near) { state.notes[near] = e.error || String(e); } else { state.refusal = e; }
+    if (near) { state.notes[near] = e.error || String(e); } else { state.refusal = e; state.hint = ''; }
     state.pending = null; state.picked = null; state.redraw++;
     render();
     course.refused(e, path, body);

@@ -16,8 +16,13 @@ export function drawDie(box, face) {
   box.dataset.face = face || '';
 }
 
+// The game's version the words of a cited rule were opened at: they close when it changes.
+let citedAt = '';
+
 export function renderTurn(s) {
   const g = s.game;
+  const version = g ? g.id + g.version : '';
+  if (version !== citedAt) { citedAt = version; shown('cite-words', false); }
   const closed = !!(g && s.closed[g.id]);
   const going = !!g && g.phase !== 'over' && !closed;
   const act = mayAct(s), sade = !!g && g.variant === 'Sade', n = s.next;

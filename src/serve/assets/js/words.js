@@ -104,6 +104,8 @@ export function citation(cite) {
     const box = $('cite-words');
     box.hidden = false;
     box.textContent = cite + (words ? ': ' + words : ': the rule cited');
+    box.title = 'Click to close';
+    box.onclick = () => { box.hidden = true; };
   });
   return a;
 }
