@@ -249,13 +249,7 @@ fn standard_and_marseillais_games_move_by_move() {
 
 /// A new Sade game in record mode with the die's faces entered, at its arbiter's table.
 fn recorded_sade(server: &Server) -> Table<'_> {
-    let (id, created) =
-        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
-    Table {
-        server,
-        id,
-        token: created["arbiter"].as_str().unwrap().to_owned(),
-    }
+    server.arbiters_table(&json!({"variant": "Sade", "mode": "record", "die": "entered"}))
 }
 
 /// Which seat a token holds: each of the three tokens its own, any other none.

@@ -178,6 +178,19 @@ impl Server {
         (id, answer.body)
     }
 
+    /// Creates a game with `request`; its arbiter's table.
+    pub fn arbiters_table(&self, request: &Value) -> Table<'_> {
+        let (id, created) = self.create(request);
+        Table {
+            server: self,
+            id,
+            token: created["arbiter"]
+                .as_str()
+                .expect("the arbiter's token")
+                .to_owned(),
+        }
+    }
+
     /// Kills the server at once (SIGKILL), as a crash would.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

@@ -8,13 +8,8 @@ use super::{Server, Table, scratch};
 
 /// An arbiter's table of a Sade game in record mode, the faces entered, from `fen`.
 fn recorded_from<'s>(server: &'s Server, fen: &str) -> Table<'s> {
-    let (id, created) =
-        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered", "fen": fen}));
-    Table {
-        server,
-        id,
-        token: created["arbiter"].as_str().expect("a token").to_owned(),
-    }
+    server
+        .arbiters_table(&json!({"variant": "Sade", "mode": "record", "die": "entered", "fen": fen}))
 }
 
 fn moves(table: &Table<'_>) -> Value {
@@ -82,13 +77,8 @@ fn a_drag_of_ones_own_bishop_never_plays_the_opponents_bishop() {
 #[test]
 fn a_face_5_with_nothing_to_bring_back_is_told_in_the_move_list() {
     let server = Server::start(&scratch("told_face_5"), &[]);
-    let (id, created) =
-        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
-    let table = Table {
-        server: &server,
-        id,
-        token: created["arbiter"].as_str().unwrap().to_owned(),
-    };
+    let table =
+        server.arbiters_table(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
     let state = table.ok("roll", json!({"face": 5}));
     assert_eq!(state["side"], "black", "the turn passed: {state}");
     let list = moves(&table);
@@ -205,13 +195,8 @@ fn face_6_with_no_piece_able_to_leave_the_king_says_so_before_the_move() {
 #[test]
 fn clicks_after_a_double_step_in_a_series_are_written_in_san() {
     let server = Server::start(&scratch("clicked_after_double_step"), &[]);
-    let (id, created) =
-        server.create(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
-    let table = Table {
-        server: &server,
-        id,
-        token: created["arbiter"].as_str().unwrap().to_owned(),
-    };
+    let table =
+        server.arbiters_table(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
     table.ok("roll", json!({"face": 6}));
     table.ok("act", json!({"from": "d2", "to": "d4"}));
     let state = table.ok("act", json!({"from": "d1", "to": "d3"}));

@@ -267,25 +267,14 @@ fn next_list(answer: &Value) -> Vec<(String, String, String, String, String)> {
         .collect()
 }
 
-fn table_at<'s>(server: &'s Server, request: &Value) -> Table<'s> {
-    let (id, created) = server.create(request);
-    Table {
-        server,
-        id,
-        token: created["arbiter"].as_str().unwrap().to_owned(),
-    }
-}
-
 /// Face 2 from the start (Art. 2): Black's pieces are due, by the count at the roll (R4); the
 /// first action may be any of Black's twenty moves, and after `Nf6` any move of another piece,
 /// the knight's no more, and nothing after it.
 #[test]
 fn the_next_actions_of_face_2_are_the_opponents_moves_by_different_pieces() {
     let server = Server::start(&scratch("next_face_2"), &[]);
-    let table = table_at(
-        &server,
-        &json!({"variant": "Sade", "mode": "record", "die": "entered"}),
-    );
+    let table =
+        server.arbiters_table(&json!({"variant": "Sade", "mode": "record", "die": "entered"}));
     let early = server.get(&format!("/api/games/{}/next", table.id));
     assert_eq!(early.status, 409, "before the roll: {}", early.text);
     table.ok("roll", json!({"face": 2}));
@@ -338,8 +327,7 @@ fn the_next_actions_of_face_2_are_the_opponents_moves_by_different_pieces() {
 #[test]
 fn the_next_actions_of_faces_4_and_5_name_their_squares() {
     let server = Server::start(&scratch("next_faces_4_5"), &[]);
-    let table = table_at(
-        &server,
+    let table = server.arbiters_table(
         &json!({"variant": "Sade", "mode": "record", "die": "entered",
                 "fen": "rnb1kbn1/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR[qrp] w KQq - 0 1"}),
     );
@@ -350,8 +338,7 @@ fn the_next_actions_of_faces_4_and_5_name_their_squares() {
     assert!(off.iter().any(|a| a.0 == "-Nb1" && a.3 == "b1"), "{off:?}");
     assert!(!off.iter().any(|a| a.3 == "e1"), "never the king: {off:?}");
 
-    let table = table_at(
-        &server,
+    let table = server.arbiters_table(
         &json!({"variant": "Sade", "mode": "record", "die": "entered",
                 "fen": "rnb1kbn1/ppppppp1/8/8/8/8/PPPP1PPP/RNBQKBNR[qrp] w KQq - 0 1"}),
     );
@@ -376,10 +363,8 @@ fn the_next_actions_of_faces_4_and_5_name_their_squares() {
 #[test]
 fn a_promotion_is_one_next_action_per_piece() {
     let server = Server::start(&scratch("next_promotion"), &[]);
-    let table = table_at(
-        &server,
-        &json!({"variant": "Standard", "fen": "7k/1P6/8/8/8/8/8/K7 w - - 0 1"}),
-    );
+    let table = server
+        .arbiters_table(&json!({"variant": "Standard", "fen": "7k/1P6/8/8/8/8/8/K7 w - - 0 1"}));
     let mut promotions: Vec<String> = next_list(&next(&table))
         .into_iter()
         .filter(|a| a.2 == "b7" && a.3 == "b8")
@@ -396,10 +381,8 @@ fn a_promotion_is_one_next_action_per_piece() {
 fn a_clicked_move_in_a_position_chess_never_reaches_is_written_in_san() {
     let server = Server::start(&scratch("clicked_san"), &[]);
     let record = "[Variant \"Sade\"]\n\n1. 4: -Ra1 a3 1... 4: -Bc8 h6 2. 5: B@a1 2... 6: f5 e5 Qc8 Bb4 d6 *\n";
-    let table = table_at(
-        &server,
-        &json!({"record": record, "mode": "record", "die": "entered"}),
-    );
+    let table =
+        server.arbiters_table(&json!({"record": record, "mode": "record", "die": "entered"}));
     table.ok("roll", json!({"face": 6}));
     let state = table.ok("act", json!({"from": "e2", "to": "e3"}));
     let sdn = state["sdn"].as_str().unwrap_or_default();
