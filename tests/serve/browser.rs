@@ -388,6 +388,24 @@ impl Page<'_> {
 }
 
 impl Page<'_> {
+    /// A Sade game against the novice bot made in the New game form, White's page once it
+    /// says so and its board is ready.
+    pub(super) async fn sade_against_the_novice<'s>(
+        driver: &Driver,
+        server: &'s Server,
+    ) -> Page<'s> {
+        let page = Page::create(
+            session(driver).await,
+            server,
+            &[("variant", "Sade"), ("mode", "play"), ("black", "novice")],
+            "",
+        )
+        .await;
+        page.wait_for(|t| t == "You play White", "#seat").await;
+        page.board_ready().await;
+        page
+    }
+
     /// Opens the start page, makes these `choices` in the New game form (select id, value),
     /// types `fen` (when not empty), clicks Create, and follows the game to its arbiter's page.
     pub(super) async fn create<'s>(

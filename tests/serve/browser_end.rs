@@ -19,15 +19,7 @@ use super::{Server, scratch};
 async fn resigning_asks_first_and_the_end_offers_a_rematch_with_colours_swapped() {
     let Some(driver) = driver() else { return };
     let server = Server::start(&scratch("browser_resign_rematch"), &[]);
-    let page = Page::create(
-        session(&driver).await,
-        &server,
-        &[("variant", "Sade"), ("mode", "play"), ("black", "novice")],
-        "",
-    )
-    .await;
-    page.wait_for(|t| t == "You play White", "#seat").await;
-    page.board_ready().await;
+    let page = Page::sade_against_the_novice(&driver, &server).await;
     page.button("resign").await;
     page.wait_for(|t| t.contains("Resign this game?"), "#confirm")
         .await;
@@ -66,15 +58,7 @@ async fn resigning_asks_first_and_the_end_offers_a_rematch_with_colours_swapped(
 async fn a_turn_played_from_the_options_ends_without_an_error() {
     let Some(driver) = driver() else { return };
     let server = Server::start(&scratch("browser_option_no_error"), &[]);
-    let page = Page::create(
-        session(&driver).await,
-        &server,
-        &[("variant", "Sade"), ("mode", "play"), ("black", "novice")],
-        "",
-    )
-    .await;
-    page.wait_for(|t| t == "You play White", "#seat").await;
-    page.board_ready().await;
+    let page = Page::sade_against_the_novice(&driver, &server).await;
     let before = page.sdn();
     page.button("roll").await;
     let state = page.changed(&before).await;
