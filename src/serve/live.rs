@@ -16,6 +16,7 @@ use crate::referee::{Status, Verdict, verify_memo};
 use crate::rules::sade::Memo;
 
 use super::error::ApiError;
+use super::kind::Kind;
 use super::seat::HUMAN;
 use super::secret::{random_seed, same};
 
@@ -63,37 +64,6 @@ pub struct Meta {
     pub kind: Kind,
 }
 
-/// What a stored game is, with the id of what it is an attempt of.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// A game played or recorded.
-    #[default]
-    Game,
-    /// An attempt at the shipped puzzle of this id.
-    Puzzle(String),
-    /// The course's lesson of this id.
-    Lesson(String),
-}
-
-impl Kind {
-    pub fn is_game(&self) -> bool {
-        *self == Kind::Game
-    }
-
-    /// The kind of a game saved before the server kept it, from the tags it was then told by:
-    /// a `Lesson` tag naming the lesson, or an `Event` tag naming the puzzle.
-    pub fn of_legacy(game: &Game) -> Kind {
-        if let Some(lesson) = game.tag(LESSON_TAG) {
-            return Kind::Lesson(lesson.to_owned());
-        }
-        match game.tag("Event").and_then(|e| e.strip_prefix(PUZZLE_EVENT)) {
-            Some(puzzle) => Kind::Puzzle(puzzle.to_owned()),
-            None => Kind::Game,
-        }
-    }
-}
-
 /// What may be done next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -137,14 +107,6 @@ pub enum Declared {
     TimeForfeit,
     Adjudication,
 }
-
-/// The tag of a lesson's game that names its lesson (the record says so; the server keeps the
-/// game's [`Kind`]).
-pub const LESSON_TAG: &str = "Lesson";
-
-/// How the `Event` tag of a puzzle attempt's game begins; the puzzle's id follows (the record
-/// says so; the server keeps the game's [`Kind`]).
-pub const PUZZLE_EVENT: &str = "sade-ref puzzle ";
 
 /// The tags the page edits.
 pub const EDITABLE: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
@@ -273,6 +235,16 @@ impl Live {
 
     /// Tries `change` on a copy of the record; keeps it when the referee accepts the record.
     pub(super) fn attempt(&mut self, change: impl FnOnce(&mut Game)) -> Result<(), ApiError> {
+        self.attempt_if(change, |_| true).map(drop)
+    }
+
+    /// [`Live::attempt`], the change kept only when `keep` also says so of the referee's
+    /// verdict on it; whether it was kept.
+    fn attempt_if(
+        &mut self,
+        change: impl FnOnce(&mut Game),
+        keep: impl FnOnce(&Verdict) -> bool,
+    ) -> Result<bool, ApiError> {
         let mut game = self.game.clone();
         change(&mut game);
         let verdict = self.judge(&game);
@@ -288,10 +260,13 @@ impl Live {
                 ),
             ));
         }
+        if !keep(&verdict) {
+            return Ok(false);
+        }
         self.game = game;
         self.verdict = verdict;
         self.conclude();
-        Ok(())
+        Ok(true)
     }
 
     /// A game a rule ended: its result written, and the die's seed revealed.
@@ -379,6 +354,16 @@ impl Live {
 
     /// Writes `actions` in the turn in progress, if the referee accepts them.
     pub fn act(&mut self, holder: Holder, actions: Vec<Action>) -> Result<(), ApiError> {
+        self.act_if(holder, actions, |_| true).map(drop)
+    }
+
+    /// [`Live::act`], kept only when `keep` also says so of the verdict; whether it was kept.
+    fn act_if(
+        &mut self,
+        holder: Holder,
+        actions: Vec<Action>,
+        keep: impl FnOnce(&Verdict) -> bool,
+    ) -> Result<bool, ApiError> {
         let (number, _) = match self.phase() {
             Phase::Over => return Err(over()),
             Phase::Roll { .. } => {
@@ -390,7 +375,7 @@ impl Live {
             Phase::Act { number, face, .. } => (number, face),
         };
         self.may_act(holder, number.side)?;
-        self.attempt(|game| append(game, number, actions))
+        self.attempt_if(|game| append(game, number, actions), keep)
     }
 
     /// Writes the move clicked from `from` to `to`, read as `actions` (its SAN, as an arbiter
@@ -405,13 +390,13 @@ impl Live {
         actions: Vec<Action>,
         clicked: UciMove,
     ) -> Result<(), ApiError> {
-        let before = self.clone();
-        self.act(holder, actions)?;
-        let played = self.verdict.replay.resolved.last();
-        if played.is_some_and(|r| r.from == Some(clicked.from) && r.to == Some(clicked.to)) {
+        let the_piece_clicked = |verdict: &Verdict| {
+            let played = verdict.replay.resolved.last();
+            played.is_some_and(|r| r.from == Some(clicked.from) && r.to == Some(clicked.to))
+        };
+        if self.act_if(holder, actions, the_piece_clicked)? {
             return Ok(());
         }
-        *self = before;
         self.act(holder, vec![Action::new(ActionKind::Uci(clicked))])
     }
 

@@ -11,8 +11,9 @@
 // The floors of serve/, from the bottom up: a file names only modules of the floors below its
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `error`: the API's errors.
-// 1. `secret`, `seat`, `clicked`, `events`, `clock`: tokens and seeds; who sits at a side; a
-//    clicked move in SAN; the watchers of each game's changes; the clocks.
+// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`: tokens and seeds; who sits at a
+//    side; a clicked move in SAN; the watchers of each game's changes; the clocks; what a
+//    stored game is.
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
 // 3. `arbiter`, `store`, `board`, `options`, `input`, `told`: the arbiter's changes; the data
 //    folder; the board of a game's state; the options of its turn; the requests; a turn and an
@@ -37,6 +38,7 @@ mod export;
 mod games;
 pub mod http;
 pub mod input;
+pub mod kind;
 pub mod live;
 pub mod moves;
 pub mod new_game;

@@ -6,7 +6,8 @@
 use super::clock::{self, Clock, TimeControl};
 use super::error::ApiError;
 use super::input::{CreateGame, Die, Word};
-use super::live::{Kind, Live, Meta, Mode};
+use super::kind::Kind;
+use super::live::{Live, Meta, Mode};
 use super::seat::Seat;
 use super::secret::token;
 use crate::parse::parse_str;

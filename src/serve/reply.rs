@@ -3,7 +3,8 @@
 
 use super::error::ApiError;
 use super::input::parse_actions;
-use super::live::{Holder, Kind, Live};
+use super::kind::Kind;
+use super::live::{Holder, Live};
 
 /// Plays the reply of `live`'s puzzle when it is due ([`crate::puzzles::reply_due`]); `true`
 /// when it was played. A game that is no puzzle attempt, or whose reply is not due, is left as

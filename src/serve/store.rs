@@ -15,7 +15,8 @@ use std::sync::{Arc, Condvar, Mutex};
 use crate::parse::parse_str;
 use crate::write::sdn::to_sdn;
 
-use super::live::{Kind, Live, Meta};
+use super::kind::Kind;
+use super::live::{Live, Meta};
 
 /// Why the data folder or a file of it cannot be written.
 #[derive(Debug, thiserror::Error)]

@@ -12,7 +12,8 @@ use crate::write::json::to_json_value;
 use super::board::{board_before, board_svg};
 use super::clock::{Clock, TimeControl};
 use super::error::ApiError;
-use super::live::{Holder, Kind, Live, Mode, Phase};
+use super::kind::Kind;
+use super::live::{Holder, Live, Mode, Phase};
 use super::seat::Seat;
 
 /// A game as the API shows it.
