@@ -25,13 +25,12 @@ use crate::engine::marseillais::{stands, two_best};
 use crate::record::Variant;
 use crate::record::{Face, Game, Tag};
 use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns, visit_mating_turns};
-use crate::rules::names::color_name;
 use crate::rules::sade::{self, End, Refused, State};
 use crate::rules::{Article, Termination};
 
 /// How an answer ends the turn, for the player who plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Consequence {
     /// The game ends this turn and the player wins.
     Wins,
     /// The game ends this turn and the player loses.
@@ -40,42 +39,42 @@ pub enum Outcome {
     GoesOn,
     /// The game goes on, and the opponent's next turn can win it (Marseillais: a turn that
     /// mates). Only a defence's analysis ([`analyse_defence`]) looks a turn ahead; elsewhere
-    /// such an answer is [`Outcome::GoesOn`].
+    /// such an answer is [`Consequence::GoesOn`].
     LosesNext,
     /// The game goes on, and every reply of the opponent's leaves the player a turn that mates
     /// (Marseillais). Only a mate in two turns' analysis ([`analyse_mate_in_two`]) looks so far;
-    /// elsewhere such an answer is [`Outcome::GoesOn`].
+    /// elsewhere such an answer is [`Consequence::GoesOn`].
     MatesNext,
     /// The game goes on, and by the engine's search the turn wins at least a minor piece net,
     /// and more than any other turn by as much (Marseillais). Only a win of material's analysis
-    /// ([`analyse_material`]) searches; elsewhere such an answer is [`Outcome::GoesOn`].
+    /// ([`analyse_material`]) searches; elsewhere such an answer is [`Consequence::GoesOn`].
     WinsMaterial,
     /// The game goes on, and by the engine's search the turn loses no piece, where every other
     /// turn loses at least one more (Marseillais). Only a material analysis
-    /// ([`analyse_material`]) searches; elsewhere such an answer is [`Outcome::GoesOn`].
+    /// ([`analyse_material`]) searches; elsewhere such an answer is [`Consequence::GoesOn`].
     Holds,
 }
 
-impl Outcome {
+impl Consequence {
     /// How a turn that ends the game with `winner` (none: a draw) ends it for `player`.
-    pub fn of_end(winner: Option<Color>, player: Color) -> Outcome {
+    pub fn of_end(winner: Option<Color>, player: Color) -> Consequence {
         match winner {
-            Some(w) if w == player => Outcome::Wins,
-            Some(_) => Outcome::Loses,
-            None => Outcome::GoesOn,
+            Some(w) if w == player => Consequence::Wins,
+            Some(_) => Consequence::Loses,
+            None => Consequence::GoesOn,
         }
     }
 
     /// How the answer that meets `question` ends the turn: it wins (win now, mate in one
     /// turn), or the game goes on (survive: it does not lose this turn; defend: nor at the
     /// opponent's next), or every reply leaves a mate (mate in two turns).
-    pub fn wanted_by(question: Question) -> Outcome {
+    pub fn wanted_by(question: Question) -> Consequence {
         match question {
-            Question::WinNow | Question::MateInOneTurn => Outcome::Wins,
-            Question::Survive | Question::Defend => Outcome::GoesOn,
-            Question::MateInTwoTurns => Outcome::MatesNext,
-            Question::WinMaterial => Outcome::WinsMaterial,
-            Question::DefendMaterial => Outcome::Holds,
+            Question::WinNow | Question::MateInOneTurn => Consequence::Wins,
+            Question::Survive | Question::Defend => Consequence::GoesOn,
+            Question::MateInTwoTurns => Consequence::MatesNext,
+            Question::WinMaterial => Consequence::WinsMaterial,
+            Question::DefendMaterial => Consequence::Holds,
         }
     }
 }
@@ -87,7 +86,7 @@ pub struct Answer {
     pub text: String,
     /// Every way of this answer (its orders), as [`Answer::text`].
     pub orders: Vec<String>,
-    pub outcome: Outcome,
+    pub outcome: Consequence,
     /// How the game ends, when it does: the termination and its Article.
     pub end: Option<(Termination, Article)>,
     /// What the answer's actions do that a theme may turn on.
@@ -128,7 +127,7 @@ impl Analysis {
     /// The answers that meet `question`: those that win (win now, mate in one turn; a
     /// Marseillais win is a mate), or those that do not lose (survive).
     pub fn solving(&self, question: Question) -> Vec<&Answer> {
-        let wanted = Outcome::wanted_by(question);
+        let wanted = Consequence::wanted_by(question);
         self.answers
             .iter()
             .filter(|a| a.outcome == wanted)
@@ -136,13 +135,8 @@ impl Analysis {
     }
 
     /// How many answers end with `outcome`.
-    pub fn count(&self, outcome: Outcome) -> usize {
+    pub fn count(&self, outcome: Consequence) -> usize {
         self.answers.iter().filter(|a| a.outcome == outcome).count()
-    }
-
-    /// The player's colour in words (`White`).
-    pub fn player_name(&self) -> &'static str {
-        color_name(self.player)
     }
 }
 
@@ -185,7 +179,7 @@ pub(crate) fn analyse_bounded(
 }
 
 /// Every answer of the Marseillais turn at `fen`, each that does not end the game looked at one
-/// turn further: [`Outcome::LosesNext`] when the opponent then has a turn that mates. The
+/// turn further: [`Consequence::LosesNext`] when the opponent then has a turn that mates. The
 /// analysis a defence ([`Question::Defend`]) is proved on.
 ///
 /// # Errors
@@ -209,7 +203,7 @@ pub(crate) fn analyse_defence_bounded(
 }
 
 /// Every answer of the Marseillais turn at `fen`, each that does not end the game looked at two
-/// turns further: [`Outcome::MatesNext`] when every reply of the opponent's leaves the player
+/// turns further: [`Consequence::MatesNext`] when every reply of the opponent's leaves the player
 /// a turn that mates. The analysis a mate in two turns ([`Question::MateInTwoTurns`]) is
 /// proved on.
 ///
@@ -239,8 +233,8 @@ pub(crate) fn analyse_mate_in_two_bounded(
 
 /// Every answer of the Marseillais turn at `fen`, scored by the engine's search
 /// ([`two_best`], [`WIN_MATERIAL_DEPTH`] plies after the turn, then captures): the best is
-/// [`Outcome::WinsMaterial`] when it gains at least [`WIN_MATERIAL_GAIN`] on how the position
-/// stood and beats the next best by as much, [`Outcome::Holds`] when it beats the next best so
+/// [`Consequence::WinsMaterial`] when it gains at least [`WIN_MATERIAL_GAIN`] on how the position
+/// stood and beats the next best by as much, [`Consequence::Holds`] when it beats the next best so
 /// but loses less than that on the position, and no answer mates. The analysis a win of
 /// material ([`Question::WinMaterial`]) and a defence of it ([`Question::DefendMaterial`]) are
 /// proved on; its [`Analysis::search`] holds the scores (`None` when some answer mates).
@@ -264,7 +258,7 @@ pub(crate) fn analyse_material_bounded(
     let Some((mut analysis, turns)) = marseillais_walk(&start, most, Ahead::Material) else {
         return Ok(None);
     };
-    if analysis.count(Outcome::Wins) > 0 {
+    if analysis.count(Consequence::Wins) > 0 {
         return Ok(Some(analysis));
     }
     let Some(two) = two_best(&start, &turns, WIN_MATERIAL_DEPTH) else {
@@ -277,9 +271,9 @@ pub(crate) fn analyse_material_bounded(
     if two.score - next_score >= WIN_MATERIAL_GAIN && analysis.answers[two.best].end.is_none() {
         let gain = two.score - before;
         if gain >= WIN_MATERIAL_GAIN {
-            analysis.answers[two.best].outcome = Outcome::WinsMaterial;
+            analysis.answers[two.best].outcome = Consequence::WinsMaterial;
         } else if gain > -WIN_MATERIAL_GAIN {
-            analysis.answers[two.best].outcome = Outcome::Holds;
+            analysis.answers[two.best].outcome = Consequence::Holds;
         }
     }
     analysis.search = Some(Search {
@@ -305,11 +299,11 @@ fn marseillais_start(fen: &str) -> Result<TurnStart, PuzzleError> {
 enum Ahead {
     /// The turn alone.
     Nothing,
-    /// A defence: each answer that goes on, to the opponent's next turn ([`Outcome::LosesNext`]);
+    /// A defence: each answer that goes on, to the opponent's next turn ([`Consequence::LosesNext`]);
     /// the walk stops at more than `safe` answers that are not mated then.
     Defence { safe: usize },
     /// A mate in two turns: each answer that goes on, to the player's next turn after every
-    /// reply ([`Outcome::MatesNext`]); the walk stops at more than `forcing` that mate next.
+    /// reply ([`Consequence::MatesNext`]); the walk stops at more than `forcing` that mate next.
     MateInTwo { forcing: usize },
     /// A win of material: the turn alone, its answers scored by the engine after the walk.
     Material,
@@ -357,7 +351,7 @@ impl Grouper {
         &mut self,
         key: String,
         text: String,
-        outcome: Outcome,
+        outcome: Consequence,
         end: Option<(Termination, Article)>,
         shape: Shape,
         most: usize,
@@ -390,11 +384,11 @@ fn sorted_debug<T: std::fmt::Debug>(items: &[T]) -> String {
     parts.join(",")
 }
 
-fn sade_outcome(end: Option<End>, roller: Color) -> (Outcome, Option<(Termination, Article)>) {
+fn sade_outcome(end: Option<End>, roller: Color) -> (Consequence, Option<(Termination, Article)>) {
     match end {
-        None => (Outcome::GoesOn, None),
+        None => (Consequence::GoesOn, None),
         Some(end) => (
-            Outcome::of_end(Some(end.winner), roller),
+            Consequence::of_end(Some(end.winner), roller),
             Some((end.termination, end.article)),
         ),
     }
@@ -460,9 +454,9 @@ fn marseillais_walk(
     let mut forcing_way = None;
     let complete = visit_full_turns(start, |t| {
         let (mut outcome, end) = match t.end {
-            None => (Outcome::GoesOn, None),
+            None => (Consequence::GoesOn, None),
             Some(end) => (
-                Outcome::of_end(end.winner, mover),
+                Consequence::of_end(end.winner, mover),
                 Some((end.termination, end.article)),
             ),
         };
@@ -484,9 +478,9 @@ fn marseillais_walk(
                     firsts.push(t.clone());
                 }
             }
-            Ahead::Defence { safe: most_safe } if new && outcome == Outcome::GoesOn => {
+            Ahead::Defence { safe: most_safe } if new && outcome == Consequence::GoesOn => {
                 if t.end.is_none() && next.as_ref().and_then(winning_turn).is_some() {
-                    outcome = Outcome::LosesNext;
+                    outcome = Consequence::LosesNext;
                 } else {
                     safe += 1;
                     if safe > most_safe {
@@ -498,12 +492,12 @@ fn marseillais_walk(
                 forcing: most_forcing,
             } => {
                 if new
-                    && outcome == Outcome::GoesOn
+                    && outcome == Consequence::GoesOn
                     && t.end.is_none()
                     && let Some(next) = &next
                     && escape(next, &mut killer).is_none()
                 {
-                    outcome = Outcome::MatesNext;
+                    outcome = Consequence::MatesNext;
                     forcing += 1;
                     forcing_way = Some(t.clone());
                     if forcing > most_forcing {
@@ -517,7 +511,7 @@ fn marseillais_walk(
             actions: t.moves.len(),
             castles: t.moves.iter().any(|m| m.is_castle()),
             en_passant: t.moves.iter().any(|m| m.is_en_passant()),
-            second_checks_first: outcome == Outcome::Wins
+            second_checks_first: outcome == Consequence::Wins
                 && t.moves.len() == 2
                 && start
                     .pos

@@ -8,6 +8,7 @@ use super::question::Question;
 use crate::play::PlayError;
 use crate::record::Variant;
 use crate::rules::PositionError;
+use crate::rules::names::color_name;
 use crate::rules::sade::{BadStart, Refused};
 
 /// Why [`analyse`](super::analyse), [`prove`](super::prove), [`judge`](super::judge) or
@@ -36,7 +37,7 @@ pub enum PuzzleError {
     /// Sade: `0` has the king alone, so the game is over (Art. 9.3).
     #[error(
         "{} has the king alone: the game is already over (Art. 9.3)",
-        .0.fold_wb("White", "Black")
+        color_name(*.0)
     )]
     Over(Color),
     /// Marseillais: the FEN cannot start a game.

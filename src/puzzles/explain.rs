@@ -1,11 +1,12 @@
 //! A puzzle in words: its theme, the Article or rule it turns on, and why its answer is the
 //! one, all read from the referee's verdict on each answer of the turn.
 
-use super::analyse::{Analysis, Answer, Outcome};
+use super::analyse::{Analysis, Answer, Consequence};
 use super::puzzle::gains;
 use super::question::Question;
 use super::theme::Theme;
 use crate::record::Face;
+use crate::rules::names::color_name;
 use crate::rules::{Article, Termination};
 
 /// What the file says of a puzzle beside its answer.
@@ -21,7 +22,7 @@ pub struct Explained {
 /// The theme, its Article and the explanation of `answer`, the one answer of `analysis` that
 /// meets `question`.
 pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Explained {
-    let player = analysis.player_name();
+    let player = color_name(analysis.player);
     let others = analysis.answers.len() - 1;
     let rolled = rolled(analysis);
     match question {
@@ -36,7 +37,7 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
         }
         Question::Defend => {
             let ways = if others == 1 { "way" } else { "ways" };
-            let opponent = crate::rules::names::color_name(!analysis.player);
+            let opponent = color_name(!analysis.player);
             let text = format!(
                 "{player} must play {}: after each of the {others} other {ways} to play the turn, \
                  {opponent} has a turn that mates (M3).",
@@ -49,7 +50,7 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
             }
         }
         Question::MateInTwoTurns => {
-            let opponent = crate::rules::names::color_name(!analysis.player);
+            let opponent = color_name(!analysis.player);
             let text = match &analysis.line {
                 Some(line) if line.replies == 1 => format!(
                     "{player} plays {}: {opponent}'s only reply, {}, leaves the mate {} (M3); \
@@ -109,7 +110,7 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
             for (t, a) in analysis
                 .answers
                 .iter()
-                .filter(|a| a.outcome == Outcome::Loses)
+                .filter(|a| a.outcome == Consequence::Loses)
                 .filter_map(|a| a.end)
             {
                 match counts.iter_mut().find(|(_, k, _)| *k == a) {
@@ -182,7 +183,7 @@ fn winning_theme(analysis: &Analysis, answer: &Answer) -> (Theme, Article) {
 /// Why the winning `answer` wins, in one sentence a player reads after the attempt: the rule it
 /// turns on, in the rule's own words.
 fn why_it_wins(analysis: &Analysis, answer: &Answer, theme: Theme) -> String {
-    let player = analysis.player_name();
+    let player = color_name(analysis.player);
     let line = &answer.text;
     match theme {
         Theme::CheckEndsTheTurn => match line.split_once(' ') {
@@ -260,9 +261,9 @@ mod tests {
             text: text.to_owned(),
             orders: vec![text.to_owned()],
             outcome: if end.is_some() {
-                Outcome::Loses
+                Consequence::Loses
             } else {
-                Outcome::GoesOn
+                Consequence::GoesOn
             },
             end,
             shape: Shape::default(),

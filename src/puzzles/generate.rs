@@ -15,7 +15,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Color, EnPassantMode, Position, Rank};
 
 use super::analyse::{
-    Outcome, analyse_bounded, analyse_defence_bounded, analyse_mate_in_two_bounded,
+    Consequence, analyse_bounded, analyse_defence_bounded, analyse_mate_in_two_bounded,
     analyse_material_bounded, sade_state, words,
 };
 use super::chances::{
@@ -680,7 +680,7 @@ fn puzzle_at(
     if found.is_none()
         && variant != Variant::Sade
         && options.themes.contains(&Theme::MateInTwoTurns)
-        && analysis.count(Outcome::Wins) == 0
+        && analysis.count(Consequence::Wins) == 0
         && let Some(two) = analyse_mate_in_two_bounded(fen, options.max_answers, 1).ok()?
         && two.line.as_ref().is_some_and(|l| l.ambiguous.is_none())
     {
@@ -695,7 +695,7 @@ fn puzzle_at(
     if found.is_none()
         && variant != Variant::Sade
         && options.themes.contains(&Theme::Defend)
-        && analysis.count(Outcome::Wins) == 0
+        && analysis.count(Consequence::Wins) == 0
         && let Some(defence) = analyse_defence_bounded(fen, options.max_answers, 1).ok()?
     {
         analysis = defence;
@@ -712,7 +712,7 @@ fn puzzle_at(
     if found.is_none()
         && variant != Variant::Sade
         && searched.iter().any(|(t, _)| options.themes.contains(t))
-        && analysis.count(Outcome::Wins) == 0
+        && analysis.count(Consequence::Wins) == 0
         && let Some(material) = analyse_material_bounded(fen, options.max_answers).ok()?
     {
         analysis = material;
@@ -826,7 +826,7 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(met, analysis.ways);
-        assert_eq!(analysis.count(Outcome::LosesNext), 58);
+        assert_eq!(analysis.count(Consequence::LosesNext), 58);
         // Not named, the defence is not looked for: no turn mates, so no puzzle.
         let every = Generate::new(Variant::Marseillais, 1, 1);
         assert!(puzzle_at(&every, fen, None, source).is_none());
@@ -869,8 +869,8 @@ mod tests {
         assert!(super::super::prove::prove(&puzzle).is_ok());
         // Every other answer has a reply that escapes; the answer's one reply does not.
         let analysis = super::super::analyse::analyse_mate_in_two(fen).unwrap();
-        assert_eq!(analysis.count(Outcome::MatesNext), 1);
-        assert_eq!(analysis.count(Outcome::GoesOn), analysis.answers.len() - 1);
+        assert_eq!(analysis.count(Consequence::MatesNext), 1);
+        assert_eq!(analysis.count(Consequence::GoesOn), analysis.answers.len() - 1);
         let start = TurnStart::from_fen(fen).unwrap();
         let _complete = visit_full_turns(&start, |t| {
             let next = start.after(t).unwrap();
@@ -880,7 +880,7 @@ mod tests {
                 .iter()
                 .find(|a| a.orders.contains(&t.san.join(" ")))
                 .unwrap();
-            assert_eq!(escapes, answer.outcome == Outcome::GoesOn, "{:?}", t.san);
+            assert_eq!(escapes, answer.outcome == Consequence::GoesOn, "{:?}", t.san);
             ControlFlow::Continue(())
         });
         // The proof holds the file's reply and mate to the referee's.
@@ -921,13 +921,13 @@ mod tests {
             "{search:?}"
         );
         let analysis = super::super::analyse::analyse_material(fen).unwrap();
-        assert_eq!(analysis.count(Outcome::WinsMaterial), 1);
+        assert_eq!(analysis.count(Consequence::WinsMaterial), 1);
         let queen = analysis
             .answers
             .iter()
             .find(|a| a.orders.iter().any(|o| o == "Qa4 Qxb4"))
             .unwrap();
-        assert_eq!(queen.outcome, Outcome::GoesOn);
+        assert_eq!(queen.outcome, Consequence::GoesOn);
         // The proof holds the file's scores to the search's.
         let mut wrong = puzzle.clone();
         wrong.search = Some(super::super::puzzle::Search {
@@ -972,8 +972,8 @@ mod tests {
         let analysis = super::super::analyse::analyse_material(fen).unwrap();
         assert_eq!(
             (
-                analysis.count(Outcome::Holds),
-                analysis.count(Outcome::WinsMaterial)
+                analysis.count(Consequence::Holds),
+                analysis.count(Consequence::WinsMaterial)
             ),
             (1, 0)
         );

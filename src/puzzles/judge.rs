@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use std::ops::ControlFlow;
 
-use super::analyse::{Outcome, sade_state, winning_turn};
+use super::analyse::{Consequence, sade_state, winning_turn};
 use super::error::PuzzleError;
 use super::mates::{escape, moves_key};
 use super::puzzle::{Puzzle, gains};
@@ -22,7 +22,7 @@ use shakmaty::{CastlingMode, Position};
 
 /// The referee's judgement of an attempt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Judgement {
+pub struct AttemptJudgement {
     pub solved: bool,
     /// The turn played, as SDN actions.
     pub played: String,
@@ -43,7 +43,7 @@ pub struct Judgement {
 /// # Errors
 /// [`PuzzleError`] when the game does not start from the puzzle's position, or the referee cannot
 /// replay it.
-pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleError> {
+pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<AttemptJudgement>, PuzzleError> {
     if game.tag("FEN").map(str::trim) != Some(puzzle.fen.trim()) {
         return Err(PuzzleError::NotThePosition);
     }
@@ -59,9 +59,9 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
             let state = sade_state(&puzzle.fen)?;
             let roller = state.roller();
             match play_turn(&state, turn).outcome {
-                TurnOutcome::Complete => (Outcome::GoesOn, None),
+                TurnOutcome::Complete => (Consequence::GoesOn, None),
                 TurnOutcome::Finished { end, .. } => (
-                    Outcome::of_end(Some(end.winner), roller),
+                    Consequence::of_end(Some(end.winner), roller),
                     Some(format!(
                         "{} ({})",
                         end.termination.title(),
@@ -99,13 +99,13 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
                         .and_then(|next| winning_turn(&next))
                     {
                         Some(mate) => (
-                            Outcome::LosesNext,
+                            Consequence::LosesNext,
                             Some(format!("{} mates with {mate} (M3)", color_name(!mover))),
                         ),
-                        None => (Outcome::GoesOn, None),
+                        None => (Consequence::GoesOn, None),
                     },
                     Some(end) => (
-                        Outcome::of_end(end.winner, mover),
+                        Consequence::of_end(end.winner, mover),
                         Some(format!(
                             "{} ({})",
                             end.termination.title(),
@@ -120,25 +120,25 @@ pub fn judge(puzzle: &Puzzle, game: &Game) -> Result<Option<Judgement>, PuzzleEr
         }
     };
     let (outcome, how) = outcome;
-    Ok(Some(Judgement {
-        solved: outcome == Outcome::wanted_by(puzzle.question),
+    Ok(Some(AttemptJudgement {
+        solved: outcome == Consequence::wanted_by(puzzle.question),
         played: played.join(" "),
         verdict: match outcome {
-            Outcome::Wins => format!("you win this turn: {}", how.unwrap_or_default()),
-            Outcome::Loses => format!("you lose this turn: {}", how.unwrap_or_default()),
-            Outcome::LosesNext => format!(
+            Consequence::Wins => format!("you win this turn: {}", how.unwrap_or_default()),
+            Consequence::Loses => format!("you lose this turn: {}", how.unwrap_or_default()),
+            Consequence::LosesNext => format!(
                 "the game goes on, but you lose at the next turn: {}",
                 how.unwrap_or_default()
             ),
-            Outcome::GoesOn => match how {
+            Consequence::GoesOn => match how {
                 Some(how) => format!("the game goes on: {how}"),
                 None => "the game goes on".to_owned(),
             },
-            Outcome::MatesNext => {
+            Consequence::MatesNext => {
                 format!("you mate at your second turn: {}", how.unwrap_or_default())
             }
-            Outcome::WinsMaterial => format!("you win material: {}", how.unwrap_or_default()),
-            Outcome::Holds => format!(
+            Consequence::WinsMaterial => format!("you win material: {}", how.unwrap_or_default()),
+            Consequence::Holds => format!(
                 "the game goes on, and you lose no piece: {}",
                 how.unwrap_or_default()
             ),
@@ -180,7 +180,7 @@ fn played_turn(start: &TurnStart, game: &Game, index: usize) -> Option<FullTurn>
 /// A win of material, or a defence of it, judged: the answer wins it (or loses none); any other
 /// turn goes on, with what the engine's search (at the puzzle's depth) makes of it beside the
 /// answer.
-fn material(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> (Outcome, Option<String>) {
+fn material(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> (Consequence, Option<String>) {
     let depth = puzzle
         .search
         .as_ref()
@@ -198,7 +198,7 @@ fn material(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> (Outcome, Op
                 gains(s.score - s.before)
             )
         });
-        return (Outcome::wanted_by(puzzle.question), how);
+        return (Consequence::wanted_by(puzzle.question), how);
     }
     let how = two_best(start, std::slice::from_ref(turn), depth).map(|two| {
         let yours = format!(
@@ -210,7 +210,7 @@ fn material(puzzle: &Puzzle, start: &TurnStart, turn: &FullTurn) -> (Outcome, Op
             None => format!("{yours} (M1)"),
         }
     });
-    (Outcome::GoesOn, how)
+    (Consequence::GoesOn, how)
 }
 
 /// Whether `turn`, a full turn from `start`, plays the puzzle's answer: the same moves, in any
@@ -241,7 +241,7 @@ fn two_turns(
     game: &Game,
     start: &TurnStart,
     first: &FullTurn,
-) -> Result<Option<(Outcome, Option<String>, Option<(String, Vec<String>)>)>, PuzzleError> {
+) -> Result<Option<(Consequence, Option<String>, Option<(String, Vec<String>)>)>, PuzzleError> {
     let mover = start.pos.turn();
     let opponent = color_name(!mover);
     if !is_answer(puzzle, start, first) {
@@ -250,7 +250,7 @@ fn two_turns(
         };
         return Ok(Some(match escape(&next, &mut None) {
             Some(reply) => (
-                Outcome::GoesOn,
+                Consequence::GoesOn,
                 Some(format!(
                     "{opponent} escapes the mate with {}",
                     reply.san.join(" ")
@@ -258,7 +258,7 @@ fn two_turns(
                 None,
             ),
             // Not the answer, yet no reply escapes: the referee's walk is the judge.
-            None => (Outcome::MatesNext, None, None),
+            None => (Consequence::MatesNext, None, None),
         }));
     }
     let Ok(second_start) = TurnStart::before_turn(game, 2) else {
@@ -283,7 +283,7 @@ fn two_turns(
         .is_some_and(|end| end.winner == Some(mover));
     let (outcome, how) = match &second.end {
         Some(end) if mated => (
-            Outcome::MatesNext,
+            Consequence::MatesNext,
             Some(format!(
                 "{} ({})",
                 end.termination.title(),
@@ -291,7 +291,7 @@ fn two_turns(
             )),
         ),
         _ => (
-            Outcome::GoesOn,
+            Consequence::GoesOn,
             Some(format!(
                 "your second turn does not mate, after {opponent}'s {reply}"
             )),
@@ -347,7 +347,7 @@ mod tests {
         }
     }
 
-    fn attempt(puzzle: &Puzzle, turn: &str) -> Judgement {
+    fn attempt(puzzle: &Puzzle, turn: &str) -> AttemptJudgement {
         let text = format!(
             "[Variant \"Marseillais\"]\n[FEN \"{}\"]\n\n27... {turn} *\n",
             puzzle.fen
@@ -415,7 +415,7 @@ mod tests {
     }
 
     /// The judgement of an attempt at `puzzle` whose one turn is `turn` (with its number).
-    fn attempt_at(puzzle: &Puzzle, turn: &str) -> Judgement {
+    fn attempt_at(puzzle: &Puzzle, turn: &str) -> AttemptJudgement {
         let text = format!(
             "[Variant \"Marseillais\"]\n[FEN \"{}\"]\n\n{turn} *\n",
             puzzle.fen

@@ -51,14 +51,14 @@ mod theme;
 mod variants;
 
 pub use analyse::{
-    Analysis, Answer, Outcome, Shape, analyse, analyse_defence, analyse_mate_in_two,
+    Analysis, Answer, Consequence, Shape, analyse, analyse_defence, analyse_mate_in_two,
     analyse_material,
 };
 pub use error::{Nearby, PuzzleError};
 pub use explain::{Explained, explain};
 pub use generate::{Generate, Replays, generate, generate_more, replay_source};
 pub use jsonl::{LineError, read_jsonl, shipped, to_jsonl};
-pub use judge::{Judgement, judge, reply_due};
+pub use judge::{AttemptJudgement, judge, reply_due};
 pub use nearby::{NEAR_TURNS, nearby};
 pub use prove::{prove, prove_all};
 pub use puzzle::{Continuation, Puzzle, Search, Source, position_key, puzzle_id};

@@ -2,7 +2,7 @@
 //! exactly one meets the question, the puzzle's own.
 
 use super::analyse::{
-    Analysis, Answer, Outcome, analyse, analyse_defence, analyse_mate_in_two, analyse_material,
+    Analysis, Answer, Consequence, analyse, analyse_defence, analyse_mate_in_two, analyse_material,
 };
 use super::error::PuzzleError;
 use super::explain::explain;
@@ -173,7 +173,7 @@ pub(crate) fn check_question(
     let wins: Vec<_> = analysis
         .answers
         .iter()
-        .filter(|a| a.outcome == Outcome::Wins)
+        .filter(|a| a.outcome == Consequence::Wins)
         .collect();
     if !wins.is_empty() {
         let (count, listed) = (wins.len(), list(&wins));
@@ -184,7 +184,7 @@ pub(crate) fn check_question(
                 listed,
             });
         }
-        if Outcome::wanted_by(question) == Outcome::GoesOn {
+        if Consequence::wanted_by(question) == Consequence::GoesOn {
             return Err(PuzzleError::NotSurvival {
                 question,
                 count,

@@ -1,5 +1,5 @@
 //! Ratings: the initial rating of a puzzle, from what the referee counted; the Glicko-2 ratings
-//! of a player and of each puzzle in play ([`Progress`]), and the choice of the next puzzle.
+//! of a player and of each puzzle in play ([`Solver`]), and the choice of the next puzzle.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use super::analyse::{Analysis, Answer, Outcome};
+use super::analyse::{Analysis, Answer, Consequence};
 use super::puzzle::Puzzle;
 use crate::record::Variant;
 
@@ -20,7 +20,7 @@ pub fn difficulty(analysis: &Analysis, answer: &Answer) -> f64 {
     let ways = analysis.ways.max(1) as f64;
     let answer_ways = answer.orders.len().max(1) as f64;
     let others = analysis.answers.len().saturating_sub(1).max(1) as f64;
-    let lost = analysis.count(Outcome::Loses) + analysis.count(Outcome::LosesNext);
+    let lost = analysis.count(Consequence::Loses) + analysis.count(Consequence::LosesNext);
     let traps = lost as f64 / others;
     let second = analysis.line.as_ref().map_or(0.0, |line| {
         (line.ways.max(1) as f64 / line.mate_ways.max(1) as f64).log2()
@@ -123,14 +123,16 @@ pub fn update(player: Glicko, puzzle: Glicko, solved: bool) -> (Glicko, Glicko) 
     (p.into(), q.into())
 }
 
-/// A player's progress in the Puzzles mode: the ratings, what was solved, the last puzzle.
+/// A player in the Puzzles mode: the ratings, what was solved, the last puzzle. Kept on disk
+/// and sent by the web API as it was when it was named `Progress` (the field names are the
+/// same).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Progress {
+pub struct Solver {
     /// The player's rating over every attempt, of both games.
     pub player: Glicko,
     /// The player's rating in each game (by the game's name: `sade`, `marseillais`): the next
-    /// puzzle of a game is chosen near it. A game not played yet (and each game of a progress
-    /// kept before 2026-12-06, which has none) starts from [`Progress::player`].
+    /// puzzle of a game is chosen near it. A game not played yet (and each game of a solver
+    /// kept before 2026-12-06, which has none) starts from [`Solver::player`].
     #[serde(default)]
     pub games: BTreeMap<String, Glicko>,
     /// The ratings of the puzzles played (by id); the others have their initial rating.
@@ -161,7 +163,7 @@ pub struct Attempt {
     pub solved: bool,
     /// The player's rating after the attempt (unchanged by an aided one).
     pub rating: f64,
-    /// The player's rating in the puzzle's game after it ([`Progress::games`]; none in an
+    /// The player's rating in the puzzle's game after it ([`Solver::games`]; none in an
     /// attempt kept before 2026-12-06).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_rating: Option<f64>,
@@ -169,7 +171,7 @@ pub struct Attempt {
     pub at: u64,
 }
 
-impl Progress {
+impl Solver {
     /// The current rating of `puzzle`.
     pub fn rating_of(&self, puzzle: &Puzzle) -> Glicko {
         self.puzzles
@@ -178,7 +180,7 @@ impl Progress {
             .unwrap_or_else(|| Glicko::of_puzzle(puzzle.rating))
     }
 
-    /// The player's rating in `variant`'s puzzles ([`Progress::games`]).
+    /// The player's rating in `variant`'s puzzles ([`Solver::games`]).
     pub fn game_rating(&self, variant: Variant) -> Glicko {
         self.games
             .get(variant.name())
@@ -315,47 +317,47 @@ mod tests {
 
     #[test]
     fn solving_raises_the_player_and_lowers_the_puzzle() {
-        let mut progress = Progress::default();
+        let mut solver = Solver::default();
         let p = puzzle("a", 1500);
-        progress.record(&p, true);
-        assert!(progress.player.rating > 1500.0);
-        assert!(progress.rating_of(&p).rating < 1500.0);
-        assert!(progress.player.deviation < 350.0);
-        assert!(progress.solved.contains("a"));
+        solver.record(&p, true);
+        assert!(solver.player.rating > 1500.0);
+        assert!(solver.rating_of(&p).rating < 1500.0);
+        assert!(solver.player.deviation < 350.0);
+        assert!(solver.solved.contains("a"));
     }
 
     #[test]
     fn failing_lowers_the_player_and_raises_the_puzzle() {
-        let mut progress = Progress::default();
+        let mut solver = Solver::default();
         let p = puzzle("a", 1500);
-        progress.record(&p, false);
-        assert!(progress.player.rating < 1500.0);
-        assert!(progress.rating_of(&p).rating > 1500.0);
-        assert!(progress.solved.is_empty());
+        solver.record(&p, false);
+        assert!(solver.player.rating < 1500.0);
+        assert!(solver.rating_of(&p).rating > 1500.0);
+        assert!(solver.solved.is_empty());
     }
 
     /// A player strong in one game and weak in the other meets puzzles near each rating: the
     /// next puzzle of a game is chosen near the player's rating in it.
     #[test]
     fn each_game_has_its_own_rating_and_its_puzzles_are_chosen_near_it() {
-        let mut progress = Progress::default();
+        let mut solver = Solver::default();
         let sade = |id: &str, rating: u32| Puzzle {
             variant: Variant::Sade,
             ..puzzle(id, rating)
         };
         for i in 0..6 {
-            progress.record(&puzzle(&format!("m{i}"), 1500), true);
-            progress.record(&sade(&format!("s{i}"), 1500), false);
+            solver.record(&puzzle(&format!("m{i}"), 1500), true);
+            solver.record(&sade(&format!("s{i}"), 1500), false);
         }
-        let marseillais = progress.game_rating(Variant::Marseillais).rating;
-        let weak = progress.game_rating(Variant::Sade).rating;
+        let marseillais = solver.game_rating(Variant::Marseillais).rating;
+        let weak = solver.game_rating(Variant::Sade).rating;
         assert!(
             marseillais > 1700.0 && weak < 1300.0,
             "{marseillais} {weak}"
         );
         // Over both games the player stands between.
-        assert!(weak < progress.player.rating && progress.player.rating < marseillais);
-        assert_eq!(progress.attempts, 12);
+        assert!(weak < solver.player.rating && solver.player.rating < marseillais);
+        assert_eq!(solver.attempts, 12);
         // Offered both games, the next puzzle of each is the one near its own rating.
         let near = |r: f64| (r / 10.0).round() as u32 * 10;
         let offered = [
@@ -363,16 +365,16 @@ mod tests {
             sade("easy", near(weak)),
             sade("hard sade", near(marseillais)),
         ];
-        let choice = |p: &[Puzzle]| progress.next(p, false).map(|(p, _)| p.id.clone());
+        let choice = |p: &[Puzzle]| solver.next(p, false).map(|(p, _)| p.id.clone());
         assert_eq!(choice(&offered[1..]), Some("easy".to_owned()));
         assert_eq!(choice(&offered[..1]), Some("hard".to_owned()));
-        // A progress kept before the games had ratings of their own: each starts from the
+        // A solver kept before the games had ratings of their own: each starts from the
         // player's.
-        let old = Progress {
+        let old = Solver {
             games: BTreeMap::new(),
-            ..progress.clone()
+            ..solver.clone()
         };
-        assert_eq!(old.game_rating(Variant::Sade), progress.player);
+        assert_eq!(old.game_rating(Variant::Sade), solver.player);
     }
 
     #[test]
@@ -389,20 +391,20 @@ mod tests {
             puzzle("near", 1550),
             puzzle("low", 900),
         ];
-        let progress = Progress::default();
+        let solver = Solver::default();
         assert_eq!(
-            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
             Some("near")
         );
-        let progress = Progress {
+        let solver = Solver {
             player: Glicko {
                 rating: 2300.0,
                 ..Glicko::default()
             },
-            ..Progress::default()
+            ..Solver::default()
         };
         assert_eq!(
-            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
             Some("far")
         );
     }
@@ -410,68 +412,68 @@ mod tests {
     #[test]
     fn the_same_puzzle_is_never_given_twice_in_a_row() {
         let puzzles = [puzzle("near", 1500), puzzle("next", 1600)];
-        let progress = Progress {
+        let solver = Solver {
             last: Some("near".to_owned()),
-            ..Progress::default()
+            ..Solver::default()
         };
         assert_eq!(
-            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
             Some("next")
         );
         // With one puzzle only, it comes back.
         assert_eq!(
-            progress
+            solver
                 .next(&puzzles[..1], false)
                 .map(|(p, _)| p.id.as_str()),
             Some("near")
         );
     }
 
-    fn met(progress: &mut Progress, id: &str, theme: Theme, solved: bool) {
-        progress.history.push(Attempt {
+    fn met(solver: &mut Solver, id: &str, theme: Theme, solved: bool) {
+        solver.history.push(Attempt {
             puzzle: id.to_owned(),
             theme: theme.slug().to_owned(),
             solved,
-            rating: progress.player.rating,
+            rating: solver.player.rating,
             game_rating: None,
             at: 0,
         });
         if solved {
-            progress.solved.insert(id.to_owned());
+            solver.solved.insert(id.to_owned());
         }
     }
 
     #[test]
     fn a_puzzle_met_comes_again_only_when_every_one_was_met() {
         let puzzles = [puzzle("met", 1500), puzzle("far", 2300)];
-        let mut progress = Progress::default();
-        met(&mut progress, "met", Theme::MateInOneTurn, false);
+        let mut solver = Solver::default();
+        met(&mut solver, "met", Theme::MateInOneTurn, false);
         // Failed, and nearest: still the one never met comes first.
         assert_eq!(
-            progress
+            solver
                 .next(&puzzles, false)
                 .map(|(p, again)| (p.id.as_str(), again)),
             Some(("far", false))
         );
-        met(&mut progress, "far", Theme::MateInOneTurn, true);
-        progress.last = Some("far".to_owned());
+        met(&mut solver, "far", Theme::MateInOneTurn, true);
+        solver.last = Some("far".to_owned());
         assert_eq!(
-            progress
+            solver
                 .next(&puzzles, false)
                 .map(|(p, again)| (p.id.as_str(), again)),
             Some(("met", true))
         );
-        assert!(progress.met(&puzzles[0]) && progress.met(&puzzles[1]));
+        assert!(solver.met(&puzzles[0]) && solver.met(&puzzles[1]));
     }
 
     #[test]
     fn among_puzzles_met_an_unsolved_one_nearby_comes_before_a_solved_one_but_not_a_far_one() {
-        let mut progress = Progress {
+        let mut solver = Solver {
             last: Some("last".to_owned()),
-            ..Progress::default()
+            ..Solver::default()
         };
         for (id, solved) in [("solved", true), ("new", false), ("last", true)] {
-            met(&mut progress, id, Theme::MateInOneTurn, solved);
+            met(&mut solver, id, Theme::MateInOneTurn, solved);
         }
         let puzzles = [
             puzzle("solved", 1500),
@@ -479,7 +481,7 @@ mod tests {
             puzzle("last", 1500),
         ];
         assert_eq!(
-            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
             Some("new")
         );
         let puzzles = [
@@ -488,7 +490,7 @@ mod tests {
             puzzle("last", 1500),
         ];
         assert_eq!(
-            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
             Some("solved")
         );
     }
@@ -498,22 +500,22 @@ mod tests {
         let mut checks = puzzle("check", 1500);
         checks.theme = Theme::CheckEndsTheTurn;
         let puzzles = [puzzle("mate", 1500), checks, puzzle("mate-far", 2200)];
-        let mut progress = Progress::default();
-        met(&mut progress, "earlier", Theme::MateInOneTurn, true);
+        let mut solver = Solver::default();
+        met(&mut solver, "earlier", Theme::MateInOneTurn, true);
         // The nearest is a mate in one turn; mixed, another theme comes first.
         assert_eq!(
-            progress.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, false).map(|(p, _)| p.id.as_str()),
             Some("mate")
         );
         assert_eq!(
-            progress.next(&puzzles, true).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, true).map(|(p, _)| p.id.as_str()),
             Some("check")
         );
         // No other theme left: the theme again.
-        met(&mut progress, "check", Theme::CheckEndsTheTurn, true);
-        met(&mut progress, "mate", Theme::MateInOneTurn, true);
+        met(&mut solver, "check", Theme::CheckEndsTheTurn, true);
+        met(&mut solver, "mate", Theme::MateInOneTurn, true);
         assert_eq!(
-            progress.next(&puzzles, true).map(|(p, _)| p.id.as_str()),
+            solver.next(&puzzles, true).map(|(p, _)| p.id.as_str()),
             Some("mate-far")
         );
     }
@@ -530,12 +532,12 @@ mod tests {
         };
         // The first answer is the puzzle's; every answer one way.
         let analysis = |ways: usize, losing: usize| {
-            let mut a = vec![answer(Outcome::Wins)];
+            let mut a = vec![answer(Consequence::Wins)];
             a.extend((1..ways).map(|i| {
                 answer(if i <= losing {
-                    Outcome::Loses
+                    Consequence::Loses
                 } else {
-                    Outcome::GoesOn
+                    Consequence::GoesOn
                 })
             }));
             Analysis {

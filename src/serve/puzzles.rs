@@ -23,8 +23,8 @@ use super::live::{Holder, Live};
 use super::new_game::{NewGame, new_game};
 use super::store::valid_id;
 use super::view::{Created, DrawnAction, drawn_turn};
-use crate::puzzles::rating::Progress;
-use crate::puzzles::{Judgement, Puzzle, Question, judge};
+use crate::puzzles::rating::Solver;
+use crate::puzzles::{AttemptJudgement, Puzzle, Question, judge};
 use crate::record::{Face, Side, Variant};
 
 /// The committed puzzles, read once.
@@ -39,7 +39,7 @@ fn progress_path(dir: &FsPath, player: &str) -> PathBuf {
     dir.join(format!("puzzles-{player}.json"))
 }
 
-fn load(dir: &FsPath, player: &str) -> Result<Progress, ApiError> {
+fn load(dir: &FsPath, player: &str) -> Result<Solver, ApiError> {
     match fs::read_to_string(progress_path(dir, player)) {
         Ok(text) => serde_json::from_str(&text)
             .map_err(|e| ApiError::internal(format!("the player's progress is unreadable: {e}"))),
@@ -48,7 +48,7 @@ fn load(dir: &FsPath, player: &str) -> Result<Progress, ApiError> {
 }
 
 /// Writes the progress through a temporary file and a rename (as the games are).
-fn save(dir: &FsPath, player: &str, progress: &Progress) -> Result<(), ApiError> {
+fn save(dir: &FsPath, player: &str, progress: &Solver) -> Result<(), ApiError> {
     let path = progress_path(dir, player);
     let temp = dir.join(format!(".puzzles-{player}.json.tmp"));
     let text =
@@ -114,7 +114,7 @@ pub struct AttemptShown {
 }
 
 impl PuzzlePlayer {
-    fn of(player: &str, progress: &Progress) -> PuzzlePlayer {
+    fn of(player: &str, progress: &Solver) -> PuzzlePlayer {
         let from = progress.history.len().saturating_sub(HISTORY);
         let mut met = std::collections::HashSet::new();
         let again: Vec<bool> = progress
@@ -205,7 +205,7 @@ pub struct PuzzleJudged {
     puzzle: PuzzleRated,
 }
 
-/// The referee's judgement of an attempt (the library's puzzle `Judgement`).
+/// The referee's judgement of an attempt (the library's puzzle `AttemptJudgement`).
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PuzzleJudgement {
     solved: bool,
@@ -228,7 +228,7 @@ pub struct PuzzleJudgement {
 }
 
 impl PuzzleJudgement {
-    fn of(j: Judgement, aided: bool) -> PuzzleJudgement {
+    fn of(j: AttemptJudgement, aided: bool) -> PuzzleJudgement {
         PuzzleJudgement {
             solved: j.solved && !aided,
             played: j.played,
@@ -368,7 +368,7 @@ pub(super) async fn next(
             Some(p) => return Err(ApiError::bad("player", format!("not a player id: {p:?}"))),
             None => (
                 super::secret::token()?[..16].to_owned(),
-                Progress::default(),
+                Solver::default(),
             ),
         };
         let left = abandon(&app, &mut progress)?;
@@ -561,7 +561,7 @@ pub struct PuzzleLeft {
 ///
 /// # Errors
 /// 503 when a game cannot be saved closed.
-fn abandon(app: &Shared, progress: &mut Progress) -> Result<Vec<PuzzleLeft>, ApiError> {
+fn abandon(app: &Shared, progress: &mut Solver) -> Result<Vec<PuzzleLeft>, ApiError> {
     let pending = std::mem::take(&mut progress.pending);
     let mut counted = Vec::new();
     for (game, puzzle_id) in pending {

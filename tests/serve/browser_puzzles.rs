@@ -354,7 +354,7 @@ async fn a_defence_failed_in_the_browser_names_the_mate_that_follows() {
     let mated = analysis
         .answers
         .iter()
-        .find(|a| a.outcome == sade_ref::puzzles::Outcome::LosesNext)
+        .find(|a| a.outcome == sade_ref::puzzles::Consequence::LosesNext)
         .expect("a turn mated next");
     for action in mated.text.split(' ') {
         play(&client, action).await;

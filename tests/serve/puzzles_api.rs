@@ -582,7 +582,7 @@ fn a_defence_failed_names_the_mate_that_follows_and_its_answer_solves_it() {
     let mated = analysis
         .answers
         .iter()
-        .find(|a| a.outcome == sade_ref::puzzles::Outcome::LosesNext)
+        .find(|a| a.outcome == sade_ref::puzzles::Consequence::LosesNext)
         .expect("another turn, mated next");
     let t = table(&server, &c);
     for action in mated.text.split(' ') {
@@ -703,7 +703,7 @@ fn a_mate_in_two_turns_is_replied_by_the_server_and_solved_by_the_mate() {
     let other = analysis
         .answers
         .iter()
-        .find(|a| a.outcome == sade_ref::puzzles::Outcome::GoesOn && a.shape.actions == 2)
+        .find(|a| a.outcome == sade_ref::puzzles::Consequence::GoesOn && a.shape.actions == 2)
         .expect("another turn of two moves");
     let t2 = table(&server, &c2);
     let mut state = Value::Null;
