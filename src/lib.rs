@@ -8,7 +8,7 @@
 // 4. `die`: the auditable die
 // 5. `referee`: the verdict on a record
 // 6. `arbiter`, `render`, `write`: the arbiter's questions; the board drawn; records written
-// 7. `report`, `engine`: the verdict as a JSON line (`verify --format json`); the search that
+// 7. `verdict_line`, `engine`: the verdict as a JSON line (`verify --format json`); the search that
 //    chooses a turn
 // 8. `play`: bots playing games
 // 9. `puzzles`, `course`: puzzles proved by the referee; the rules course
@@ -55,7 +55,7 @@ pub mod puzzles;
 pub mod record;
 pub mod referee;
 pub mod render;
-pub mod report;
+pub mod verdict_line;
 pub mod rules;
 #[cfg(feature = "serve")]
 pub mod serve;
@@ -64,5 +64,5 @@ pub mod write;
 pub use parse::{ParseError, Reader, parse_bytes, parse_str};
 pub use record::{Game, GameResult, Turn};
 pub use referee::{Locator, Status, Verdict, Void, verify, verify_annotated};
-pub use report::Report;
+pub use verdict_line::VerdictLine;
 pub use rules::{Article, FaultCode, Termination, Violation};

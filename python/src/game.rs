@@ -8,7 +8,7 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyType};
 use sade_ref::parse::ParseError;
 use sade_ref::record::Side;
-use sade_ref::report::Report;
+use sade_ref::verdict_line::VerdictLine;
 use sade_ref::write::json::{self, JsonError};
 use sade_ref::write::sdn;
 
@@ -52,7 +52,7 @@ impl Record {
             (_, Some(unread)) => unread,
             (Ok(game), None) => {
                 verdict = sade_ref::verify(game);
-                Report::of_verdict(&self.file, self.number, &self.source, game, &verdict)
+                VerdictLine::of_verdict(&self.file, self.number, &self.source, game, &verdict)
             }
             (Err(_), None) => return String::new(),
         };
@@ -68,11 +68,11 @@ impl Record {
     }
 
     /// The report of a game that could not be read.
-    fn unread_report(&self) -> Option<Report<'_>> {
+    fn unread_report(&self) -> Option<VerdictLine<'_>> {
         match &self.game {
             Ok(_) => None,
-            Err(Unread::Json(error)) => Some(Report::of_json_error(&self.file, self.number, error)),
-            Err(Unread::Sdn(error)) => Some(Report::of_syntax_error(
+            Err(Unread::Json(error)) => Some(VerdictLine::of_json_error(&self.file, self.number, error)),
+            Err(Unread::Sdn(error)) => Some(VerdictLine::of_syntax_error(
                 &self.file,
                 self.number,
                 &self.source,

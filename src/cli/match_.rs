@@ -3,7 +3,7 @@
 //! (`uci:PATH [name=value ...]`).
 
 use sade_ref::play::uci::{Engine, EngineSpec};
-use sade_ref::play::{self, Bot, Mover, Report, Seat, Tally};
+use sade_ref::play::{self, Bot, Mover, Seat, Tally, TallyTable};
 use sade_ref::record::Variant;
 
 use super::games::{GameArgs, progress};
@@ -166,7 +166,7 @@ pub fn run(args: &Args) -> Status {
         format!("{} (2)", seats[1].name()),
     ];
     out.write(
-        &Report {
+        &TallyTable {
             tally: &tally,
             names: [&names[0], &names[1]],
         }

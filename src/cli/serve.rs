@@ -54,10 +54,9 @@ pub fn run_command(args: &Args) -> Status {
         max_games: args.max_games as usize,
     };
     let result = run(&config, |addr, app, problems| {
-        let data = std::fs::canonicalize(&app.store.dir).unwrap_or_else(|_| app.store.dir.clone());
         let count = app.games.read().map(|g| g.len()).unwrap_or(0);
         println!("sade-ref serve: http://{addr}/");
-        println!("data folder: {} ({count} game(s) loaded)", data.display());
+        println!("{} ({count} game(s) loaded)", app.store.describe());
         if let Some(dir) = &app.review {
             println!("games to review: {}", dir.display());
         }

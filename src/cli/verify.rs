@@ -10,7 +10,7 @@ use sade_ref::diagnostic::Diagnostic;
 use sade_ref::parse::ParseError;
 use sade_ref::record::Game;
 use sade_ref::referee::{Status as Standing, Verdict, verify_outcome};
-use sade_ref::report::Report;
+use sade_ref::verdict_line::VerdictLine;
 use sade_ref::rules::names::color_name;
 use sade_ref::write::json::{self, JsonError};
 
@@ -251,7 +251,7 @@ fn line_of(format: Format, input: &Input, number: usize, judged: Judged) -> (Str
                     format!("{} #{number}: invalid: {error}\n", input.name)
                 }
                 Format::Json => {
-                    let report = Report::of_json_error(&input.name, number, &error);
+                    let report = VerdictLine::of_json_error(&input.name, number, &error);
                     format!("{}\n", serde_json::to_string(&report).unwrap_or_default())
                 }
             };
@@ -357,7 +357,7 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 }
 
 fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> String {
-    let mut report = Report::of_verdict(&input.name, number, &input.bytes, game, verdict);
+    let mut report = VerdictLine::of_verdict(&input.name, number, &input.bytes, game, verdict);
     if let Some(error) = &mut report.error {
         error.line += input.first_line;
     }

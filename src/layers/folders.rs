@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 
-use super::reader::{floors, named_siblings, src};
+use super::reader::{code_of, floors, named_siblings, segments_after, src};
 
 /// One folder of the crate (`rules/sade`, named `crate::rules::sade::` in paths) held to the
 /// floors its `mod.rs` lists: every file but `layers.rs` stands on one, and names only files of
@@ -46,8 +46,23 @@ pub(crate) fn folder_held(
             ));
             continue;
         };
-        // A folder of the folder is held by its own list; here it is one member.
+        // A folder of the folder is held by its own list inside; here it is one member, and
+        // what its files name of this folder (by `within`) stands below its floor.
         if !is_file(file) {
+            for (path, source) in files_below(&dir.join(file))? {
+                // Only the folder's modules: an item of its `mod.rs` named from below is
+                // mostly a module's item it re-exports, whose floor is that module's.
+                for name in segments_after(&code_of(&source), within) {
+                    imports += 1;
+                    match floors.get(&name) {
+                        Some(&other) if other >= floor && name != *file => wrong.push(format!(
+                            "{path} (in {file}/, floor {floor}) imports {name} (floor {other}): \
+                             a folder imports only from the floors below its own"
+                        )),
+                        _ => {}
+                    }
+                }
+            }
             continue;
         }
         let source = fs::read_to_string(dir.join(format!("{file}.rs")))
@@ -74,6 +89,31 @@ pub(crate) fn folder_held(
     } else {
         Err(wrong.join("\n"))
     }
+}
+
+/// Every `.rs` file below `dir`, each with its path from src/ and its text.
+fn files_below(dir: &std::path::Path) -> Result<Vec<(String, String)>, String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let source =
+                    fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let name = path
+                    .strip_prefix(src())
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                found.push((name, source));
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
 }
 
 #[test]

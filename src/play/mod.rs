@@ -46,4 +46,4 @@ pub use game::{Played, check_start, play_game, play_turns};
 pub use next::{LEVELS, bot_named, next_actions};
 pub use options::{Options, VARIANTS};
 pub use seeds::{die_seed, game_rng};
-pub use tally::{Report, Seat, Tally};
+pub use tally::{Seat, Tally, TallyTable};

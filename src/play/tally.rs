@@ -114,13 +114,13 @@ fn other(seat: Seat) -> Seat {
 }
 
 /// One line per seat, then the terminations.
-pub struct Report<'a> {
+pub struct TallyTable<'a> {
     pub tally: &'a Tally,
     /// The seats' names (`greedy`, `random`).
     pub names: [&'a str; 2],
 }
 
-impl fmt::Display for Report<'_> {
+impl fmt::Display for TallyTable<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = self.tally;
         if t.games() == 0 {
@@ -166,7 +166,7 @@ mod tests {
     fn no_games_is_no_score_and_never_minus_zero() {
         let t = Tally::default();
         assert!(t.points(Seat::First).is_sign_positive());
-        let text = Report {
+        let text = TallyTable {
             tally: &t,
             names: ["greedy", "random"],
         }

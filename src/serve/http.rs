@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
 use super::live::{Holder, Live, Phase};
-use super::store::{Store, valid_id};
+use super::store::{Folder, Storage, valid_id};
 use super::view::Created;
 
 /// How the server is started.
@@ -65,16 +65,24 @@ pub enum ServeError {
     Stopped(#[source] std::io::Error),
 }
 
+/// What a mode does to one of its games after each change a player makes to it, before the
+/// change is saved: `true` when it played something (the Puzzles mode plays the reply of a mate
+/// in two turns). A game of another kind is left as it is.
+pub type AfterChange = fn(&mut Live) -> Result<bool, ApiError>;
+
 /// What every request shares: the games, each under its own lock.
 pub struct App {
     pub games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
-    pub store: Store,
+    /// Where the games and the modes' documents are kept.
+    pub store: Arc<dyn Storage>,
     pub review: Option<PathBuf>,
     pub max_games: usize,
     /// Records uploaded for review, newest last.
     pub uploads: Mutex<Vec<(String, Vec<crate::record::Game>)>>,
     /// The pages watching each game's changes.
     pub events: super::events::Events,
+    /// What the modes do after each change to a game ([`AfterChange`]).
+    pub after_change: Vec<AfterChange>,
 }
 
 /// The state of every handler.
@@ -91,9 +99,12 @@ impl App {
     /// # Errors
     /// [`ServeError::Store`] when the data folder cannot be created; [`ServeError::Games`] when
     /// the `--games` folder cannot be found.
-    pub fn open(config: &Config) -> Result<(App, Vec<String>), ServeError> {
-        let store = Store::open(&config.data)?;
-        let (loaded, problems) = store.load();
+    pub fn open(
+        config: &Config,
+        after_change: Vec<AfterChange>,
+    ) -> Result<(App, Vec<String>), ServeError> {
+        let store = Folder::open(&config.data)?;
+        let (loaded, problems) = store.load_games();
         let games = loaded
             .into_iter()
             .map(|live| (live.id.clone(), Arc::new(Mutex::new(live))))
@@ -108,11 +119,12 @@ impl App {
         Ok((
             App {
                 games: RwLock::new(games),
-                store,
+                store: Arc::new(store),
                 review,
                 max_games: config.max_games,
                 uploads: Mutex::new(Vec::new()),
                 events: super::events::Events::default(),
+                after_change,
             },
             problems,
         ))
@@ -266,7 +278,7 @@ pub fn flag_fall(
     };
     let sdn = crate::write::sdn::to_sdn(&next.game);
     app.store
-        .save_as(&next, &sdn, true)
+        .save_game(&next, &sdn, true)
         .map_err(|e| ApiError::unsaved(format!("the game could not be saved: {e}")))?;
     *live = next;
     app.events.tell(id, &super::view::version_of(&sdn));

@@ -13,7 +13,10 @@
 use serde_json::{Map, Value, json};
 use utoipa::OpenApi;
 
-use super::{changes, games, page, review};
+use super::course;
+use super::games::{changes, export, review, routes as games};
+use super::page;
+use super::puzzles;
 
 /// The JSON schemas of the library, as published in spec/.
 const SDN: &str = include_str!("../../spec/sdn.schema.json");
@@ -60,18 +63,18 @@ const REPORT_ONLY: [&str; 6] = [
         changes::take_back,
         changes::end,
         changes::tags,
-        super::export::export,
+        export::export,
         review::library,
         review::upload,
         review::library_page,
         review::upload_page,
-        super::puzzles::next,
-        super::puzzles::themes,
-        super::puzzles::judge_attempt,
-        super::course::list,
-        super::course::start,
-        super::course::judge,
-        super::course::help,
+        puzzles::routes::next,
+        puzzles::routes::themes,
+        puzzles::routes::judge_attempt,
+        course::routes::list,
+        course::routes::start,
+        course::routes::judge,
+        course::routes::help,
     ),
     components(schemas(super::error::ErrorBody))
 )]

@@ -7,7 +7,10 @@ use axum::routing::{get, post, put};
 
 use super::error::{ApiError, json_errors};
 use super::http::Shared;
-use super::{changes, course, export, games, page, puzzles, review};
+use super::course::routes as course;
+use super::games::{changes, export, review, routes as games};
+use super::page;
+use super::puzzles::routes as puzzles;
 
 /// Request bodies above this many bytes are refused (413); a review upload may be larger.
 pub const BODY_LIMIT: usize = 64 * 1024;

@@ -11,8 +11,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
-use super::error::{ApiError, ErrorBody};
-use super::http::{Shared, held};
+use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::http::{Shared, held};
 use crate::record::Game;
 use crate::render::{html, model};
 
@@ -114,7 +114,7 @@ pub async fn upload(State(app): State<Shared>, bytes: Bytes) -> Result<Response,
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| ApiError::bad("body", "the file is not UTF-8 text".to_owned()))?;
     let games = read_games(text)?;
-    let id = super::secret::token()?[..16].to_owned();
+    let id = crate::serve::secret::token()?[..16].to_owned();
     let mut uploads = held(app.uploads.lock(), "the uploads are poisoned")?;
     if uploads.len() >= UPLOADS {
         uploads.remove(0);

@@ -12,16 +12,16 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
-use super::error::{ApiError, ErrorBody};
-use super::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
-use super::input::{CreateGame, Limit, Since, TokenRequest};
-use super::kind::Kind;
-use super::live::Live;
+use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
+use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
+use crate::serve::kind::Kind;
+use crate::serve::live::Live;
 use super::moves::{Moves, moves};
-use super::new_game::{NewGame, new_game};
+use crate::serve::new_game::{NewGame, new_game};
 use super::options::{NextActions, next_actions, options};
-use super::schema::OptionsAnswer;
-use super::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version_of};
+use crate::serve::schema::OptionsAnswer;
+use crate::serve::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version_of};
 
 #[utoipa::path(
     get,
@@ -31,7 +31,7 @@ use super::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version
     description = "The variants, players (human and the bot levels of `play`), modes and declared ends a game may have.",
     responses((status = 200, description = "What a new game may be.", body = Levels))
 )]
-pub(super) async fn levels() -> Json<Levels> {
+pub(crate) async fn levels() -> Json<Levels> {
     Json(Levels::offered())
 }
 
@@ -43,7 +43,7 @@ pub(super) async fn levels() -> Json<Levels> {
     description = "Every game of the server, newest first; the course's lessons are not games of the list.",
     responses((status = 200, description = "The games.", body = Vec<Summary>))
 )]
-pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
+pub(crate) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
     let games: Vec<Arc<Mutex<Live>>> = held(app.games.read(), TABLE)?.values().cloned().collect();
     let mut out = Vec::new();
     for game in games {
@@ -86,7 +86,7 @@ pub(super) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>
         (status = 503, description = "The game could not be saved: it is not created.", body = ErrorBody),
     )
 )]
-pub(super) async fn create(
+pub(crate) async fn create(
     State(app): State<Shared>,
     Body(request): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
@@ -115,7 +115,7 @@ pub(super) async fn create(
         (status = 404, description = "No such game.", body = ErrorBody),
     )
 )]
-pub(super) async fn state(
+pub(crate) async fn state(
     State(app): State<Shared>,
     Path(id): Path<String>,
     axum::extract::Query(query): axum::extract::Query<Since>,
@@ -124,7 +124,7 @@ pub(super) async fn state(
     let mut live = held(game.lock(), GAME)?;
     // The server's clock is the authority: a flag that fell since the last change ends the
     // game now (a page asks when the clock it shows runs out).
-    flag_fall(&app, &id, &mut live, super::clock::now())?;
+    flag_fall(&app, &id, &mut live, crate::serve::clock::now())?;
     if let Some(since) = query.since {
         let sdn = crate::write::sdn::to_sdn(&live.game);
         if version_of(&sdn) == since {
@@ -148,7 +148,7 @@ pub(super) async fn state(
         (status = 409, description = "The die is to be rolled first.", body = ErrorBody),
     )
 )]
-pub(super) async fn game_options(
+pub(crate) async fn game_options(
     State(app): State<Shared>,
     Path(id): Path<String>,
     query: Result<axum::extract::Query<Limit>, axum::extract::rejection::QueryRejection>,
@@ -184,7 +184,7 @@ pub(super) async fn game_options(
         (status = 409, description = "The die is to be rolled first.", body = ErrorBody),
     )
 )]
-pub(super) async fn game_next(
+pub(crate) async fn game_next(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -203,7 +203,7 @@ pub(super) async fn game_next(
         (status = 404, description = "No such game.", body = ErrorBody),
     )
 )]
-pub(super) async fn game_moves(
+pub(crate) async fn game_moves(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -236,7 +236,7 @@ async fn answer_of<T: serde::Serialize + Send + 'static>(
         (status = 404, description = "No such game.", body = ErrorBody),
     )
 )]
-pub(super) async fn game_events(
+pub(crate) async fn game_events(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -282,7 +282,7 @@ pub(super) async fn game_events(
         (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
     )
 )]
-pub(super) async fn seat(
+pub(crate) async fn seat(
     State(app): State<Shared>,
     Path(id): Path<String>,
     Body(request): Body<TokenRequest>,

@@ -1,4 +1,4 @@
-//! The verify report: one game's verdict as tools read it (`verify --format json`, one object
+//! The verdict line: one game's verdict as tools read it (`verify --format json`, one object
 //! a line). Its shape is published as `spec/verdict.schema.json`; `version` changes when a key
 //! changes meaning or goes away.
 //!
@@ -18,7 +18,7 @@ pub const REPORT_VERSION: u32 = 2;
 
 /// One game's report.
 #[derive(Clone, Debug, Serialize)]
-pub struct Report<'a> {
+pub struct VerdictLine<'a> {
     pub version: u32,
     /// The input's name (`-` for standard input).
     pub file: &'a str,
@@ -35,7 +35,7 @@ pub struct Report<'a> {
     /// The result as the referee sees it; `null` when the record could not be read.
     pub result: Option<&'static str>,
     pub ended_at: Option<Locator>,
-    pub error: Option<ErrorReport>,
+    pub error: Option<VerdictError>,
     pub dispute: bool,
     pub dispute_reason: Option<&'a str>,
     pub void: Option<Void>,
@@ -47,7 +47,7 @@ pub struct Report<'a> {
 /// The first error of a game: a syntax error (the record could not be read) or a rule error
 /// (the first illegal action).
 #[derive(Clone, Debug, Serialize)]
-pub struct ErrorReport {
+pub struct VerdictError {
     /// `syntax` or `rule`.
     pub kind: &'static str,
     /// A stable kebab-case code: the parse error kind, or the rule fault.
@@ -70,7 +70,7 @@ pub struct ErrorReport {
     pub column: usize,
 }
 
-impl<'a> Report<'a> {
+impl<'a> VerdictLine<'a> {
     /// The report of a game the referee judged.
     pub fn of_verdict(
         file: &'a str,
@@ -78,10 +78,10 @@ impl<'a> Report<'a> {
         source: &[u8],
         game: &'a Game,
         verdict: &'a Verdict,
-    ) -> Report<'a> {
+    ) -> VerdictLine<'a> {
         let error = verdict.error.as_ref().map(|e| {
             let (line, column) = line_col(source, e.span.start);
-            ErrorReport {
+            VerdictError {
                 kind: "rule",
                 code: e.code.code(),
                 reason: e.reason.clone(),
@@ -96,7 +96,7 @@ impl<'a> Report<'a> {
                 column,
             }
         });
-        Report {
+        VerdictLine {
             version: REPORT_VERSION,
             file,
             game: game_number,
@@ -125,13 +125,13 @@ impl<'a> Report<'a> {
         game_number: usize,
         source: &[u8],
         error: &ParseError,
-    ) -> Report<'a> {
+    ) -> VerdictLine<'a> {
         let (line, column) = line_col(source, error.span.start);
         let place = error.place;
-        Report::unread(
+        VerdictLine::unread(
             file,
             game_number,
-            ErrorReport {
+            VerdictError {
                 kind: "syntax",
                 code: error.kind.code(),
                 reason: error.to_string(),
@@ -152,8 +152,8 @@ impl<'a> Report<'a> {
     }
 
     /// A game that could not be read: only its error is known.
-    fn unread(file: &'a str, game_number: usize, error: ErrorReport) -> Report<'a> {
-        Report {
+    fn unread(file: &'a str, game_number: usize, error: VerdictError) -> VerdictLine<'a> {
+        VerdictLine {
             version: REPORT_VERSION,
             file,
             game: game_number,
@@ -177,13 +177,13 @@ impl<'a> Report<'a> {
     }
 }
 
-impl<'a> Report<'a> {
+impl<'a> VerdictLine<'a> {
     /// The report of a JSON record that could not be read.
-    pub fn of_json_error(file: &'a str, game_number: usize, error: &JsonError) -> Report<'a> {
-        Report::unread(
+    pub fn of_json_error(file: &'a str, game_number: usize, error: &JsonError) -> VerdictLine<'a> {
+        VerdictLine::unread(
             file,
             game_number,
-            ErrorReport {
+            VerdictError {
                 kind: "syntax",
                 code: if error.pointer().is_some() {
                     "bad-record"

@@ -7,8 +7,8 @@ use serde::Serialize;
 use crate::record::{Side, Variant};
 use crate::render::model::{ActionView, Shape, Snapshot, game_view};
 
-use super::error::ApiError;
-use super::live::Live;
+use crate::serve::error::ApiError;
+use crate::serve::live::Live;
 use super::options::NextKind;
 use super::told::{EndTold, end_told, turn_told};
 
@@ -29,7 +29,7 @@ pub struct Moves {
 pub struct MoveTurn {
     /// `5` (White's) or `5...` (Black's).
     pub label: String,
-    #[schema(schema_with = super::schema::side)]
+    #[schema(schema_with = crate::serve::schema::side)]
     pub side: Side,
     /// The die's face (Sade).
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 6)]
@@ -49,17 +49,17 @@ pub struct MoveAction {
     pub san: String,
     pub kind: NextKind,
     /// Whose piece moved, was taken off or came back (none for `--`).
-    #[schema(schema_with = super::schema::side_or_null)]
+    #[schema(schema_with = crate::serve::schema::side_or_null)]
     pub color: Option<Side>,
     /// `K`, `Q`, `R`, `B`, `N` or `P` (none for `--`).
     #[schema(value_type = Option<String>, pattern = "^[KQRBNP]$")]
     pub piece: Option<char>,
-    #[schema(schema_with = super::schema::square_or_null)]
+    #[schema(schema_with = crate::serve::schema::square_or_null)]
     pub from: Option<String>,
-    #[schema(schema_with = super::schema::square_or_null)]
+    #[schema(schema_with = crate::serve::schema::square_or_null)]
     pub to: Option<String>,
     /// The piece a pawn became.
-    #[schema(schema_with = super::schema::piece_or_null)]
+    #[schema(schema_with = crate::serve::schema::piece_or_null)]
     pub promotion: Option<char>,
     /// The board after the action: a FEN's placement field.
     pub fen: String,

@@ -96,7 +96,7 @@ fn gives_check(turn: &TurnView) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct EndTold {
     /// `white`, `black`; none for a draw.
-    #[schema(schema_with = super::schema::side_or_null)]
+    #[schema(schema_with = crate::serve::schema::side_or_null)]
     pub winner: Option<crate::record::Side>,
     /// The victory or the end: "The Sacrifice Accomplished", "checkmate", "resignation".
     pub victory: String,

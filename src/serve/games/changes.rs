@@ -9,15 +9,14 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::clock;
-use super::error::{ApiError, ErrorBody};
-use super::http::{Body, GAME, Shared, blocking, find, flag_fall, held, seat};
-use super::input::{
+use crate::serve::clock;
+use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::http::{Body, GAME, Shared, blocking, find, flag_fall, held, seat};
+use crate::serve::input::{
     ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions, clicked,
 };
-use super::live::{Holder, Live, Mode, settled, side_word};
-use super::reply;
-use super::view::{Extent, GameState};
+use crate::serve::live::{Holder, Live, Mode, settled, side_word};
+use crate::serve::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
 /// is saved. The answer is the game after the change, as much of it as `extent` asks.
@@ -49,7 +48,9 @@ async fn change(
         }
         let mut next = live.clone();
         change(&mut next, holder)?;
-        reply::play_reply(&mut next)?;
+        for after_change in &app.after_change {
+            after_change(&mut next)?;
+        }
         if next.against_a_bot() {
             next.play_bots(1)?;
         }
@@ -59,7 +60,7 @@ async fn change(
         );
         let sdn = crate::write::sdn::to_sdn(&next.game);
         let meta_changed = next.meta.aided != live.meta.aided || next.meta.clock.is_some();
-        app.store.save_as(&next, &sdn, meta_changed).map_err(|e| {
+        app.store.save_game(&next, &sdn, meta_changed).map_err(|e| {
             ApiError::unsaved(format!(
                 "the game could not be saved, nothing was accepted: {e}"
             ))
@@ -87,7 +88,7 @@ async fn change(
 /// What the request's `Prefer` headers ask of the answer (RFC 7240): `return=minimal` for the
 /// state without the record, its SDN and the board; anything else, or nothing, for all of it.
 /// Preferences the server does not know are ignored, as the RFC says.
-pub(super) fn extent(headers: &HeaderMap) -> Extent {
+pub(crate) fn extent(headers: &HeaderMap) -> Extent {
     let minimal = headers
         .get_all("prefer")
         .iter()
@@ -161,7 +162,7 @@ enum ChangeAnswers {
     request_body = RollRequest,
     responses(ChangeAnswers)
 )]
-pub(super) async fn roll(
+pub(crate) async fn roll(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -195,7 +196,7 @@ pub(super) async fn roll(
     request_body = ActRequest,
     responses(ChangeAnswers)
 )]
-pub(super) async fn act(
+pub(crate) async fn act(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -222,7 +223,7 @@ pub(super) async fn act(
     request_body = TokenRequest,
     responses(ChangeAnswers)
 )]
-pub(super) async fn bot(
+pub(crate) async fn bot(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -248,7 +249,7 @@ pub(super) async fn bot(
     request_body = TokenRequest,
     responses(ChangeAnswers)
 )]
-pub(super) async fn take_back(
+pub(crate) async fn take_back(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -272,7 +273,7 @@ pub(super) async fn take_back(
     request_body = EndRequest,
     responses(ChangeAnswers)
 )]
-pub(super) async fn end(
+pub(crate) async fn end(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -298,7 +299,7 @@ pub(super) async fn end(
     request_body = TagsRequest,
     responses(ChangeAnswers)
 )]
-pub(super) async fn tags(
+pub(crate) async fn tags(
     State(app): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,

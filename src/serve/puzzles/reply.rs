@@ -1,10 +1,10 @@
 //! The opponent's reply in a mate in two turns: once the attempt's first turn plays the
 //! puzzle's answer, the server plays the puzzle's reply, as a bot answers a human's turn.
 
-use super::error::ApiError;
-use super::input::parse_actions;
-use super::kind::Kind;
-use super::live::{Holder, Live};
+use crate::serve::error::ApiError;
+use crate::serve::input::parse_actions;
+use crate::serve::kind::Kind;
+use crate::serve::live::{Holder, Live};
 
 /// Plays the reply of `live`'s puzzle when it is due ([`crate::puzzles::reply_due`]); `true`
 /// when it was played. A game that is no puzzle attempt, or whose reply is not due, is left as

@@ -5,10 +5,10 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::error::{ApiError, ErrorBody};
-use super::http::{GAME, Shared, find, held};
+use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::http::{GAME, Shared, find, held};
 use super::review;
-use super::schema::ExportJson;
+use crate::serve::schema::ExportJson;
 
 #[utoipa::path(
     get,
@@ -42,7 +42,7 @@ pub async fn export(
             "sdn",
         ),
         "pgn" if live.game.variant() == Ok(crate::record::Variant::Standard) => (
-            super::view::pgn(&live.game),
+            crate::serve::view::pgn(&live.game),
             "application/x-chess-pgn",
             "pgn",
         ),
@@ -60,7 +60,7 @@ pub async fn export(
         "verdict" => {
             let name = format!("{id}.sdn");
             let sdn = crate::write::sdn::to_sdn(&live.game);
-            let report = crate::report::Report::of_verdict(
+            let report = crate::verdict_line::VerdictLine::of_verdict(
                 &name,
                 1,
                 sdn.as_bytes(),

@@ -8,10 +8,10 @@ use crate::arbiter::options::{Answer, Limits, Line, Squares, answer};
 use crate::record::{Face, Side, Variant};
 use crate::rules::sade::{FaceSix, face_six};
 
-use super::clicked::san_of;
+use crate::serve::clicked::san_of;
 
-use super::error::ApiError;
-use super::live::{Live, Phase};
+use crate::serve::error::ApiError;
+use crate::serve::live::{Live, Phase};
 
 /// The options the search lists at most, when they are filtered by the actions written.
 const FILTERED_FROM: usize = 20_000;
@@ -125,7 +125,7 @@ pub struct NextActions {
     /// turn (0: the next action completes it).
     pub after: usize,
     /// Faces 1–3: the colour whose pieces are due, by the count at the roll (R4).
-    #[schema(schema_with = super::schema::side_or_null)]
+    #[schema(schema_with = crate::serve::schema::side_or_null)]
     pub due: Option<Side>,
     /// Faces 1–3: why those pieces are due, as `sade-ref options` proves it.
     pub proof: Option<String>,
@@ -147,15 +147,15 @@ pub struct NextAction {
     pub text: String,
     pub kind: NextKind,
     /// A move's square of departure.
-    #[schema(schema_with = super::schema::square_or_null)]
+    #[schema(schema_with = crate::serve::schema::square_or_null)]
     pub from: Option<String>,
     /// A move's square of arrival (castling: the king's, or its rook's in Chess960), the square
     /// of a sacrifice or a resurrection.
-    #[schema(schema_with = super::schema::square_or_null)]
+    #[schema(schema_with = crate::serve::schema::square_or_null)]
     pub to: Option<String>,
     /// The piece a move promotes to, or the piece a resurrection puts back: `Q`, `R`, `B`, `N`,
     /// `P`.
-    #[schema(schema_with = super::schema::piece_or_null)]
+    #[schema(schema_with = crate::serve::schema::piece_or_null)]
     pub piece: Option<char>,
     /// It begins only ways that lose (a check that is not mate, Art. 4.1, or a series left with
     /// no way to complete it, Art. 13.2): legal to write, never a good idea.

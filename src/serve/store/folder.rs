@@ -1,0 +1,185 @@
+//! The data folder: each game a canonical SDN file `<id>.sdn`, and beside it `<id>.seat.json`
+//! (the seats, their tokens and the die's seed, which the record must not show before the end);
+//! the course's learners in `course-progress.json`, each puzzle player in
+//! `puzzles-<player>.json`. Every file is written atomically ([`super::atomic`]): its spare
+//! `.NAME.tmp` in the same folder is written and flushed, then exchanged with it, and the
+//! folder flushed, one flush shared by the files written at the same time. File names are made
+//! from generated ids only.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::parse::parse_str;
+
+use crate::serve::kind::Kind;
+use crate::serve::live::{Live, Meta};
+use super::atomic::{FolderSync, replace};
+use super::storage::{Doc, Storage, StoreError, valid_id};
+
+/// The file of the course's learners.
+const LEARNERS_FILE: &str = "course-progress.json";
+
+/// The data folder.
+#[derive(Clone, Debug)]
+pub struct Folder {
+    dir: PathBuf,
+    folder_sync: Arc<FolderSync>,
+}
+
+impl Folder {
+    /// Opens (and creates) the data folder.
+    ///
+    /// # Errors
+    /// [`StoreError::CreateFolder`] when the folder cannot be created.
+    pub fn open(dir: &Path) -> Result<Folder, StoreError> {
+        fs::create_dir_all(dir).map_err(|source| StoreError::CreateFolder {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
+        Ok(Folder {
+            dir: dir.to_path_buf(),
+            folder_sync: Arc::default(),
+        })
+    }
+
+    fn path(&self, id: &str, ext: &str) -> PathBuf {
+        debug_assert!(valid_id(id));
+        self.dir.join(format!("{id}.{ext}"))
+    }
+
+    fn doc_path(&self, doc: Doc<'_>) -> Result<PathBuf, StoreError> {
+        match doc {
+            Doc::Learners => Ok(self.dir.join(LEARNERS_FILE)),
+            Doc::Solver(player) if valid_id(player) => {
+                Ok(self.dir.join(format!("puzzles-{player}.json")))
+            }
+            Doc::Solver(player) => Err(StoreError::NotAnId(player.to_owned())),
+        }
+    }
+
+    /// Writes a file of the folder atomically, and returns once its rename is on disk.
+    fn put(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        replace(path, bytes)?;
+        self.folder_sync.after_rename(&self.dir);
+        Ok(())
+    }
+
+    fn load_one(&self, id: &str) -> Result<Live, String> {
+        let text = fs::read_to_string(self.path(id, "sdn")).map_err(|e| e.to_string())?;
+        let meta = fs::read_to_string(self.path(id, "seat.json")).map_err(|e| e.to_string())?;
+        let mut meta: Meta = serde_json::from_str(&meta).map_err(|e| e.to_string())?;
+        let game = parse_str(&text)
+            .into_iter()
+            .next()
+            .ok_or("the file holds no game")?
+            .map_err(|e| e.to_string())?;
+        if meta.kind.is_game() {
+            meta.kind = Kind::of_legacy(&game);
+        }
+        Ok(Live::new(id.to_owned(), game, meta))
+    }
+}
+
+impl Storage for Folder {
+    fn save_game(&self, live: &Live, sdn: &str, with_meta: bool) -> Result<(), StoreError> {
+        if !valid_id(&live.id) {
+            return Err(StoreError::NotAnId(live.id.clone()));
+        }
+        if with_meta {
+            let meta = serde_json::to_string_pretty(&live.meta)?;
+            self.put(&self.path(&live.id, "seat.json"), meta.as_bytes())?;
+        }
+        self.put(&self.path(&live.id, "sdn"), sdn.as_bytes())
+    }
+
+    fn load_games(&self) -> (Vec<Live>, Vec<String>) {
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return (games, problems);
+        };
+        let mut ids: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+            .filter_map(|name| name.strip_suffix(".sdn").map(str::to_owned))
+            .filter(|id| valid_id(id))
+            .collect();
+        ids.sort();
+        for id in ids {
+            match self.load_one(&id) {
+                Ok(live) => games.push(live),
+                Err(e) => problems.push(format!("{id}: {e}")),
+            }
+        }
+        (games, problems)
+    }
+
+    fn read(&self, doc: Doc<'_>) -> Result<Option<String>, StoreError> {
+        let path = self.doc_path(doc)?;
+        match fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(StoreError::Read { path, source }),
+        }
+    }
+
+    fn write(&self, doc: Doc<'_>, text: &str) -> Result<(), StoreError> {
+        self.put(&self.doc_path(doc)?, text.as_bytes())
+    }
+
+    fn describe(&self) -> String {
+        let dir = fs::canonicalize(&self.dir).unwrap_or_else(|_| self.dir.clone());
+        format!("data folder: {}", dir.display())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sade-ref-folder-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_document_is_none_until_written_and_then_its_text() {
+        let dir = scratch("docs");
+        let folder = Folder::open(&dir).unwrap();
+        let player = "0123456789abcdef";
+        assert_eq!(folder.read(Doc::Solver(player)).unwrap(), None);
+        folder.write(Doc::Solver(player), "{}").unwrap();
+        folder.write(Doc::Learners, "{\"learners\":{}}").unwrap();
+        assert_eq!(folder.read(Doc::Solver(player)).unwrap().as_deref(), Some("{}"));
+        assert_eq!(
+            fs::read_to_string(dir.join("puzzles-0123456789abcdef.json")).unwrap(),
+            "{}"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join(LEARNERS_FILE)).unwrap(),
+            "{\"learners\":{}}"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_player_that_is_no_id_names_no_file() {
+        let dir = scratch("no-id");
+        let folder = Folder::open(&dir).unwrap();
+        for player in ["../seat", "0123456789ABCDEF", ""] {
+            assert!(matches!(
+                folder.write(Doc::Solver(player), "{}"),
+                Err(StoreError::NotAnId(_))
+            ));
+            assert!(matches!(
+                folder.read(Doc::Solver(player)),
+                Err(StoreError::NotAnId(_))
+            ));
+        }
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
