@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
-
+import io
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -60,6 +60,7 @@ __all__ = [
     "play",
     "read_game",
     "read_games",
+    "stream_games",
     "verify",
     "verify_many",
 ]
@@ -161,6 +162,83 @@ def read_games(
     as_json = format == "json" or (format is None and _is_json_name(label))
     for game in _sade_ref.read(data, label, as_json, first_game, first_line):
         if strict and game.errors:
+            raise game.errors[0]
+        yield game
+
+
+def _decompressing(magic: bytes, opened: IO[bytes] | str, name: str) -> IO[bytes] | io.BufferedIOBase | str:
+    """A path or an open binary file, read through gzip or bzip2 when ``magic`` (its first bytes)
+    says so, as the command does."""
+    if magic[:2] == b"\x1f\x8b":
+        return gzip.GzipFile(opened) if isinstance(opened, str) else gzip.GzipFile(fileobj=opened)
+    if magic[:3] == b"BZh":
+        return bz2.BZ2File(opened)
+    if magic[:4] == b"\x28\xb5\x2f\xfd":
+        raise ValueError(
+            f"{name}: a zstd archive: decompress it first (zstdcat), or verify it with the"
+            " sade-ref command"
+        )
+    return opened
+
+
+def stream_games(
+    source: Union[str, "os.PathLike[str]", IO[bytes]],
+    *,
+    name: str | None = None,
+    strict: bool = False,
+    first_game: int = 1,
+    first_line: int = 1,
+    window: int | None = None,
+) -> Iterator[Game]:
+    """Yields the games of a file of SDN or PGN records read a window at a time, so that a file
+    larger than memory is read game by game: memory holds a window (512 KiB, or ``window``
+    bytes; a game longer than that is still read whole) and the games you keep. ``source`` is a
+    path (``str`` or ``os.PathLike``), read without the GIL, or a binary file object (its
+    ``read(n)`` gives bytes). gzip and bzip2 are decompressed (a file object, when it has
+    ``peek``, as ``open(path, "rb")`` gives, or can seek back).
+
+    The games, their numbers and their errors (file, line and column) are those ``read_games``
+    gives for the whole file: a game that cannot be read is yielded with its ``errors`` and
+    reading goes on (``strict=True`` raises the first such error instead); a read that fails
+    raises its error after the games before it. ``name``, ``first_game`` and ``first_line`` are
+    as in ``read_games``. The file is opened (and a missing one raises) when this is called.
+    The byte spans of ``Game.to_json()`` count from the start of the window a game was read
+    from, not of the file.
+    """
+    reader: IO[bytes] | io.BufferedIOBase | str
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        label = name if name is not None else str(path)
+        with open(path, "rb") as f:
+            magic = f.read(4)
+        reader = _decompressing(magic, path, label)
+    elif hasattr(source, "read"):
+        label = name if name is not None else str(getattr(source, "name", "<stream>"))
+        peek = getattr(source, "peek", None)
+        seekable = getattr(source, "seekable", None)
+        if callable(peek):
+            magic = peek(4)[:4]
+        elif callable(seekable) and seekable():
+            at = source.tell()
+            magic = source.read(4)
+            source.seek(at)
+        else:
+            magic = b""
+        reader = _decompressing(magic, source, label)
+    else:
+        raise TypeError(
+            f"stream_games reads a path or a binary file object, not {type(source).__name__}"
+        )
+    games = _sade_ref.stream(reader, label, first_game, first_line, window)
+    if not strict:
+        return games
+    return _strictly(games)
+
+
+def _strictly(games: Iterator[Game]) -> Iterator[Game]:
+    """The games, the first error raised instead of its game."""
+    for game in games:
+        if game.errors:
             raise game.errors[0]
         yield game
 

@@ -1,12 +1,24 @@
 """Type stubs of the Rust extension ``sade_ref._sade_ref`` (python/src). Use it through
 ``sade_ref``; ``Game`` and ``Turn`` are re-exported there."""
 
-from typing import final
+import io
+import os
+from typing import IO, final
 
 from ._enums import Color
 from ._errors import ParseError
 
-__all__ = ["Game", "Turn", "options", "play", "read", "verify", "verify_many"]
+__all__ = [
+    "Game",
+    "GameStream",
+    "Turn",
+    "options",
+    "play",
+    "read",
+    "stream",
+    "verify",
+    "verify_many",
+]
 
 @final
 class Turn:
@@ -64,9 +76,23 @@ class Game:
     def from_json(text: str, file: str = "<json>") -> Game:
         """The game of one JSON record; raises ``ParseError`` (``bad-json``, ``bad-record``)."""
 
+@final
+class GameStream:
+    """The games of a file read a window at a time: an iterator of ``Game``."""
+
+    def __iter__(self) -> GameStream: ...
+    def __next__(self) -> Game: ...
+
 def read(
     data: bytes, file: str, json: bool = False, first_game: int = 1, first_line: int = 1
 ) -> list[Game]: ...
+def stream(
+    source: str | os.PathLike[str] | IO[bytes] | io.BufferedIOBase,
+    file: str,
+    first_game: int = 1,
+    first_line: int = 1,
+    window: int | None = None,
+) -> GameStream: ...
 def verify(game: Game) -> str: ...
 def verify_many(games: list[Game], jobs: int | None = None) -> list[str]: ...
 def options(

@@ -71,7 +71,9 @@ impl Record {
     fn unread_report(&self) -> Option<VerdictLine<'_>> {
         match &self.game {
             Ok(_) => None,
-            Err(Unread::Json(error)) => Some(VerdictLine::of_json_error(&self.file, self.number, error)),
+            Err(Unread::Json(error)) => {
+                Some(VerdictLine::of_json_error(&self.file, self.number, error))
+            }
             Err(Unread::Sdn(error)) => Some(VerdictLine::of_syntax_error(
                 &self.file,
                 self.number,
@@ -82,7 +84,7 @@ impl Record {
     }
 
     /// Puts an error's line in the whole input's terms.
-    fn shift(&self, report: &mut Report<'_>) {
+    fn shift(&self, report: &mut VerdictLine<'_>) {
         if let Some(error) = &mut report.error {
             error.line += self.lines_before;
         }

@@ -4,6 +4,7 @@
 //! A game read from a text keeps the text (shared by every game of it), its input's name and
 //! its number there, so that a verdict is the line `sade-ref verify --format json` writes for
 //! it, word for word. The GIL is released while a text is read and while games are verified.
+//! A file larger than memory is read a window at a time, game by game (`stream`).
 
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -11,6 +12,7 @@ use rayon::prelude::*;
 mod error;
 mod game;
 mod query;
+mod stream;
 
 use game::{Game, Turn};
 
@@ -87,7 +89,9 @@ fn verify_many(
 fn _sade_ref(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Turn>()?;
+    m.add_class::<stream::GameStream>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(stream::stream, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify_many, m)?)?;
     m.add_function(wrap_pyfunction!(query::options, m)?)?;

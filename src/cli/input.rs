@@ -5,10 +5,16 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
+use sade_ref::parse::{GameReader, ParseError};
+use sade_ref::record::Game;
+
 use super::decompress;
-use super::progress::Progress;
-use super::status::Status;
-use super::stream::{GameRead, GameStream};
+use super::exit::Exit;
+use super::meter::Meter;
+
+/// What a window gives for each game read: the game itself, or what a command makes of it on
+/// the thread that read it (see [`GameReader::next_window_with`]).
+pub type GameRead = Result<Game, ParseError>;
 
 /// One input's name (as given, `-` for standard input) and bytes: the whole text, or a window
 /// of it that starts on a line start.
@@ -53,24 +59,25 @@ impl Reading {
 /// the rest of that input was not verified.
 ///
 /// Each game is given to `map` on the thread that read it (see
-/// [`GameStream::next_window_with`]), and `f` gets what `map` made of the window's games.
+/// [`GameReader::next_window_with`]), and `f` gets what `map` made of the window's games; a
+/// window is read in blocks by `jobs` threads of the current rayon pool.
 pub fn each_window<T: Send>(
     path: &Path,
     reading: &Reading,
-    blocks: usize,
+    jobs: usize,
     map: &(dyn Fn(GameRead) -> T + Sync),
-    mut f: impl FnMut(&Input, usize, Vec<T>, &Progress) -> bool + Send,
-) -> Status {
+    mut f: impl FnMut(&Input, usize, Vec<T>, &Meter) -> bool + Send,
+) -> Exit {
     let name = path.to_string_lossy().into_owned();
     let opened = match decompress::open(path) {
         Ok(opened) => opened,
         Err(error) => {
             eprintln!("sade-ref: {name}: {}", super::words::io_words(&error));
-            return Status::Failed;
+            return Exit::Failed;
         }
     };
-    let mut progress = Progress::new(reading.quiet, &name, opened.size);
-    let mut stream = GameStream::new(opened.text, blocks);
+    let mut progress = Meter::new(reading.quiet, &name, opened.size);
+    let mut stream = GameReader::new(opened.text).with_jobs(jobs);
     let mut number = reading.first_game();
     let mut input = Input {
         name,
@@ -94,14 +101,14 @@ pub fn each_window<T: Send>(
                 number = number.saturating_add(count);
                 progress.advance(count, opened.read.load(Ordering::Relaxed));
                 if !go_on {
-                    break Status::Ok;
+                    break Exit::Ok;
                 }
             }
             Ok(None) if number == reading.first_game() && stream.is_blank() => {
                 progress.suspend(|| eprintln!("sade-ref: {}: no games", input.name));
-                break Status::Problems;
+                break Exit::Problems;
             }
-            Ok(None) => break Status::Ok,
+            Ok(None) => break Exit::Ok,
             Err(error) => {
                 let after = if number > reading.first_game() {
                     format!(" after game {}", number - 1)
@@ -115,7 +122,7 @@ pub fn each_window<T: Send>(
                         super::words::io_words(&error)
                     );
                 });
-                break Status::Failed;
+                break Exit::Failed;
             }
         }
     };
@@ -126,9 +133,9 @@ pub fn each_window<T: Send>(
 /// Reads every input whole (plain or compressed); one that cannot be read is reported and the
 /// run goes on without it (exit code 2), and so is one that holds no game at all (an empty
 /// file, standard input closed at once: exit code 1).
-pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
+pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Exit) {
     let mut inputs = Vec::new();
-    let mut status = Status::Ok;
+    let mut status = Exit::Ok;
     for path in paths {
         let name = path.to_string_lossy().into_owned();
         let read = decompress::open(path).and_then(|mut opened| {
@@ -138,7 +145,7 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
         match read {
             Ok(bytes) if is_blank(&bytes) => {
                 eprintln!("sade-ref: {name}: no games");
-                status = status.max(Status::Problems);
+                status = status.max(Exit::Problems);
             }
             Ok(bytes) => inputs.push(Input {
                 name,
@@ -147,7 +154,7 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<Input>, Status) {
             }),
             Err(error) => {
                 eprintln!("sade-ref: {name}: {}", super::words::io_words(&error));
-                status = Status::Failed;
+                status = Exit::Failed;
             }
         }
     }

@@ -5,6 +5,10 @@
 //! (PGN import format, with the leniencies listed in `spec/SDN.md`) and never panics: a syntax
 //! error ends that game with a [`ParseError`], and the reader goes on with the next game.
 //!
+//! A text too large to hold is read from any [`std::io::Read`] a window at a time by
+//! [`GameReader`] (a window's games, or [`Games`] one by one, each with its line in the whole
+//! text): the same games and errors as [`parse_bytes`] finds in the whole text.
+//!
 //! ```
 //! let games = sade_ref::parse::parse_str("[Variant \"Sade\"]\n\n1. 3: e6 d6 Nf6 *\n");
 //! let game = games[0].as_ref().unwrap();
@@ -21,9 +25,14 @@
 // 4. `movetext`: the movetext of one game, where the lexer and the grouping meet (one pass for
 //    the common records, two for the rest).
 // 5. `reader`: a text split into games, and each one's tag section.
-// 6. `games`: every game of a text.
-// 7. `mod.rs`: the table of contents.
+// 6. `games`, `blocks`: every game of a text; the games of one window of a text read a window
+//    at a time (in blocks read in parallel, with the `parallel` feature).
+// 7. `stream`: a text read from any `std::io::Read` a window at a time.
+// 8. `streamed`: the games of such a text one by one, each with its window and line.
+// 9. `stream_tests`: the tests of the reader a window at a time against the whole text's.
+// 10. `mod.rs`: the table of contents.
 
+mod blocks;
 mod error;
 mod games;
 mod grouping;
@@ -31,6 +40,10 @@ mod lexer;
 mod movetext;
 mod reader;
 mod scanner;
+mod stream;
+#[cfg(test)]
+mod stream_tests;
+mod streamed;
 mod token;
 
 pub use error::{ErrorKind, ParseError, Place};
@@ -38,3 +51,5 @@ pub use games::{parse_bytes, parse_str};
 pub(crate) use movetext::start_number;
 pub use reader::Reader;
 pub use scanner::Text;
+pub use stream::{GameReader, Window};
+pub use streamed::{GameText, Games};
