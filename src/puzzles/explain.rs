@@ -1,7 +1,7 @@
 //! A puzzle in words: its theme, the Article or rule it turns on, and why its answer is the
 //! one, all read from the referee's verdict on each answer of the turn.
 
-use super::analyse::{Analysis, Answer, Consequence};
+use super::answers::{Analysis, Answer, Consequence};
 use super::puzzle::gains;
 use super::question::Question;
 use super::theme::Theme;
@@ -22,9 +22,6 @@ pub struct Explained {
 /// The theme, its Article and the explanation of `answer`, the one answer of `analysis` that
 /// meets `question`.
 pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Explained {
-    let player = color_name(analysis.player);
-    let others = analysis.answers.len() - 1;
-    let rolled = rolled(analysis);
     match question {
         Question::WinNow | Question::MateInOneTurn => {
             let (theme, article) = winning_theme(analysis, answer);
@@ -35,118 +32,144 @@ pub fn explain(analysis: &Analysis, question: Question, answer: &Answer) -> Expl
                 text,
             }
         }
-        Question::Defend => {
-            let ways = if others == 1 { "way" } else { "ways" };
-            let opponent = color_name(!analysis.player);
-            let text = format!(
-                "{player} must play {}: after each of the {others} other {ways} to play the turn, \
-                 {opponent} has a turn that mates (M3).",
-                answer.text
-            );
-            Explained {
-                theme: Theme::Defend,
-                article: Article::M3,
-                text,
-            }
-        }
-        Question::MateInTwoTurns => {
-            let opponent = color_name(!analysis.player);
-            let text = match &analysis.line {
-                Some(line) if line.replies == 1 => format!(
-                    "{player} plays {}: {opponent}'s only reply, {}, leaves the mate {} (M3); \
-                     after each of the {others} other ways to play the turn, {opponent} has a \
-                     reply that escapes.",
-                    answer.text,
-                    reply_words(&line.reply),
-                    line.mate
-                ),
-                Some(line) => format!(
-                    "{player} plays {}: each of {opponent}'s {} replies leaves a mate at the next \
-                     turn (M3), as {} meets {}; after each of the {others} other ways to play the \
-                     turn, {opponent} has a reply that escapes.",
-                    answer.text,
-                    line.replies,
-                    line.mate,
-                    reply_words(&line.reply)
-                ),
-                None => format!(
-                    "{player} plays {}, and mates at the next turn (M3).",
-                    answer.text
-                ),
-            };
-            Explained {
-                theme: Theme::MateInTwoTurns,
-                article: Article::M3,
-                text,
-            }
-        }
+        Question::Defend => explain_defence(analysis, answer),
+        Question::MateInTwoTurns => explain_mate_in_two(analysis, answer),
         Question::WinMaterial | Question::DefendMaterial => {
-            let (lead, theme) = match question {
-                Question::WinMaterial => ("wins material with", Theme::WinMaterial),
-                _ => ("must play", Theme::DefendMaterial),
-            };
-            let text = match &analysis.search {
-                Some(search) => format!(
-                    "{player} {lead} {}: searched through every reply and the captures after it, \
-                     the turn {} on the position before it; the best of the {others} other ways \
-                     to play the turn, {}, {} (M1).",
-                    answer.text,
-                    gains(search.score - search.before),
-                    search.next,
-                    gains(search.next_score - search.before),
-                ),
-                None => format!("{player} {lead} {} (M1).", answer.text),
-            };
-            Explained {
-                theme,
-                article: Article::M1,
-                text,
-            }
+            explain_material(analysis, question, answer)
         }
-        Question::Survive => {
-            // The Article: the one under which most of the other answers lose (the first
-            // met, of equal counts).
-            let mut counts: Vec<(Termination, Article, usize)> = Vec::new();
-            for (t, a) in analysis
-                .answers
-                .iter()
-                .filter(|a| a.outcome == Consequence::Loses)
-                .filter_map(|a| a.end)
-            {
-                match counts.iter_mut().find(|(_, k, _)| *k == a) {
-                    Some((_, _, n)) => *n += 1,
-                    None => counts.push((t, a, 1)),
-                }
-            }
-            let article = counts
-                .iter()
-                .rev()
-                .max_by_key(|(_, _, n)| *n)
-                .map_or(Article::Art5, |(_, a, _)| *a);
-            let how = counts
-                .iter()
-                .map(|(t, a, n)| format!("{n} by {} ({})", t.title(), a.cite()))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let ways = if others == 1 { "way" } else { "ways" };
-            let text = format!(
-                "{player}{rolled} must play {}: each of the {others} other {ways} loses this turn ({how}).",
-                answer.text
-            );
-            // Where most other ways start a series that cannot be completed, the puzzle is the
-            // order or the pieces that complete it: Poverty of the Flesh is its theme. On face
-            // 6 the one way is the order of the exposure (Art. 8).
-            let theme = match (article, analysis.face) {
-                (Article::Art13_2, _) => Theme::PovertyOfTheFlesh,
-                (_, Some(Face::Six)) => Theme::Exposure,
-                _ => Theme::Survive,
-            };
-            Explained {
-                theme,
-                article,
-                text,
-            }
+        Question::Survive => explain_survival(analysis, answer),
+    }
+}
+
+/// A defence explained: every other way leaves the opponent a turn that mates (M3).
+fn explain_defence(analysis: &Analysis, answer: &Answer) -> Explained {
+    let player = color_name(analysis.player);
+    let others = analysis.answers.len() - 1;
+    let ways = if others == 1 { "way" } else { "ways" };
+    let opponent = color_name(!analysis.player);
+    let text = format!(
+        "{player} must play {}: after each of the {others} other {ways} to play the turn, \
+         {opponent} has a turn that mates (M3).",
+        answer.text
+    );
+    Explained {
+        theme: Theme::Defend,
+        article: Article::M3,
+        text,
+    }
+}
+
+/// A mate in two turns explained: the reply (or each reply) leaves a mate at the next turn (M3),
+/// and every other way has a reply that escapes.
+fn explain_mate_in_two(analysis: &Analysis, answer: &Answer) -> Explained {
+    let player = color_name(analysis.player);
+    let others = analysis.answers.len() - 1;
+    let opponent = color_name(!analysis.player);
+    let text = match &analysis.line {
+        Some(line) if line.replies == 1 => format!(
+            "{player} plays {}: {opponent}'s only reply, {}, leaves the mate {} (M3); \
+             after each of the {others} other ways to play the turn, {opponent} has a \
+             reply that escapes.",
+            answer.text,
+            reply_words(&line.reply),
+            line.mate
+        ),
+        Some(line) => format!(
+            "{player} plays {}: each of {opponent}'s {} replies leaves a mate at the next \
+             turn (M3), as {} meets {}; after each of the {others} other ways to play the \
+             turn, {opponent} has a reply that escapes.",
+            answer.text,
+            line.replies,
+            line.mate,
+            reply_words(&line.reply)
+        ),
+        None => format!(
+            "{player} plays {}, and mates at the next turn (M3).",
+            answer.text
+        ),
+    };
+    Explained {
+        theme: Theme::MateInTwoTurns,
+        article: Article::M3,
+        text,
+    }
+}
+
+/// A win of material, or a defence of it (`question`), explained: what the engine's search makes
+/// of the answer and of the best other way (M1).
+fn explain_material(analysis: &Analysis, question: Question, answer: &Answer) -> Explained {
+    let player = color_name(analysis.player);
+    let others = analysis.answers.len() - 1;
+    let (lead, theme) = match question {
+        Question::WinMaterial => ("wins material with", Theme::WinMaterial),
+        _ => ("must play", Theme::DefendMaterial),
+    };
+    let text = match &analysis.search {
+        Some(search) => format!(
+            "{player} {lead} {}: searched through every reply and the captures after it, \
+             the turn {} on the position before it; the best of the {others} other ways \
+             to play the turn, {}, {} (M1).",
+            answer.text,
+            gains(search.score - search.before),
+            search.next,
+            gains(search.next_score - search.before),
+        ),
+        None => format!("{player} {lead} {} (M1).", answer.text),
+    };
+    Explained {
+        theme,
+        article: Article::M1,
+        text,
+    }
+}
+
+/// A survival explained: every other way loses this turn, counted by the Article it loses by;
+/// the Article most of them lose by is the puzzle's.
+fn explain_survival(analysis: &Analysis, answer: &Answer) -> Explained {
+    let player = color_name(analysis.player);
+    let others = analysis.answers.len() - 1;
+    let rolled = rolled(analysis);
+    // The Article: the one under which most of the other answers lose (the first
+    // met, of equal counts).
+    let mut counts: Vec<(Termination, Article, usize)> = Vec::new();
+    for (t, a) in analysis
+        .answers
+        .iter()
+        .filter(|a| a.outcome == Consequence::Loses)
+        .filter_map(|a| a.end)
+    {
+        match counts.iter_mut().find(|(_, k, _)| *k == a) {
+            Some((_, _, n)) => *n += 1,
+            None => counts.push((t, a, 1)),
         }
+    }
+    let article = counts
+        .iter()
+        .rev()
+        .max_by_key(|(_, _, n)| *n)
+        .map_or(Article::Art5, |(_, a, _)| *a);
+    let how = counts
+        .iter()
+        .map(|(t, a, n)| format!("{n} by {} ({})", t.title(), a.cite()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let ways = if others == 1 { "way" } else { "ways" };
+    let text = format!(
+        "{player}{rolled} must play {}: each of the {others} other {ways} loses this turn ({how}).",
+        answer.text
+    );
+    // Where most other ways start a series that cannot be completed, the puzzle is the
+    // order or the pieces that complete it: Poverty of the Flesh is its theme. On face
+    // 6 the one way is the order of the exposure (Art. 8).
+    let theme = match (article, analysis.face) {
+        (Article::Art13_2, _) => Theme::PovertyOfTheFlesh,
+        (_, Some(Face::Six)) => Theme::Exposure,
+        _ => Theme::Survive,
+    };
+    Explained {
+        theme,
+        article,
+        text,
     }
 }
 
@@ -253,7 +276,7 @@ fn lowercase_the(title: &str) -> String {
 mod tests {
     use shakmaty::Color;
 
-    use super::super::analyse::Shape;
+    use super::super::answers::Shape;
     use super::*;
 
     fn answer(text: &str, end: Option<(Termination, Article)>) -> Answer {

@@ -1,9 +1,8 @@
 //! The uniqueness proof: the referee lists every answer of the puzzle's turn ([`analyse`]) and
 //! exactly one meets the question, the puzzle's own.
 
-use super::analyse::{
-    Analysis, Answer, Consequence, analyse, analyse_defence, analyse_mate_in_two, analyse_material,
-};
+use super::analyse::{analyse, analyse_defence, analyse_mate_in_two, analyse_material};
+use super::answers::{Analysis, Answer, Consequence};
 use super::error::PuzzleError;
 use super::explain::explain;
 use super::nearby::nearby;
