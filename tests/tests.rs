@@ -1,39 +1,15 @@
-//! All integration tests, one binary (the ripgrep habit: one link step, one process).
+//! All integration tests, one binary (the ripgrep habit: one link step, one process), one module
+//! an area.
 
-mod arbiter_cli;
-mod arbiters_words;
+mod arbiter;
 mod cli;
-mod corpus_rules;
-mod corpus_syntax;
 mod course;
-mod deep_variations;
 mod engine;
-mod errors_records;
-mod errors_table;
-mod fuzz_regressions;
-mod game_ends;
-mod marseillais;
-mod marseillais_turns;
-mod options;
-mod perft;
-mod perft_marseillais;
-mod perft_sade;
-mod pgn_compat;
-mod play;
+mod errors;
+mod format;
 mod puzzles;
-mod reader_never_panics;
-mod real_records;
 mod render;
-mod report_browser;
-mod sade;
-mod scale;
-mod schemas;
-mod second_referee;
+mod rules;
 mod serve;
-mod serve_judge;
-mod standard;
 mod support;
-mod uci;
 mod version;
-mod whole_games;
-mod write;

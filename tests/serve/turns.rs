@@ -15,7 +15,7 @@ fn options(table: &Table<'_>, limit: usize) -> Value {
         .server
         .get(&format!("/api/games/{}/options?limit={limit}", table.id));
     assert_eq!(answer.status, 200, "{}", answer.text);
-    let errors = crate::options::options_schema_errors(&answer.body);
+    let errors = crate::arbiter::options::options_schema_errors(&answer.body);
     assert!(errors.is_empty(), "{errors:?}: {}", answer.text);
     answer.body
 }
