@@ -22,7 +22,7 @@ use sha2::{Digest, Sha256};
 use shakmaty::Color;
 
 use crate::record::{Face, Game, Side};
-use crate::rules::{Article, FaultCode, Outcome, Replay, Violation};
+use crate::rules::{Article, FaultCode, Replay, ReplayStatus, Violation};
 
 /// The face of the `n`-th turn (counted from 1) of a game with this seed.
 pub fn face(seed: &str, n: u64) -> Face {
@@ -239,9 +239,9 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
     // turn included (the roll comes before anything the turn holds).
     let checked = match &replay.outcome {
         // Ended in the start position (`None`): no turn is played.
-        Outcome::Finished { at, .. } => at.map_or(0, |at| at.turn_index + 1),
-        Outcome::Invalid(error) => error.turn_index + 1,
-        Outcome::Unfinished => usize::MAX,
+        ReplayStatus::Finished { at, .. } => at.map_or(0, |at| at.turn_index + 1),
+        ReplayStatus::Invalid(error) => error.turn_index + 1,
+        ReplayStatus::Unfinished => usize::MAX,
     };
     let faces = game
         .turns
@@ -303,7 +303,7 @@ pub fn audit(game: &Game, mut replay: Replay) -> Replay {
             }
         }
     };
-    replay.outcome = Outcome::Invalid(violation);
+    replay.outcome = ReplayStatus::Invalid(violation);
     replay
 }
 

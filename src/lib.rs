@@ -55,14 +55,14 @@ pub mod puzzles;
 pub mod record;
 pub mod referee;
 pub mod render;
-pub mod verdict_line;
 pub mod rules;
 #[cfg(feature = "serve")]
 pub mod serve;
+pub mod verdict_line;
 pub mod write;
 
 pub use parse::{ParseError, Reader, parse_bytes, parse_str};
 pub use record::{Game, GameResult, Turn};
 pub use referee::{Locator, Status, Verdict, Void, verify, verify_annotated};
-pub use verdict_line::VerdictLine;
 pub use rules::{Article, FaultCode, Termination, Violation};
+pub use verdict_line::VerdictLine;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use super::status::Status;
+use super::exit::Exit;
 use super::{convert, course, match_, options, perft, play, puzzles, report, serve, show, verify};
 
 #[derive(Parser)]
@@ -43,7 +43,7 @@ pub fn run() -> ExitCode {
         Err(error) => {
             let _ = error.print();
             return ExitCode::from(if error.use_stderr() {
-                Status::Failed as u8
+                Exit::Failed as u8
             } else {
                 0
             });

@@ -7,9 +7,9 @@ use sade_ref::record::Game;
 use sade_ref::write::{json, sdn};
 
 use super::diagnose::{report_json, report_syntax};
+use super::exit::Exit;
 use super::input::{Input, Reading, each_window, is_json_name, read_all};
 use super::output::Sink;
-use super::status::Status;
 
 /// Convert game records between SDN (and PGN) and JSON.
 ///
@@ -50,15 +50,15 @@ pub enum Format {
     Json,
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     if args.annotate && args.to == Format::Sdn {
         eprintln!(
             "sade-ref: --annotate writes what the referee resolved into JSON; SDN has no place \
              for it: use --to json"
         );
-        return Status::Failed;
+        return Exit::Failed;
     }
-    let mut status = Status::Ok;
+    let mut status = Exit::Ok;
     let mut sink = match Sink::open(args.output.as_deref()) {
         Ok(sink) => sink,
         Err(failed) => return failed,
@@ -104,7 +104,7 @@ pub fn run(args: &Args) -> Status {
             first_line: 1,
             quiet: true,
         };
-        let mut problems = Status::Ok;
+        let mut problems = Exit::Ok;
         let read = each_window(path, &quiet, 1, &|game| game, |input, _, games, _| {
             for game in games {
                 match game {
@@ -115,7 +115,7 @@ pub fn run(args: &Args) -> Status {
                     }
                     Err(error) => {
                         report_syntax(input, &error);
-                        problems = Status::Problems;
+                        problems = Exit::Problems;
                     }
                 }
             }
@@ -131,12 +131,12 @@ pub fn run(args: &Args) -> Status {
 
 /// Reads the games of one JSON input and hands each to `emit` (which says whether to go on);
 /// reports what cannot be read.
-fn read_json(input: &Input, emit: &mut impl FnMut(Game) -> bool) -> Status {
+fn read_json(input: &Input, emit: &mut impl FnMut(Game) -> bool) -> Exit {
     let Ok(text) = std::str::from_utf8(&input.bytes) else {
         eprintln!("{}: error: JSON input is not UTF-8", input.name);
-        return Status::Problems;
+        return Exit::Problems;
     };
-    let mut status = Status::Ok;
+    let mut status = Exit::Ok;
     for game in json::read_json(text) {
         match game {
             Ok(game) => {
@@ -146,7 +146,7 @@ fn read_json(input: &Input, emit: &mut impl FnMut(Game) -> bool) -> Status {
             }
             Err(error) => {
                 report_json(input, &error);
-                status = Status::Problems;
+                status = Exit::Problems;
             }
         }
     }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use sade_ref::course::{Course, LessonError, check_lesson, check_stage, check_wordings};
 
-use super::status::Status;
+use super::exit::Exit;
 
 /// The rules course: one lesson for each Article of Marquis de Sade chess a player meets and
 /// for each of M1–M7 of Marseillais chess (spec/COURSE.md).
@@ -41,7 +41,7 @@ fn load(dir: Option<&PathBuf>) -> Result<Course, Vec<LessonError>> {
     }
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let (Sub::List { dir } | Sub::Check { dir }) = &args.command;
     let course = match load(dir.as_ref()) {
         Ok(course) => course,
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Status {
             for e in &errors {
                 eprintln!("sade-ref: course: {e}");
             }
-            return Status::Problems;
+            return Exit::Problems;
         }
     };
     match &args.command {
@@ -60,7 +60,7 @@ pub fn run(args: &Args) -> Status {
                     println!("  {}\t{}\t{}", lesson.id, lesson.article, lesson.title);
                 }
             }
-            Status::Ok
+            Exit::Ok
         }
         Sub::Check { .. } => {
             let mut failed = 0;
@@ -106,9 +106,9 @@ pub fn run(args: &Args) -> Status {
             );
             failed += unsaid.len();
             if failed == 0 {
-                Status::Ok
+                Exit::Ok
             } else {
-                Status::Problems
+                Exit::Problems
             }
         }
     }

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use sade_ref::play::{self, Bot, Options, PlayError};
 use sade_ref::record::Variant;
 
-use super::status::Status;
+use super::exit::Exit;
 
 /// What every game of a run shares (`play` and `match`).
 #[derive(clap::Args)]
@@ -37,13 +37,13 @@ pub struct GameArgs {
 
 impl GameArgs {
     /// Refuses, once and before any game is played, a `--fen` that cannot start a game.
-    pub fn check_fen(&self, command: &str) -> Result<(), Status> {
+    pub fn check_fen(&self, command: &str) -> Result<(), Exit> {
         let Some(fen) = &self.fen else {
             return Ok(());
         };
         if let Some(problem) = sade_ref::rules::fen_problem(fen) {
             eprintln!("sade-ref: {command}: --fen `{fen}` is not a position: {problem}");
-            return Err(Status::Failed);
+            return Err(Exit::Failed);
         }
         let options = self.options(Bot::Random, Bot::Random);
         play::check_start(&options).map_err(|error| {
@@ -55,7 +55,7 @@ impl GameArgs {
                 "sade-ref: {command}: --fen `{fen}` cannot start a {} game: {reason}",
                 options.variant.tag()
             );
-            Status::Failed
+            Exit::Failed
         })
     }
 

@@ -4,7 +4,7 @@ use std::num::NonZeroUsize;
 
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use super::status::Status;
+use super::exit::Exit;
 
 /// The most `--jobs` accepts. Verifying is work for the processor alone, so more threads than
 /// cores only wait for each other; and each job reads its own block of every window, so a
@@ -30,14 +30,14 @@ pub fn parse(text: &str) -> Result<NonZeroUsize, String> {
 /// window while the others wait for its games: with one job everything runs on one thread, and
 /// a game is freed on the thread that read it (a record freed on another thread costs the
 /// allocator more: callgrind counted 2.5 times the instructions for dropping the records).
-pub fn start(jobs: Option<NonZeroUsize>) -> Result<ThreadPool, Status> {
+pub fn start(jobs: Option<NonZeroUsize>) -> Result<ThreadPool, Exit> {
     let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let jobs = jobs.map_or(cores, |jobs| jobs.get().min(cores));
     match ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => Ok(pool),
         Err(e) => {
             eprintln!("sade-ref: cannot start {jobs} threads: {e}");
-            Err(Status::Failed)
+            Err(Exit::Failed)
         }
     }
 }

@@ -6,9 +6,9 @@ use sade_ref::play::uci::{Engine, EngineSpec};
 use sade_ref::play::{self, Bot, Mover, Seat, Tally, TallyTable};
 use sade_ref::record::Variant;
 
+use super::exit::Exit;
 use super::games::{GameArgs, progress};
 use super::output::Sink;
-use super::status::Status;
 
 /// Play a match between two players and print the score of each, with a 95% confidence
 /// interval, and the terminations by kind.
@@ -96,7 +96,7 @@ fn bot_of(arg: &PlayerArg) -> Bot {
     }
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let engines =
         matches!(args.white, PlayerArg::Uci(_)) || matches!(args.black, PlayerArg::Uci(_));
     if let Err(failed) = args.game.check_fen("match") {
@@ -109,13 +109,13 @@ pub fn run(args: &Args) -> Status {
              standard",
             options.variant.tag()
         );
-        return Status::Failed;
+        return Exit::Failed;
     }
     let mut seats = match (seat(&args.white), seat(&args.black)) {
         (Ok(first), Ok(second)) => [first, second],
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("sade-ref: match: {e}");
-            return Status::Failed;
+            return Exit::Failed;
         }
     };
     let mut tally = Tally::default();
@@ -144,7 +144,7 @@ pub fn run(args: &Args) -> Status {
             Err(error) => {
                 bar.finish_and_clear();
                 eprintln!("sade-ref: game {number}: {error}");
-                return Status::Failed;
+                return Exit::Failed;
             }
         }
         bar.inc(1);
@@ -152,7 +152,7 @@ pub fn run(args: &Args) -> Status {
     bar.finish_and_clear();
     // Through the buffered sink: a closed pipe (`match … | head`) ends quietly, never a panic.
     let Ok(mut out) = Sink::open(None) else {
-        return Status::Failed;
+        return Exit::Failed;
     };
     out.write(&format!(
         "{}: {} games, seed {}, colours alternating, at most {} turns a game\n",

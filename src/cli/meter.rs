@@ -7,16 +7,16 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-pub struct Progress {
+pub struct Meter {
     bar: Option<ProgressBar>,
     games: u64,
 }
 
-impl Progress {
+impl Meter {
     /// A bar for one input of `size` bytes (a spinner when the size is unknown: a pipe).
-    pub fn new(quiet: bool, name: &str, size: Option<u64>) -> Progress {
+    pub fn new(quiet: bool, name: &str, size: Option<u64>) -> Meter {
         if quiet || !std::io::stderr().is_terminal() {
-            return Progress {
+            return Meter {
                 bar: None,
                 games: 0,
             };
@@ -37,7 +37,7 @@ impl Progress {
         };
         bar.set_prefix(name.to_owned());
         bar.enable_steady_tick(Duration::from_millis(200));
-        Progress {
+        Meter {
             bar: Some(bar),
             games: 0,
         }

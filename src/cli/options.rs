@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use clap::ValueEnum;
 use sade_ref::arbiter::locate::{self, TurnName};
 use sade_ref::arbiter::options::{self, Limits, Query};
 use sade_ref::record::Face;
@@ -12,9 +11,10 @@ use sade_ref::rules::marseillais::TurnStart;
 use sade_ref::rules::sade::State;
 use sade_ref::rules::standard;
 
+use super::exit::Exit;
+use super::format::Format;
 use super::output::Sink;
 use super::pick;
-use super::status::Status;
 
 /// What could the player have done? Every legal way to fulfil the die face, with the end of the
 /// game it leads to at once, then the count. For faces 1–3 it states whose pieces move (the
@@ -63,20 +63,14 @@ pub struct Args {
     format: Format,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Text,
-    Json,
-}
-
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let query = match query(args) {
         Ok(query) => query,
         Err(Some(reason)) => {
             eprintln!("sade-ref: options: {reason}");
-            return Status::Failed;
+            return Exit::Failed;
         }
-        Err(None) => return Status::Failed,
+        Err(None) => return Exit::Failed,
     };
     let limits = Limits {
         limit: args.limit,
@@ -86,7 +80,7 @@ pub fn run(args: &Args) -> Status {
         Ok(answer) => answer,
         Err(reason) => {
             eprintln!("sade-ref: options: {reason}");
-            return Status::Failed;
+            return Exit::Failed;
         }
     };
     let text = match args.format {
@@ -95,12 +89,12 @@ pub fn run(args: &Args) -> Status {
             Ok(json) => json + "\n",
             Err(e) => {
                 eprintln!("sade-ref: options: {e}");
-                return Status::Failed;
+                return Exit::Failed;
             }
         },
     };
     let Ok(mut sink) = Sink::open(None) else {
-        return Status::Failed;
+        return Exit::Failed;
     };
     sink.write(&text);
     sink.finish()

@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use super::status::Status;
+use super::exit::Exit;
 
 /// A buffered output that remembers the first failure instead of reporting every write.
 pub struct Sink {
@@ -15,7 +15,7 @@ pub struct Sink {
 
 impl Sink {
     /// Standard output, or the file (`-` is standard output).
-    pub fn open(to: Option<&Path>) -> Result<Sink, Status> {
+    pub fn open(to: Option<&Path>) -> Result<Sink, Exit> {
         match to.filter(|p| p.as_os_str() != "-") {
             Some(path) => match File::create(path) {
                 Ok(file) => Ok(Sink::new(
@@ -28,7 +28,7 @@ impl Sink {
                         path.display(),
                         super::words::io_words(&e)
                     );
-                    Err(Status::Failed)
+                    Err(Exit::Failed)
                 }
             },
             None => Ok(Sink::new(
@@ -57,22 +57,22 @@ impl Sink {
     }
 
     /// Flushes and says how writing went: a closed pipe is not an error.
-    pub fn finish(mut self) -> Status {
+    pub fn finish(mut self) -> Exit {
         if self.failed.is_none()
             && let Err(e) = self.out.flush()
         {
             self.failed = Some(e);
         }
         match self.failed {
-            None => Status::Ok,
-            Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok,
+            None => Exit::Ok,
+            Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Ok,
             Some(e) => {
                 eprintln!(
                     "sade-ref: cannot write {}: {}",
                     self.name,
                     super::words::io_words(&e)
                 );
-                Status::Failed
+                Exit::Failed
             }
         }
     }

@@ -1,12 +1,12 @@
 //! `sade-ref perft`: the leaves of a game's tree to a depth, counted with the referee's own
 //! move generation (see [`sade_ref::rules::perft`]).
 
-use clap::ValueEnum;
 use sade_ref::record::Variant;
 use sade_ref::rules::perft::Root;
 
+use super::exit::Exit;
+use super::format::Format;
 use super::output::Sink;
-use super::status::Status;
 
 /// Count the leaves of the game tree to a depth: standard chess in plies, Marseillais in full
 /// turns, de Sade chess in turns, each turn summing over the six faces the fulfilments of the
@@ -37,19 +37,13 @@ pub struct Args {
     format: Format,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Text,
-    Json,
-}
-
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let variant = args.variant;
     if let Some(fen) = &args.fen
         && let Some(problem) = sade_ref::rules::fen_problem(fen)
     {
         eprintln!("sade-ref: perft: --fen `{fen}` is not a position: {problem}");
-        return Status::Failed;
+        return Exit::Failed;
     }
     let root = match Root::new(variant, args.fen.as_deref()) {
         Ok(root) => root,
@@ -59,7 +53,7 @@ pub fn run(args: &Args) -> Status {
                 "sade-ref: perft: --fen `{fen}` cannot start a {variant} game: {}",
                 super::words::fen_reason(&reason.to_string())
             );
-            return Status::Failed;
+            return Exit::Failed;
         }
     };
     let counted = if args.divide {
@@ -78,13 +72,13 @@ pub fn run(args: &Args) -> Status {
         Ok(counted) => counted,
         Err(reason) => {
             eprintln!("sade-ref: perft: {reason}");
-            return Status::Failed;
+            return Exit::Failed;
         }
     };
     // Through the buffered sink, so that `perft … | head` ends quietly instead of panicking
     // on the closed pipe.
     let Ok(mut out) = Sink::open(None) else {
-        return Status::Failed;
+        return Exit::Failed;
     };
     match args.format {
         Format::Text => {

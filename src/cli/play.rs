@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use sade_ref::play::{self, Bot};
 use sade_ref::write::sdn;
 
+use super::exit::Exit;
 use super::games::{GameArgs, progress};
 use super::output::Sink;
-use super::status::Status;
 
 /// Play games between bots and write them as SDN.
 ///
@@ -38,7 +38,7 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let white = args.bot.or(args.white).unwrap_or(Bot::NOVICE);
     let black = args.bot.or(args.black).unwrap_or(Bot::NOVICE);
     let options = args.game.options(white, black);
@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> Status {
                 bar.finish_and_clear();
                 eprintln!("sade-ref: game {number}: {error}");
                 let _ = sink.finish();
-                return Status::Failed;
+                return Exit::Failed;
             }
         };
         let mut text = sdn::to_sdn(&played.game);

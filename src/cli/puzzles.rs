@@ -7,7 +7,7 @@ use clap::Subcommand;
 use sade_ref::puzzles::{self, Generate};
 use sade_ref::record::Variant;
 
-use super::status::Status;
+use super::exit::Exit;
 use super::words::io_words;
 
 /// Make puzzles from self-play, or re-prove a file of them.
@@ -101,7 +101,7 @@ struct TableArgs {
     files: Vec<std::path::PathBuf>,
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     match &args.action {
         Action::Generate(a) => generate(a),
         Action::Check(a) => check(a),
@@ -109,7 +109,7 @@ pub fn run(args: &Args) -> Status {
     }
 }
 
-fn generate(args: &GenerateArgs) -> Status {
+fn generate(args: &GenerateArgs) -> Exit {
     let mut options = Generate::new(args.variant, args.count, args.seed);
     options.per_game = args.per_game.max(1);
     options.max_answers = args.max_answers;
@@ -127,7 +127,7 @@ fn generate(args: &GenerateArgs) -> Status {
             Ok(set) => set,
             Err(e) => {
                 eprintln!("sade-ref: puzzles generate: {e}");
-                return Status::Failed;
+                return Exit::Failed;
             }
         },
     };
@@ -147,7 +147,7 @@ fn generate(args: &GenerateArgs) -> Status {
         Ok(found) => found,
         Err(e) => {
             eprintln!("sade-ref: puzzles generate: {e}");
-            return Status::Failed;
+            return Exit::Failed;
         }
     };
     let text = puzzles::to_jsonl(&found);
@@ -165,7 +165,7 @@ fn generate(args: &GenerateArgs) -> Status {
     };
     if let Err(e) = written {
         eprintln!("sade-ref: puzzles generate: {e}");
-        return Status::Failed;
+        return Exit::Failed;
     }
     let new = found.len() - before;
     eprintln!(
@@ -177,20 +177,20 @@ fn generate(args: &GenerateArgs) -> Status {
             "sade-ref: puzzles generate: {} wanted, {new} found in {} games",
             args.count, options.max_games
         );
-        return Status::Problems;
+        return Exit::Problems;
     }
-    Status::Ok
+    Exit::Ok
 }
 
-fn check(args: &CheckArgs) -> Status {
-    let mut status = Status::Ok;
+fn check(args: &CheckArgs) -> Exit {
+    let mut status = Exit::Ok;
     for path in &args.files {
         let name = path.display();
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("{name}: error: cannot read: {}", io_words(&e));
-                status = status.max(Status::Failed);
+                status = status.max(Exit::Failed);
                 continue;
             }
         };
@@ -231,7 +231,7 @@ fn check(args: &CheckArgs) -> Status {
             );
         }
         if !errors.is_empty() || !failures.is_empty() || astray > 0 {
-            status = status.max(Status::Problems);
+            status = status.max(Exit::Problems);
         }
     }
     status
@@ -242,14 +242,14 @@ fn quartile(sorted: &[u32], q: usize) -> u32 {
     sorted[(sorted.len() * q / 4).min(sorted.len() - 1)]
 }
 
-fn table(args: &TableArgs) -> Status {
+fn table(args: &TableArgs) -> Exit {
     let mut all = Vec::new();
     for path in &args.files {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("{}: error: cannot read: {}", path.display(), io_words(&e));
-                return Status::Failed;
+                return Exit::Failed;
             }
         };
         let (read, errors) = puzzles::read_jsonl(&text);
@@ -263,7 +263,7 @@ fn table(args: &TableArgs) -> Status {
             );
         }
         if !errors.is_empty() {
-            return Status::Problems;
+            return Exit::Problems;
         }
         all.extend(read.into_iter().map(|(_, p)| p));
     }
@@ -330,7 +330,7 @@ fn table(args: &TableArgs) -> Status {
             share(novice)
         );
     }
-    Status::Ok
+    Exit::Ok
 }
 
 /// The theme named by a slug, for `--theme`; the error lists the themes there are.

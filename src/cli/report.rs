@@ -6,9 +6,9 @@ use sade_ref::parse::Reader;
 use sade_ref::render::{html, model};
 
 use super::diagnose::report_syntax;
+use super::exit::Exit;
 use super::input::read_all;
 use super::output::Sink;
-use super::status::Status;
 
 /// Write one self-contained HTML page (no network, no other file) that steps through the
 /// game turn by turn and action by action, with the tags, the verdict, each turn's die face,
@@ -26,7 +26,7 @@ pub struct Args {
     output: PathBuf,
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let (inputs, mut status) = read_all(std::slice::from_ref(&args.file));
     let Some(input) = inputs.first() else {
         return status;
@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> Status {
             Ok(Err(reason)) => {
                 eprintln!("sade-ref: {} game {number}: {reason}", input.name);
                 unread.push((number, reason.to_string()));
-                status = status.max(Status::Problems);
+                status = status.max(Exit::Problems);
             }
             Err(error) => {
                 report_syntax(input, &error);
@@ -54,17 +54,17 @@ pub fn run(args: &Args) -> Status {
                     input.name,
                 );
                 unread.push((number, format!("cannot be read: {error}")));
-                status = status.max(Status::Problems);
+                status = status.max(Exit::Problems);
             }
         }
     }
     if views.is_empty() {
         eprintln!("sade-ref: {}: no game to show", input.name);
-        return Status::Failed;
+        return Exit::Failed;
     }
     let title = format!("sade-ref report: {}", input.name);
     let Ok(mut sink) = Sink::open(Some(&args.output)) else {
-        return Status::Failed;
+        return Exit::Failed;
     };
     sink.write(&html::page(&views, &unread, &title));
     status.max(sink.finish())

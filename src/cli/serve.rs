@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
-use super::status::Status;
+use super::exit::Exit;
 use sade_ref::serve::{Config, run};
 
 /// Play, record and review games in the browser, with the referee at every click.
@@ -33,16 +33,16 @@ pub struct Args {
     openapi: bool,
 }
 
-pub fn run_command(args: &Args) -> Status {
+pub fn run_command(args: &Args) -> Exit {
     if args.openapi {
         return match sade_ref::serve::openapi::json() {
             Ok(text) => {
                 print!("{text}");
-                Status::Ok
+                Exit::Ok
             }
             Err(e) => {
                 eprintln!("sade-ref serve --openapi: {e}");
-                Status::Failed
+                Exit::Failed
             }
         };
     }
@@ -71,10 +71,10 @@ pub fn run_command(args: &Args) -> Status {
         }
     });
     match result {
-        Ok(()) => Status::Ok,
+        Ok(()) => Exit::Ok,
         Err(e) => {
             eprintln!("sade-ref serve: {e}");
-            Status::Failed
+            Exit::Failed
         }
     }
 }

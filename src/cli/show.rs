@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use sade_ref::arbiter::locate::TurnName;
 use sade_ref::render::{board_text, model, svg};
 
+use super::exit::Exit;
 use super::output::Sink;
 use super::pick;
-use super::status::Status;
 
 /// Show one turn: the board before and after, both pools, the die face, every action with the
 /// move it resolved to, and the referee's verdict on the turn. With --svg, a board diagram
@@ -30,7 +30,7 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let (input, game) = match pick::game(&args.file, args.game_index) {
         Ok(picked) => picked,
         Err(status) => return status,
@@ -43,7 +43,7 @@ pub fn run(args: &Args) -> Status {
         Ok(view) => view,
         Err(reason) => {
             eprintln!("sade-ref: {}: {reason}", input.name);
-            return Status::Failed;
+            return Exit::Failed;
         }
     };
     let Some(turn) = view.turns.get(index) else {
@@ -51,14 +51,14 @@ pub fn run(args: &Args) -> Status {
             "sade-ref: {}: turn {} is not written in the record",
             input.name, args.turn
         );
-        return Status::Failed;
+        return Exit::Failed;
     };
     let (text, to) = match &args.svg {
         Some(path) => (svg::turn(&view, turn), Some(path.as_path())),
         None => (board_text::turn(&view, turn), None),
     };
     let Ok(mut sink) = Sink::open(to) else {
-        return Status::Failed;
+        return Exit::Failed;
     };
     sink.write(&text);
     sink.finish()

@@ -9,18 +9,18 @@ use rayon::prelude::*;
 use sade_ref::diagnostic::Diagnostic;
 use sade_ref::parse::ParseError;
 use sade_ref::record::Game;
-use sade_ref::referee::{Status as Standing, Verdict, verify_outcome};
-use sade_ref::verdict_line::VerdictLine;
+use sade_ref::referee::{Status, Verdict, verify_outcome};
 use sade_ref::rules::names::color_name;
+use sade_ref::verdict_line::VerdictLine;
 use sade_ref::write::json::{self, JsonError};
 
 use super::diagnose::{report_json, report_syntax};
-use super::input::{Input, Reading, each_window, is_json_name, read_all};
+use super::exit::Exit;
+use super::format::Format;
+use super::input::{GameRead, Input, Reading, each_window, is_json_name, read_all};
 use super::jobs;
+use super::meter::Meter;
 use super::output::Sink;
-use super::progress::Progress;
-use super::status::Status;
-use super::stream::GameRead;
 
 /// Referee every game: who won, how and by which Article, or the first illegal action and why.
 ///
@@ -48,12 +48,6 @@ pub struct Args {
     jobs: Option<NonZeroUsize>,
     #[command(flatten)]
     reading: Reading,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -123,7 +117,7 @@ fn json_games(input: &Input) -> Vec<Read> {
         .collect()
 }
 
-pub fn run(args: &Args) -> Status {
+pub fn run(args: &Args) -> Exit {
     let sink = match Sink::open(None) {
         Ok(sink) => sink,
         Err(failed) => return failed,
@@ -138,15 +132,15 @@ pub fn run(args: &Args) -> Status {
 }
 
 /// Verifies every file, on the pool of `jobs` threads it runs in.
-fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
-    let mut status = Status::Ok;
+fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Exit {
+    let mut status = Exit::Ok;
     for path in &args.files {
         let json = args
             .from
             .map_or(is_json_name(path), |f| f == InputFormat::Json);
         let mut games = 0;
         let mut open = true;
-        let mut lines = |input: &Input, first: usize, judged: Vec<Judged>, progress: &Progress| {
+        let mut lines = |input: &Input, first: usize, judged: Vec<Judged>, progress: &Meter| {
             games += judged.len();
             open = write_lines(args, input, first, judged, progress, &mut sink, &mut status);
             open
@@ -154,7 +148,7 @@ fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
         let read = if json {
             // JSON is read whole.
             let (inputs, read) = read_all(std::slice::from_ref(path));
-            let quiet = Progress::new(true, "", None);
+            let quiet = Meter::new(true, "", None);
             for input in &inputs {
                 let judged = json_games(input).into_par_iter().map(judge).collect();
                 lines(input, args.reading.first_game(), judged, &quiet);
@@ -173,9 +167,9 @@ fn verify_files(args: &Args, jobs: usize, mut sink: Sink) -> Status {
             )
         };
         status = status.max(read);
-        if games == 0 && read == Status::Ok {
+        if games == 0 && read == Exit::Ok {
             eprintln!("{}: error: no games", path.display());
-            status = status.max(Status::Problems);
+            status = status.max(Exit::Problems);
         }
         if !open {
             break;
@@ -191,9 +185,9 @@ fn write_lines(
     input: &Input,
     first: usize,
     judged: Vec<Judged>,
-    progress: &Progress,
+    progress: &Meter,
     sink: &mut Sink,
-    status: &mut Status,
+    status: &mut Exit,
 ) -> bool {
     let lines: Vec<(String, bool)> = match args.format {
         Format::Json => judged
@@ -214,7 +208,7 @@ fn write_lines(
     };
     for (line, ok) in lines {
         if !ok {
-            *status = (*status).max(Status::Problems);
+            *status = (*status).max(Exit::Problems);
         }
         if !sink.write(&line) {
             return false;
@@ -227,7 +221,7 @@ fn write_lines(
 fn line_of(format: Format, input: &Input, number: usize, judged: Judged) -> (String, bool) {
     match judged {
         Judged::Game(game, verdict) => {
-            let ok = verdict.status != Standing::Invalid && verdict.dispute.is_none();
+            let ok = verdict.status != Status::Invalid && verdict.dispute.is_none();
             let line = match format {
                 Format::Text => text_line(input, number, &game, &verdict),
                 Format::Json => json_line(input, number, &game, &verdict),
@@ -272,7 +266,7 @@ fn players(game: &Game) -> String {
 fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> String {
     let mut line = format!("{} #{number} {}: ", input.name, players(game));
     match verdict.status {
-        Standing::Finished => {
+        Status::Finished => {
             let how = verdict.termination.map_or("?", |t| t.title());
             let article = verdict.article.map_or("?", |a| a.cite());
             let _ = match verdict.winner {
@@ -304,11 +298,11 @@ fn text_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
                 None => {}
             }
         }
-        Standing::Unfinished => {
+        Status::Unfinished => {
             let turns = if verdict.turns == 1 { "turn" } else { "turns" };
             let _ = write!(line, "*, unfinished after {} {turns}", verdict.turns);
         }
-        Standing::Invalid => {
+        Status::Invalid => {
             if let Some(error) = &verdict.error {
                 let face = error
                     .face
@@ -365,7 +359,7 @@ fn json_line(input: &Input, number: usize, game: &Game, verdict: &Verdict) -> St
 }
 
 fn syntax_json_line(input: &Input, number: usize, error: &ParseError) -> String {
-    let mut report = Report::of_syntax_error(&input.name, number, &input.bytes, error);
+    let mut report = VerdictLine::of_syntax_error(&input.name, number, &input.bytes, error);
     if let Some(error) = &mut report.error {
         error.line += input.first_line;
     }

@@ -3,7 +3,8 @@
 //! one the lesson teaches, in the words it states; and a stage has a task whose answer is a
 //! refusal or a loss. `sade-ref course check` and the tests run this.
 
-use super::judge::{Outcome, judge_actions, record_text, roller};
+use super::answer::{record_text, roller};
+use super::judge::{Mark, judge_actions};
 use super::lesson::{Lesson, Task};
 use super::load::Course;
 use super::stage::{SENTENCES, Stage, TASKS};
@@ -58,7 +59,7 @@ pub fn check_lesson(lesson: &Lesson) -> Vec<Problem> {
         Err(e) => say(format!("the lesson's record: {e}")),
     }
     match judge_actions(lesson, &lesson.solution) {
-        Ok(j) if j.outcome == Outcome::Completed => {}
+        Ok(j) if j.outcome == Mark::Completed => {}
         Ok(j) => say(format!(
             "solution {} is judged {:?}: {}",
             lesson.solution.join(" "),
@@ -76,7 +77,7 @@ pub fn check_lesson(lesson: &Lesson) -> Vec<Problem> {
             ));
         }
         match judge_actions(lesson, &wrong.answer) {
-            Ok(j) if j.outcome == Outcome::Failed && j.article == Some(wrong.article) => {
+            Ok(j) if j.outcome == Mark::Failed && j.article == Some(wrong.article) => {
                 if let Some(says) = &wrong.says
                     && !j.message.contains(says.as_str())
                 {

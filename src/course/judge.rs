@@ -7,6 +7,7 @@
 use serde::Serialize;
 use shakmaty::Color;
 
+use super::answer::{AnswerError, record_text, roller, side_to_move};
 use super::feedback::{illegal, missed};
 use super::lesson::{Lesson, Task};
 use crate::record::Variant;
@@ -15,10 +16,10 @@ use crate::referee::{Status, Verdict, verify};
 use crate::rules::Article;
 use crate::rules::names::color_name;
 
-/// How an answer went.
+/// How an answer went: the mark a judgement gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Outcome {
+pub enum Mark {
     /// The turn is legal, complete, and does what the task asks.
     Completed,
     /// The referee refused an action, or the turn does not do what the task asks.
@@ -30,8 +31,8 @@ pub enum Outcome {
 
 /// The judgement of one answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Judgement {
-    pub outcome: Outcome,
+pub struct AnswerJudgement {
+    pub outcome: Mark,
     /// The Article behind the judgement: the refusal's, the ending's, or the lesson's.
     #[serde(serialize_with = "opt_cite")]
     pub article: Option<Article>,
@@ -50,109 +51,12 @@ fn opt_cite<S: serde::Serializer>(a: &Option<Article>, s: S) -> Result<S::Ok, S:
     }
 }
 
-/// Why an answer could not be judged at all (it is not a list of actions).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnswerError {
-    /// 1-based place of the bad action in the answer.
-    pub action: usize,
-    pub message: String,
-}
-
-impl std::fmt::Display for AnswerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "action {}: {}", self.action, self.message)
-    }
-}
-
-impl std::error::Error for AnswerError {}
-
-/// The draw claim a lesson's answer may end with; it is written as the record's result.
-pub const DRAW_CLAIM: &str = "1/2-1/2";
-
-/// The record of the lesson's turn with these actions, as SDN text: the lesson's position in a
-/// FEN tag, one turn with the lesson's face, and the result `*` (or `1/2-1/2` when the answer
-/// ends with the draw claim).
-///
-/// # Errors
-/// When an action is not one token of SDN action text (`e4`, `Nxd5`, `-Nb1`, `Q@d5`, `b1=Q#`,
-/// `O-O`, `--`), so that no answer can change the record's other parts.
-pub fn record_text(lesson: &Lesson, actions: &[String]) -> Result<String, AnswerError> {
-    let mut written = Vec::new();
-    let mut result = "*";
-    for (i, action) in actions.iter().enumerate() {
-        let action = action.trim();
-        if action == DRAW_CLAIM && i + 1 == actions.len() {
-            result = DRAW_CLAIM;
-            continue;
-        }
-        let bad = |message: String| AnswerError {
-            action: i + 1,
-            message,
-        };
-        if action.is_empty() {
-            return Err(bad("the action is empty".into()));
-        }
-        let allowed = |c: char| c.is_ascii_alphanumeric() || "@=+#-".contains(c);
-        if !action.chars().all(allowed)
-            || !(action == "--" || action.chars().any(|c| c.is_ascii_alphabetic()))
-        {
-            return Err(bad(format!(
-                "`{action}` is not an action (a move such as e4 or Nxd5, a sacrifice -Nb1, a \
-                 resurrection Q@d5, castling O-O, or -- for a face that cannot be fulfilled)"
-            )));
-        }
-        written.push(action);
-    }
-    let mut fields = lesson.fen.split_whitespace();
-    let mut black = fields.nth(1) == Some("b");
-    let mut number = fields
-        .nth(3)
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1);
-    // The turns before the lesson's own, each numbered as the count goes (M8).
-    let mut text = String::new();
-    for turn in &lesson.before {
-        let label = if black {
-            format!("{number}...")
-        } else {
-            format!("{number}.")
-        };
-        text.push_str(&format!("{label} {} ", turn.join(" ")));
-        if black {
-            number += 1;
-        }
-        black = !black;
-    }
-    let label = if black {
-        format!("{number}...")
-    } else {
-        format!("{number}.")
-    };
-    let face = lesson.face.map(|f| format!(" {f}:")).unwrap_or_default();
-    // No action yet: the face alone, rolled (R15: a roll that decides the game ends it).
-    let moves = match (written.is_empty(), face.is_empty()) {
-        (true, true) => text,
-        (true, false) => format!("{text}{label}{face} "),
-        (false, _) => format!("{text}{label}{face} {} ", written.join(" ")),
-    };
-    // The game's own start has no setup: its first turn is the game's first (M1).
-    let setup = if lesson.start {
-        String::new()
-    } else {
-        format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", lesson.fen)
-    };
-    Ok(format!(
-        "[Variant \"{}\"]\n{setup}\n{moves}{result}\n",
-        lesson.variant.tag()
-    ))
-}
-
 /// Judges an answer written as SDN action texts.
 ///
 /// # Errors
 /// When the answer is not a list of actions (see [`record_text`]); an illegal action is not an
-/// error but a [`Outcome::Failed`] judgement.
-pub fn judge_actions(lesson: &Lesson, actions: &[String]) -> Result<Judgement, AnswerError> {
+/// error but a [`Mark::Failed`] judgement.
+pub fn judge_actions(lesson: &Lesson, actions: &[String]) -> Result<AnswerJudgement, AnswerError> {
     if lesson.task == Task::Why {
         return match actions {
             [article] => judge_why(lesson, article),
@@ -176,7 +80,7 @@ pub fn judge_actions(lesson: &Lesson, actions: &[String]) -> Result<Judgement, A
 
 /// Judges the record of a game played from the lesson's position (the serve page's game): its
 /// first turn is the answer. The record must start from the lesson's FEN, with its face.
-pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
+pub fn judge_game(lesson: &Lesson, game: &Game) -> AnswerJudgement {
     let from = if lesson.start {
         None
     } else {
@@ -224,7 +128,7 @@ pub fn judge_game(lesson: &Lesson, game: &Game) -> Judgement {
 }
 
 /// The judgement of the referee's verdict on the lesson's turn.
-pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> Judgement {
+pub fn judge_verdict(lesson: &Lesson, verdict: &Verdict) -> AnswerJudgement {
     judge_turn(lesson, verdict, None)
 }
 
@@ -242,128 +146,140 @@ fn goal_article(lesson: &Lesson) -> Article {
 
 /// The judgement of the verdict, with the turn as written when there is one (what a missed
 /// goal is told from).
-fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> Judgement {
+fn judge_turn(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> AnswerJudgement {
     let roller = roller(lesson);
     match verdict.status {
-        Status::Invalid => {
-            let Some(error) = &verdict.error else {
-                return failed(lesson, None, None, "the referee refused the record".into());
-            };
-            // A clicked move the referee finds illegal: said with its squares, and why.
-            let clicked = turn
-                .and_then(|t| t.actions().nth(error.action.checked_sub(1)?))
-                .and_then(|a| match &a.kind {
-                    ActionKind::Uci(m) => Some(m),
-                    _ => None,
-                });
-            let mut reason = without_example(&error.reason);
-            if let Some(m) = clicked {
-                reason = reason.replace(
-                    &format!("{}{}", m.from, m.to),
-                    &format!("{}–{}", m.from, m.to),
-                );
-                if error.article == Article::R1
-                    && error.reason.contains("is not a legal move")
-                    && let Some(why) = illegal(&verdict.final_fen, m.from, m.to)
-                {
-                    reason = format!("{reason}: {why}");
-                }
+        Status::Invalid => judge_refused(lesson, verdict, turn),
+        Status::Finished => judge_finished(lesson, verdict, roller),
+        Status::Unfinished => judge_unfinished(lesson, verdict, turn, roller),
+    }
+}
+
+/// The referee refused an action of the turn: its words, its Article.
+fn judge_refused(lesson: &Lesson, verdict: &Verdict, turn: Option<&Turn>) -> AnswerJudgement {
+    let Some(error) = &verdict.error else {
+        return failed(lesson, None, None, "the referee refused the record".into());
+    };
+    // A clicked move the referee finds illegal: said with its squares, and why.
+    let clicked = turn
+        .and_then(|t| t.actions().nth(error.action.checked_sub(1)?))
+        .and_then(|a| match &a.kind {
+            ActionKind::Uci(m) => Some(m),
+            _ => None,
+        });
+    let mut reason = without_example(&error.reason);
+    if let Some(m) = clicked {
+        reason = reason.replace(
+            &format!("{}{}", m.from, m.to),
+            &format!("{}–{}", m.from, m.to),
+        );
+        if error.article == Article::R1
+            && error.reason.contains("is not a legal move")
+            && let Some(why) = illegal(&verdict.final_fen, m.from, m.to)
+        {
+            reason = format!("{reason}: {why}");
+        }
+    }
+    failed(
+        lesson,
+        Some(error.article),
+        Some(error.action),
+        format!("{reason} ({})", error.article),
+    )
+}
+
+/// The turn ended the game: the lesson's goal reached, or not.
+fn judge_finished(lesson: &Lesson, verdict: &Verdict, roller: Color) -> AnswerJudgement {
+    let ending = format!(
+        "the game ends: {} ({})",
+        ending_words(verdict),
+        verdict
+            .article
+            .map_or_else(|| "no Article".to_owned(), |a| a.to_string())
+    );
+    if let Some(void) = &verdict.void {
+        return failed(
+            lesson,
+            Some(Article::R21),
+            Some(void.from.action),
+            format!(
+                "{ending} before action {}; what follows the end is void (R21)",
+                void.from.action
+            ),
+        );
+    }
+    match lesson.goal {
+        Some(goal)
+            if verdict.termination == Some(goal.termination) && verdict.winner == goal.winner =>
+        {
+            AnswerJudgement {
+                outcome: Mark::Completed,
+                article: verdict.article,
+                message: ending,
+                action: None,
+                solution: None,
             }
+        }
+        _ => failed(
+            lesson,
+            verdict.article,
+            None,
+            format!("{ending}, {}", asked(lesson, roller)),
+        ),
+    }
+}
+
+/// The game goes on: the turn is not over, or it is and reached the goal or missed it.
+fn judge_unfinished(
+    lesson: &Lesson,
+    verdict: &Verdict,
+    turn: Option<&Turn>,
+    roller: Color,
+) -> AnswerJudgement {
+    if verdict.replay.stopped.is_some() || side_to_move(&verdict.final_fen) == Some(roller) {
+        // Nothing of what the referee's note says about the rest of the turn (which
+        // pieces can still move, what is due next): that is the lesson's answer, often.
+        let done = turn.map_or(0, |t| t.actions().count());
+        let so_far = match done {
+            0 => "nothing played yet".to_owned(),
+            1 => "1 action played".to_owned(),
+            n => format!("{n} actions played"),
+        };
+        return AnswerJudgement {
+            outcome: Mark::Incomplete,
+            article: None,
+            message: match lesson.variant {
+                Variant::Sade => {
+                    format!("your turn is not complete ({so_far}): the face asks for more")
+                }
+                _ => format!("a turn has two moves ({so_far})"),
+            },
+            action: None,
+            solution: None,
+        };
+    }
+    match lesson.goal {
+        None => AnswerJudgement {
+            outcome: Mark::Completed,
+            article: Some(lesson.article),
+            message: format!("the turn is legal and complete ({})", lesson.article),
+            action: None,
+            solution: None,
+        },
+        Some(goal) => {
+            let article = goal_article(lesson);
+            let reasons = missed(lesson.variant, goal, roller, turn, &verdict.final_fen);
+            let why = if reasons.is_empty() {
+                "the turn is legal, but the game goes on".to_owned()
+            } else {
+                format!("{}; the game goes on", reasons.join("; "))
+            };
             failed(
                 lesson,
-                Some(error.article),
-                Some(error.action),
-                format!("{reason} ({})", error.article),
+                Some(article),
+                None,
+                format!("{why}: {} ({article})", asked(lesson, roller)),
             )
-        }
-        Status::Finished => {
-            let ending = format!(
-                "the game ends: {} ({})",
-                ending_words(verdict),
-                verdict
-                    .article
-                    .map_or_else(|| "no Article".to_owned(), |a| a.to_string())
-            );
-            if let Some(void) = &verdict.void {
-                return failed(
-                    lesson,
-                    Some(Article::R21),
-                    Some(void.from.action),
-                    format!(
-                        "{ending} before action {}; what follows the end is void (R21)",
-                        void.from.action
-                    ),
-                );
-            }
-            match lesson.goal {
-                Some(goal)
-                    if verdict.termination == Some(goal.termination)
-                        && verdict.winner == goal.winner =>
-                {
-                    Judgement {
-                        outcome: Outcome::Completed,
-                        article: verdict.article,
-                        message: ending,
-                        action: None,
-                        solution: None,
-                    }
-                }
-                _ => failed(
-                    lesson,
-                    verdict.article,
-                    None,
-                    format!("{ending}, {}", asked(lesson, roller)),
-                ),
-            }
-        }
-        Status::Unfinished => {
-            if verdict.replay.stopped.is_some() || side_to_move(&verdict.final_fen) == Some(roller)
-            {
-                // Nothing of what the referee's note says about the rest of the turn (which
-                // pieces can still move, what is due next): that is the lesson's answer, often.
-                let done = turn.map_or(0, |t| t.actions().count());
-                let so_far = match done {
-                    0 => "nothing played yet".to_owned(),
-                    1 => "1 action played".to_owned(),
-                    n => format!("{n} actions played"),
-                };
-                return Judgement {
-                    outcome: Outcome::Incomplete,
-                    article: None,
-                    message: match lesson.variant {
-                        Variant::Sade => {
-                            format!("your turn is not complete ({so_far}): the face asks for more")
-                        }
-                        _ => format!("a turn has two moves ({so_far})"),
-                    },
-                    action: None,
-                    solution: None,
-                };
-            }
-            match lesson.goal {
-                None => Judgement {
-                    outcome: Outcome::Completed,
-                    article: Some(lesson.article),
-                    message: format!("the turn is legal and complete ({})", lesson.article),
-                    action: None,
-                    solution: None,
-                },
-                Some(goal) => {
-                    let article = goal_article(lesson);
-                    let reasons = missed(lesson.variant, goal, roller, turn, &verdict.final_fen);
-                    let why = if reasons.is_empty() {
-                        "the turn is legal, but the game goes on".to_owned()
-                    } else {
-                        format!("{}; the game goes on", reasons.join("; "))
-                    };
-                    failed(
-                        lesson,
-                        Some(article),
-                        None,
-                        format!("{why}: {} ({article})", asked(lesson, roller)),
-                    )
-                }
-            }
         }
     }
 }
@@ -387,9 +303,9 @@ fn failed(
     article: Option<Article>,
     action: Option<usize>,
     message: String,
-) -> Judgement {
-    Judgement {
-        outcome: Outcome::Failed,
+) -> AnswerJudgement {
+    AnswerJudgement {
+        outcome: Mark::Failed,
         article,
         message,
         action,
@@ -424,24 +340,6 @@ fn ending_words(verdict: &Verdict) -> String {
     }
 }
 
-/// The player of the lesson's turn: the side to move in its FEN, after the earlier turns.
-pub fn roller(lesson: &Lesson) -> Color {
-    let first = side_to_move(&lesson.fen).unwrap_or(Color::White);
-    if lesson.before.len() % 2 == 1 {
-        !first
-    } else {
-        first
-    }
-}
-
-fn side_to_move(fen: &str) -> Option<Color> {
-    match fen.split_whitespace().nth(1) {
-        Some("w") => Some(Color::White),
-        Some("b") => Some(Color::Black),
-        _ => None,
-    }
-}
-
 /// Why the referee refuses the lesson's series: the Article and its words. `None` when the
 /// referee accepts the series and the roller does not lose by it.
 pub fn refusal(lesson: &Lesson) -> Option<(Article, String)> {
@@ -463,7 +361,7 @@ pub fn refusal(lesson: &Lesson) -> Option<(Article, String)> {
 ///
 /// # Errors
 /// When `answer` is not an Article, ruling or law the referee cites.
-pub fn judge_why(lesson: &Lesson, answer: &str) -> Result<Judgement, AnswerError> {
+pub fn judge_why(lesson: &Lesson, answer: &str) -> Result<AnswerJudgement, AnswerError> {
     let answer = answer.trim();
     let named = Article::from_cite(answer)
         .or_else(|| Article::from_cite(&format!("Art. {answer}")))
@@ -487,8 +385,8 @@ pub fn judge_why(lesson: &Lesson, answer: &str) -> Result<Judgement, AnswerError
         "refuses"
     };
     Ok(if named == article {
-        Judgement {
-            outcome: Outcome::Completed,
+        AnswerJudgement {
+            outcome: Mark::Completed,
             article: Some(article),
             message: format!("{article}: the referee {decides} {series} so ({words})"),
             action: None,

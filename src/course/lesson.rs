@@ -122,118 +122,16 @@ impl Lesson {
                 strip_position(&e.to_string())
             ))
         })?;
-        let article = |field: &str, text: &str| {
-            Article::from_cite(text).ok_or_else(|| {
-                error(format!(
-                    "{field}: `{text}` is not an Article the referee cites"
-                ))
-            })
-        };
-        let face = match (raw.variant, raw.face) {
-            (Variant::Sade, Some(face)) => {
-                Some(Face::new(face.into()).map_err(|e| error(format!("face: {e}")))?)
-            }
-            (Variant::Sade, None) => {
-                return Err(error(
-                    "face: a Sade lesson starts with a face rolled".into(),
-                ));
-            }
-            (_, Some(_)) => {
-                return Err(error("face: Marseillais chess has no die".into()));
-            }
-            (_, None) => None,
-        };
-        let goal = match raw.goal {
-            None => None,
-            Some(goal) => Some(Goal {
-                termination: termination(&goal.termination).ok_or_else(|| {
-                    error(format!(
-                        "goal.termination: `{}` is not a termination the referee gives",
-                        goal.termination
-                    ))
-                })?,
-                winner: match goal.winner.as_str() {
-                    "white" => Some(Color::White),
-                    "black" => Some(Color::Black),
-                    "none" => None,
-                    other => {
-                        return Err(error(format!(
-                            "goal.winner: `{other}` is not white, black or none"
-                        )));
-                    }
-                },
-            }),
-        };
+        let face = face_of(raw.variant, raw.face).map_err(error)?;
+        let goal = raw.goal.as_ref().map(goal_of).transpose().map_err(error)?;
         let task = raw.task.unwrap_or(Task::Play);
-        match (task, raw.series.is_empty()) {
-            (Task::Why, true) => {
-                return Err(error(
-                    "series: a `why` lesson shows the series to explain".into(),
-                ));
-            }
-            (Task::Play, false) => {
-                return Err(error("series: only a `why` lesson shows a series".into()));
-            }
-            _ => {}
-        }
         let wrongs = raw.wrong.into_vec();
-        if wrongs.is_empty() {
-            return Err(error(
-                "wrong: a lesson shows at least one wrong answer".into(),
-            ));
-        }
-        if task == Task::Why
-            && (raw.solution.len() != 1 || wrongs.iter().any(|w| w.answer.len() != 1))
-        {
-            return Err(error(
-                "solution, wrong.answer: a `why` lesson's answer is one Article".into(),
-            ));
-        }
-        if raw.solution.is_empty() {
-            return Err(error("solution: no action".into()));
-        }
-        if wrongs.iter().any(|w| w.answer.is_empty()) {
-            return Err(error("wrong.answer: no action".into()));
-        }
-        if raw.hint.trim().is_empty() {
-            return Err(error("hint: a lesson offers a hint after a failure".into()));
-        }
-        let choices = raw
-            .choices
-            .iter()
-            .map(|a| article("choices", a))
-            .collect::<Result<Vec<_>, _>>()?;
-        match task {
-            Task::Why => {
-                if !(3..=5).contains(&choices.len()) {
-                    return Err(error(
-                        "choices: a `why` lesson offers three to five Articles".into(),
-                    ));
-                }
-                for answer in raw
-                    .solution
-                    .iter()
-                    .chain(wrongs.iter().flat_map(|w| &w.answer))
-                {
-                    let named = article("solution, wrong.answer", answer)?;
-                    if !choices.contains(&named) {
-                        return Err(error(format!(
-                            "choices: `{answer}` is an answer the lesson names but does not offer"
-                        )));
-                    }
-                }
-            }
-            Task::Play if !choices.is_empty() => {
-                return Err(error(
-                    "choices: only a `why` lesson offers Articles to choose from".into(),
-                ));
-            }
-            Task::Play => {}
-        }
+        answers_checked(task, &raw.series, &raw.solution, &wrongs, &raw.hint).map_err(error)?;
+        let choices = choices_of(task, &raw.choices, &raw.solution, &wrongs).map_err(error)?;
         let mut wrong = Vec::new();
         for w in wrongs {
             wrong.push(Wrong {
-                article: article("wrong.article", &w.article)?,
+                article: cite("wrong.article", &w.article).map_err(error)?,
                 answer: w.answer,
                 says: w.says,
             });
@@ -241,12 +139,13 @@ impl Lesson {
         let lesson = Lesson {
             id: id.to_owned(),
             variant: raw.variant,
-            article: article("article", &raw.article)?,
+            article: cite("article", &raw.article).map_err(error)?,
             also: raw
                 .also
                 .iter()
-                .map(|a| article("also", a))
-                .collect::<Result<_, _>>()?,
+                .map(|a| cite("also", a))
+                .collect::<Result<_, _>>()
+                .map_err(error)?,
             title: raw.title,
             fen: raw.fen,
             start: raw.start,
@@ -262,27 +161,142 @@ impl Lesson {
             choices,
             explanation: raw.explanation,
         };
-        if !lesson.before.is_empty()
-            && (lesson.variant != Variant::Marseillais
-                || lesson.before.iter().any(|t| !(1..=2).contains(&t.len())))
-        {
-            return Err(error(
-                "before: earlier turns are Marseillais turns of one or two moves".into(),
-            ));
-        }
-        if lesson.start && !lesson.fen.starts_with(START) {
-            return Err(error(format!(
-                "start: the game's own start is the standard position `{START} 0 1`"
-            )));
-        }
-        if let Some(problem) = crate::rules::fen_problem(&lesson.fen) {
-            return Err(error(format!(
-                "fen: `{}` is not a position: {problem}",
-                lesson.fen
-            )));
-        }
+        position_checked(&lesson).map_err(error)?;
         Ok(lesson)
     }
+}
+
+/// The Article cited in a lesson's field, or why it is none.
+fn cite(field: &str, text: &str) -> Result<Article, String> {
+    Article::from_cite(text)
+        .ok_or_else(|| format!("{field}: `{text}` is not an Article the referee cites"))
+}
+
+/// The face a lesson starts with: one for a Sade lesson, none for a Marseillais one.
+fn face_of(variant: Variant, face: Option<u8>) -> Result<Option<Face>, String> {
+    match (variant, face) {
+        (Variant::Sade, Some(face)) => Ok(Some(
+            Face::new(face.into()).map_err(|e| format!("face: {e}"))?,
+        )),
+        (Variant::Sade, None) => Err("face: a Sade lesson starts with a face rolled".into()),
+        (_, Some(_)) => Err("face: Marseillais chess has no die".into()),
+        (_, None) => Ok(None),
+    }
+}
+
+/// A lesson's goal: a termination the referee gives, and its winner.
+fn goal_of(goal: &RawGoal) -> Result<Goal, String> {
+    Ok(Goal {
+        termination: termination(&goal.termination).ok_or_else(|| {
+            format!(
+                "goal.termination: `{}` is not a termination the referee gives",
+                goal.termination
+            )
+        })?,
+        winner: match goal.winner.as_str() {
+            "white" => Some(Color::White),
+            "black" => Some(Color::Black),
+            "none" => None,
+            other => {
+                return Err(format!(
+                    "goal.winner: `{other}` is not white, black or none"
+                ));
+            }
+        },
+    })
+}
+
+/// The task's answers are there and of its kind: a series for a `why` lesson only, at least one
+/// wrong answer, answers of actions (of one Article for a `why` lesson), a hint.
+fn answers_checked(
+    task: Task,
+    series: &[String],
+    solution: &[String],
+    wrongs: &[RawWrong],
+    hint: &str,
+) -> Result<(), String> {
+    match (task, series.is_empty()) {
+        (Task::Why, true) => {
+            return Err("series: a `why` lesson shows the series to explain".into());
+        }
+        (Task::Play, false) => {
+            return Err("series: only a `why` lesson shows a series".into());
+        }
+        _ => {}
+    }
+    if wrongs.is_empty() {
+        return Err("wrong: a lesson shows at least one wrong answer".into());
+    }
+    if task == Task::Why && (solution.len() != 1 || wrongs.iter().any(|w| w.answer.len() != 1)) {
+        return Err("solution, wrong.answer: a `why` lesson's answer is one Article".into());
+    }
+    if solution.is_empty() {
+        return Err("solution: no action".into());
+    }
+    if wrongs.iter().any(|w| w.answer.is_empty()) {
+        return Err("wrong.answer: no action".into());
+    }
+    if hint.trim().is_empty() {
+        return Err("hint: a lesson offers a hint after a failure".into());
+    }
+    Ok(())
+}
+
+/// The Articles a `why` lesson offers to choose from (three to five, its answers among them);
+/// a `play` lesson offers none.
+fn choices_of(
+    task: Task,
+    choices: &[String],
+    solution: &[String],
+    wrongs: &[RawWrong],
+) -> Result<Vec<Article>, String> {
+    let choices = choices
+        .iter()
+        .map(|a| cite("choices", a))
+        .collect::<Result<Vec<_>, _>>()?;
+    match task {
+        Task::Why => {
+            if !(3..=5).contains(&choices.len()) {
+                return Err("choices: a `why` lesson offers three to five Articles".into());
+            }
+            for answer in solution.iter().chain(wrongs.iter().flat_map(|w| &w.answer)) {
+                let named = cite("solution, wrong.answer", answer)?;
+                if !choices.contains(&named) {
+                    return Err(format!(
+                        "choices: `{answer}` is an answer the lesson names but does not offer"
+                    ));
+                }
+            }
+        }
+        Task::Play if !choices.is_empty() => {
+            return Err("choices: only a `why` lesson offers Articles to choose from".into());
+        }
+        Task::Play => {}
+    }
+    Ok(choices)
+}
+
+/// The lesson's position: earlier turns only in Marseillais lessons (of one or two moves), the
+/// game's own start as the standard position, a FEN that is a position.
+fn position_checked(lesson: &Lesson) -> Result<(), String> {
+    if !lesson.before.is_empty()
+        && (lesson.variant != Variant::Marseillais
+            || lesson.before.iter().any(|t| !(1..=2).contains(&t.len())))
+    {
+        return Err("before: earlier turns are Marseillais turns of one or two moves".into());
+    }
+    if lesson.start && !lesson.fen.starts_with(START) {
+        return Err(format!(
+            "start: the game's own start is the standard position `{START} 0 1`"
+        ));
+    }
+    if let Some(problem) = crate::rules::fen_problem(&lesson.fen) {
+        return Err(format!(
+            "fen: `{}` is not a position: {problem}",
+            lesson.fen
+        ));
+    }
+    Ok(())
 }
 
 /// The termination named as the verdict's JSON names it (`sacrifice-accomplished`).

@@ -186,6 +186,15 @@ impl From<Side> for shakmaty::Color {
 }
 
 impl Side {
+    /// "White" or "Black": the one place a side becomes a word.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
     #[must_use]
     pub fn other(self) -> Side {
         match self {

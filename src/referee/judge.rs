@@ -6,10 +6,10 @@ use shakmaty::Color;
 
 use crate::record::{Game, GameResult, Span, UnknownVariant, Variant};
 use crate::rules::{
-    ActionRef, Article, CountedTurn, FaultCode, Outcome, Replay, Termination, Violation,
+    ActionRef, Article, CountedTurn, FaultCode, Replay, ReplayStatus, Termination, Violation,
 };
 
-use super::locate::{counted, tag_span};
+use super::place::{counted, tag_span};
 use super::verdict::{Locator, Status, Verdict, Void, variant_text};
 
 pub(super) fn judge(
@@ -52,95 +52,133 @@ pub(super) fn judge(
     let stopped = replay.stopped;
     verdict.replay = replay;
     match outcome {
-        Outcome::Invalid(mut error) => {
-            let at = ActionRef {
-                turn_index: error.turn_index,
-                action: error.action,
-            };
-            verdict.error_at = Some(at);
-            // The action's place in the turn the rules counted (R13): a record turn may hold
-            // several (M1).
-            if let Some((start, action)) = CountedTurn::holding(&verdict.replay.counted, at) {
-                error.action = action;
-                if action > 0 {
-                    error.label = Some(start.label);
-                    error.turn = start.label.number;
-                    error.side = Color::from(start.label.side);
-                }
-            }
-            // The turn as counted (R13, R18), where the rule set left it to the referee.
-            if error.label.is_none() && !game.turns.is_empty() {
-                let label = Locator::of(game, known, Some(at), &[]).turn;
-                error.label = label;
-                if let Some(label) = label {
-                    error.turn = label.number;
-                    error.side = Color::from(label.side);
-                }
-            }
-            verdict.status = Status::Invalid;
-            verdict.error = Some(error);
+        ReplayStatus::Invalid(error) => {
+            judge_invalid(&mut verdict, game, known, error);
             return verdict;
         }
-        Outcome::Finished {
+        ReplayStatus::Finished {
             winner,
             termination,
             article,
             at,
-        } => {
-            verdict.status = Status::Finished;
-            verdict.winner = winner;
-            verdict.termination = Some(termination);
-            verdict.article = Some(article);
-            let counted_turns = &verdict.replay.counted;
-            verdict.ended_at = Some(Locator::of(game, known, at, counted_turns));
-            verdict.result = result_of(winner);
-            verdict.void = void_after(game, known, at, counted_turns);
-            if let Some(void) = &verdict.void {
-                verdict.notes.push(format!(
-                    "{} written action{} after the end of the game (from turn {}, action {}) \
-                     {} void (R21)",
-                    void.actions,
-                    if void.actions == 1 { "" } else { "s" },
-                    void.from.turn.map_or("1.".to_owned(), |t| t.to_string()),
-                    void.from.action,
-                    if void.actions == 1 { "is" } else { "are" },
-                ));
-            }
-        }
-        Outcome::Unfinished => match claimed {
-            Some(GameResult::WhiteWins | GameResult::BlackWins) => {
-                let winner = Color::from_white(claimed == Some(GameResult::WhiteWins));
-                verdict.status = Status::Finished;
-                verdict.winner = Some(winner);
-                verdict.termination = Some(declared_end(game, true));
-                verdict.article = Some(Article::S3);
-                verdict.result = result_of(Some(winner));
-                if let Some(at) = stopped {
-                    verdict.ended_at =
-                        Some(Locator::of(game, known, Some(at), &verdict.replay.counted));
-                }
-            }
-            Some(GameResult::Draw) if draws => {
-                verdict.status = Status::Finished;
-                verdict.termination = Some(declared_end(game, false));
-                verdict.article = Some(Article::S3);
-                verdict.result = GameResult::Draw;
-            }
-            Some(GameResult::Draw) => {
-                verdict.status = Status::Invalid;
-                let error = draw_impossible(game, variant_text(&verdict.variant), token.is_some());
-                verdict.error_at = Some(ActionRef {
-                    turn_index: error.turn_index,
-                    action: error.action,
-                });
-                verdict.error = Some(error);
+        } => judge_finished(&mut verdict, game, known, winner, termination, article, at),
+        ReplayStatus::Unfinished => {
+            let on_token = token.is_some();
+            if judge_declared(&mut verdict, game, known, claimed, on_token, draws, stopped) {
                 return verdict;
             }
-            _ => {}
-        },
+        }
     }
     verdict.dispute = dispute(game, verdict.result);
     verdict
+}
+
+/// The replay refused an action: the error, placed in the turn the rules counted (R13).
+fn judge_invalid(verdict: &mut Verdict, game: &Game, known: Option<Variant>, mut error: Violation) {
+    let at = ActionRef {
+        turn_index: error.turn_index,
+        action: error.action,
+    };
+    verdict.error_at = Some(at);
+    // The action's place in the turn the rules counted (R13): a record turn may hold
+    // several (M1).
+    if let Some((start, action)) = CountedTurn::holding(&verdict.replay.counted, at) {
+        error.action = action;
+        if action > 0 {
+            error.label = Some(start.label);
+            error.turn = start.label.number;
+            error.side = Color::from(start.label.side);
+        }
+    }
+    // The turn as counted (R13, R18), where the rule set left it to the referee.
+    if error.label.is_none() && !game.turns.is_empty() {
+        let label = Locator::of(game, known, Some(at), &[]).turn;
+        error.label = label;
+        if let Some(label) = label {
+            error.turn = label.number;
+            error.side = Color::from(label.side);
+        }
+    }
+    verdict.status = Status::Invalid;
+    verdict.error = Some(error);
+}
+
+/// The rules ended the game: the result, where it ended, and what is void after (R21).
+fn judge_finished(
+    verdict: &mut Verdict,
+    game: &Game,
+    known: Option<Variant>,
+    winner: Option<Color>,
+    termination: Termination,
+    article: Article,
+    at: Option<ActionRef>,
+) {
+    verdict.status = Status::Finished;
+    verdict.winner = winner;
+    verdict.termination = Some(termination);
+    verdict.article = Some(article);
+    let counted_turns = &verdict.replay.counted;
+    verdict.ended_at = Some(Locator::of(game, known, at, counted_turns));
+    verdict.result = result_of(winner);
+    verdict.void = void_after(game, known, at, counted_turns);
+    if let Some(void) = &verdict.void {
+        verdict.notes.push(format!(
+            "{} written action{} after the end of the game (from turn {}, action {}) \
+             {} void (R21)",
+            void.actions,
+            if void.actions == 1 { "" } else { "s" },
+            void.from.turn.map_or("1.".to_owned(), |t| t.to_string()),
+            void.from.action,
+            if void.actions == 1 { "is" } else { "are" },
+        ));
+    }
+}
+
+/// The rules did not end the game: a declared end (S3), or a draw where none can stand
+/// (Art. 17, R12): the result the record claims (its token, else its tag), whether that is its
+/// token, whether the game has draws, where the record stops. Whether the verdict is decided
+/// with it (no dispute to look for).
+fn judge_declared(
+    verdict: &mut Verdict,
+    game: &Game,
+    known: Option<Variant>,
+    claimed: Option<GameResult>,
+    on_token: bool,
+    draws: bool,
+    stopped: Option<ActionRef>,
+) -> bool {
+    match claimed {
+        Some(GameResult::WhiteWins | GameResult::BlackWins) => {
+            let winner = Color::from_white(claimed == Some(GameResult::WhiteWins));
+            verdict.status = Status::Finished;
+            verdict.winner = Some(winner);
+            verdict.termination = Some(declared_end(game, true));
+            verdict.article = Some(Article::S3);
+            verdict.result = result_of(Some(winner));
+            if let Some(at) = stopped {
+                verdict.ended_at =
+                    Some(Locator::of(game, known, Some(at), &verdict.replay.counted));
+            }
+        }
+        Some(GameResult::Draw) if draws => {
+            verdict.status = Status::Finished;
+            verdict.termination = Some(declared_end(game, false));
+            verdict.article = Some(Article::S3);
+            verdict.result = GameResult::Draw;
+        }
+        Some(GameResult::Draw) => {
+            verdict.status = Status::Invalid;
+            let error = draw_impossible(game, variant_text(&verdict.variant), on_token);
+            verdict.error_at = Some(ActionRef {
+                turn_index: error.turn_index,
+                action: error.action,
+            });
+            verdict.error = Some(error);
+            return true;
+        }
+        _ => {}
+    }
+    false
 }
 
 /// A drawn result in a game without draws (Art. 17, R12): the error is on the result token, or

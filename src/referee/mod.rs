@@ -8,13 +8,13 @@
 // The floors of referee/, from the bottom up: a file names only modules of the floors below its
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
 // 0. `verdict`: what the referee decides about one game.
-// 1. `locate`: a place in a record, named as the referee counts the turns.
+// 1. `place`: a place in a record, named as the referee counts the turns.
 // 2. `judge`: the judgement that is the same for every game, on a rule set's replay.
 // 3. `verify`: the referee's entry points.
 // 4. `mod.rs`: the table of contents.
 
 mod judge;
-mod locate;
+mod place;
 mod verdict;
 mod verify;
 

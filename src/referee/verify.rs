@@ -7,7 +7,7 @@ use crate::record::{Game, UnknownVariant, Variant};
 use crate::rules::{self, Article, Detail, FaultCode, Replay, Violation};
 
 use super::judge::judge;
-use super::locate::tag_span;
+use super::place::tag_span;
 use super::verdict::Verdict;
 
 /// Replays a game and judges it.

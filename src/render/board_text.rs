@@ -7,6 +7,7 @@ use shakmaty::{Color, File, Rank, Square};
 
 use super::model::{GameView, Snapshot, TurnView};
 use super::names::{describe, glyph};
+use crate::rules::names::color_name;
 
 /// The board with ranks 8 to 1 from the top, files a to h, `·` for an empty square.
 pub fn board(snapshot: &Snapshot) -> String {
@@ -39,7 +40,7 @@ pub fn pools(snapshot: &Snapshot) -> String {
         } else {
             pieces.join(" ")
         };
-        let _ = writeln!(out, "{}'s pool: {list}", color.fold_wb("White", "Black"));
+        let _ = writeln!(out, "{}'s pool: {list}", color_name(color));
     }
     out
 }
@@ -47,7 +48,7 @@ pub fn pools(snapshot: &Snapshot) -> String {
 /// The whole turn as text.
 pub fn turn(game: &GameView, turn: &TurnView) -> String {
     let mut out = String::new();
-    let side = turn.side.fold_wb("White", "Black");
+    let side = color_name(turn.side);
     let face = turn
         .face
         .map(|f| format!(", die face {f}"))

@@ -4,7 +4,7 @@
 use shakmaty::{Color, Piece};
 
 use super::model;
-use crate::rules::names::role_name;
+use crate::rules::names::{color_name, role_name};
 
 /// How an action is described in words, from the replay alone: "Black's knight b8–c6, takes
 /// White's pawn", "White's rook removed from a1 (sacrifice)".
@@ -44,11 +44,7 @@ pub fn describe(action: &model::ActionView) -> String {
 
 /// "White's knight".
 pub fn piece_name(piece: Piece) -> String {
-    format!(
-        "{}'s {}",
-        piece.color.fold_wb("White", "Black"),
-        role_name(piece.role)
-    )
+    format!("{}'s {}", color_name(piece.color), role_name(piece.role))
 }
 
 /// The Unicode chess symbol of a piece.

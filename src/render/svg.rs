@@ -22,6 +22,7 @@ pub use super::style::{
     UNPLAYED, piece_paint,
 };
 use super::style::{LINE, corner};
+use crate::rules::names::color_name;
 
 /// Escapes text for XML.
 pub fn escape(text: &str) -> String {
@@ -88,7 +89,7 @@ fn pools(out: &mut String, turn: &TurnView, top: u32) {
             out,
             r##"<text x="{MARGIN}" y="{}" font-size="22" fill="#222">{}'s pool</text>"##,
             y + 30,
-            color.fold_wb("White", "Black")
+            color_name(color)
         );
         let (fill, stroke) = piece_paint(color);
         let mut x = MARGIN + 160;
@@ -242,7 +243,7 @@ pub fn turn(game: &GameView, turn: &TurnView) -> String {
         width * 3 / 5,
         height * 3 / 5
     );
-    let side = turn.side.fold_wb("White", "Black");
+    let side = color_name(turn.side);
     let face = turn
         .face
         .map(|f| format!(", die face {f}"))

@@ -40,7 +40,7 @@ pub use fault::FaultCode;
 pub(crate) use fault::strip_citation;
 pub use game_end::GameEnd;
 pub use position_error::PositionError;
-pub use replay::{ActionRef, CountedTurn, Detail, Outcome, Replay, Resolved, Violation};
+pub use replay::{ActionRef, CountedTurn, Detail, Replay, ReplayStatus, Resolved, Violation};
 pub use rule_set::{Replayer, RuleSet, rule_set};
 pub(crate) use serialize::opt_color_name;
 pub use setup::fen_problem;

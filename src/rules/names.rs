@@ -2,9 +2,11 @@
 
 use shakmaty::{Color, Role};
 
-/// "White", "Black".
+use crate::record::Side;
+
+/// "White", "Black": a colour's word is its side's ([`Side::name`]).
 pub fn color_name(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
+    Side::from(color).name()
 }
 
 /// "White's", "Black's".

@@ -35,7 +35,7 @@ pub enum PerftError {
     /// Sade: the game is over before the first roll, `0` having the king alone (Art. 9.3).
     #[error(
         "the game is over in this position: {} has nothing but the king (Art. 9.3)",
-        .0.fold_wb("White", "Black")
+        crate::rules::names::color_name(*.0)
     )]
     Over(shakmaty::Color),
     /// Sade: the referee cannot analyse a position on the way (a bug in sade-ref).

@@ -31,7 +31,7 @@ pub enum PositionError {
     /// Marseillais: the record turn starts in the middle of a real turn of `0` (M1: two moves).
     #[error(
         "{}'s turn is not over before this record turn (a turn has two moves)",
-        .0.fold_wb("White", "Black")
+        crate::rules::names::color_name(*.0)
     )]
     TurnNotOver(Color),
     /// The text is not a FEN.

@@ -37,7 +37,7 @@ impl Detail {
 /// What a rule set found when it replayed a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Replay {
-    pub outcome: Outcome,
+    pub outcome: ReplayStatus,
     /// Every action accepted before the game ended or went wrong, in order (none for
     /// [`Detail::Outcome`]).
     pub resolved: Vec<Resolved>,
@@ -91,7 +91,7 @@ impl Replay {
     /// A game refused before its first turn (its setup, its Variant tag): nothing replayed.
     pub fn invalid(error: Violation) -> Replay {
         Replay {
-            outcome: Outcome::Invalid(error),
+            outcome: ReplayStatus::Invalid(error),
             ..Replay::default()
         }
     }
@@ -100,7 +100,7 @@ impl Replay {
 /// How the replayed game stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "lowercase")]
-pub enum Outcome {
+pub enum ReplayStatus {
     /// Every action was legal and no rule ended the game.
     #[default]
     Unfinished,

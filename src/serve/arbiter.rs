@@ -5,9 +5,7 @@
 
 use super::clock::{CLK, clk_comment};
 use super::error::ApiError;
-use super::live::{
-    Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, side_word, turn_label,
-};
+use super::live::{Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, turn_label};
 use crate::record::{Game, GameResult, Item, Side, Variant};
 use crate::referee::Status;
 use crate::rules::{Article, Termination};
@@ -143,10 +141,7 @@ impl Live {
         else {
             return Err(ApiError::conflict(
                 "turn",
-                format!(
-                    "nothing to take back: {} has played no action",
-                    side_word(side)
-                ),
+                format!("nothing to take back: {} has played no action", side.name()),
             ));
         };
         game.turns.truncate(index + 1);
@@ -154,7 +149,7 @@ impl Live {
         let actions: Vec<String> = turn.actions().map(ToString::to_string).collect();
         let said = format!(
             "taken back: {}'s turn {} ({}) and what followed",
-            side_word(side),
+            side.name(),
             turn_label(turn.number),
             actions.join(" ")
         );
@@ -339,8 +334,8 @@ fn declaration_words(end: Declared, winner: Option<Side>) -> String {
         Declared::Adjudication => "adjudicated",
     };
     match winner {
-        Some(w) if end != Declared::Adjudication => format!("{} {words}", side_word(w.other())),
-        Some(w) => format!("{words}: {} wins", side_word(w)),
+        Some(w) if end != Declared::Adjudication => format!("{} {words}", w.other().name()),
+        Some(w) => format!("{words}: {} wins", w.name()),
         None => words.to_owned(),
     }
 }

@@ -10,7 +10,7 @@ use crate::rules::sade::{Place, play_turn_at};
 use crate::rules::{Detail, Resolved};
 
 use super::error::ApiError;
-use super::live::{Live, Phase, side_word};
+use super::live::{Live, Phase};
 
 /// The picture of the turn in progress; before a roll, or in a game without a die before the
 /// first action of a turn, the position with no arrow. A Sade turn in progress is drawn from
@@ -108,9 +108,9 @@ fn quiet_board(live: &Live, phase: Phase) -> Result<String, ApiError> {
         actions: Vec::new(),
         verdict: match phase {
             Phase::Roll { number } => {
-                format!("{} to roll the die", side_word(number.side))
+                format!("{} to roll the die", number.side.name())
             }
-            Phase::Act { number, .. } => format!("{} to play", side_word(number.side)),
+            Phase::Act { number, .. } => format!("{} to play", number.side.name()),
             Phase::Over => "the game is over".to_owned(),
         },
         invalid: false,

@@ -294,8 +294,8 @@ impl Live {
             Holder::Seat(seat) if seat == side && self.bot(side).is_none() => Ok(()),
             Holder::Seat(_) => Err(ApiError::forbidden(format!(
                 "it is {}'s turn: this seat cannot act for {}",
-                side_word(side),
-                side_word(side)
+                side.name(),
+                side.name()
             ))),
         }
     }
@@ -470,13 +470,6 @@ pub(super) fn settled() -> ApiError {
 
 pub(super) fn over() -> ApiError {
     ApiError::conflict("action", "the game is over: no turn follows".to_owned())
-}
-
-pub fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 /// `12.` or `12...`.

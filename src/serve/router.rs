@@ -5,10 +5,10 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post, put};
 
-use super::error::{ApiError, json_errors};
-use super::http::Shared;
 use super::course::routes as course;
+use super::error::{ApiError, json_errors};
 use super::games::{changes, export, review, routes as games};
+use super::http::Shared;
 use super::page;
 use super::puzzles::routes as puzzles;
 

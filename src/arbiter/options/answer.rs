@@ -133,14 +133,6 @@ pub struct NoneAnswer {
     pub ends: Option<Ends>,
 }
 
-/// "White" or "Black".
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 impl Line {
     /// `e6 d6 Nf6` or `-Nb8 {ends: Black wins, nakedness}`.
     pub fn text(&self) -> String {
@@ -156,7 +148,7 @@ impl Ends {
     /// `White wins, nakedness` or `draw, stalemate`.
     pub fn text(&self) -> String {
         match self.winner {
-            Some(winner) => format!("{} wins, {}", side_name(winner), self.termination),
+            Some(winner) => format!("{} wins, {}", winner.name(), self.termination),
             None => format!("draw, {}", self.termination),
         }
     }

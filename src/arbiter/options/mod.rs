@@ -32,7 +32,7 @@ mod query;
 mod sade;
 mod text;
 
-pub use answer::{Answer, Ends, Line, Mode, NoneAnswer, Pieces, Squares, VERSION, side_name};
+pub use answer::{Answer, Ends, Line, Mode, NoneAnswer, Pieces, Squares, VERSION};
 pub use error::OptionsError;
 pub use limits::Limits;
 pub use query::{Over, Query, answer};

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::answer::{Answer, Pieces, side_name};
+use super::answer::{Answer, Pieces};
 
 /// The answer as text: the position, the mode, one option a line, the count, and what follows
 /// when there is nothing to do but `--`, or nothing at all.
@@ -14,7 +14,7 @@ pub fn text(answer: &Answer) -> String {
         "Marseillais" => "full turn",
         _ => "legal move",
     };
-    let side = side_name(answer.side);
+    let side = answer.side.name();
     match answer.face {
         Some(face) => {
             let _ = writeln!(out, "{side} rolled {face}");
@@ -24,7 +24,7 @@ pub fn text(answer: &Answer) -> String {
         }
     }
     if let Some(mode) = &answer.mode {
-        let color = side_name(mode.color);
+        let color = mode.color.name();
         let whose = match mode.pieces {
             Pieces::Opponent => format!("the opponent's pieces ({color}'s)"),
             Pieces::Own => {
@@ -64,7 +64,7 @@ pub fn text(answer: &Answer) -> String {
         let why = line.ends.as_ref().map_or(String::new(), |ends| {
             let winner = ends
                 .winner
-                .map_or("a draw".to_owned(), |w| format!("{} wins", side_name(w)));
+                .map_or("a draw".to_owned(), |w| format!("{} wins", w.name()));
             format!(
                 " ({}, {}: {winner})",
                 ends.termination.replace('-', " "),

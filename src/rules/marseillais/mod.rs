@@ -38,9 +38,11 @@
 // 2. `replayer`: real turns of two moves, played from the record.
 // 3. `groups`, `replay`: what a numbered group may hold and the replay's messages; the replay
 //    of a record.
-// 4. `turns`: every legal full turn of a position; the position before a record turn.
-// 5. `perft`: the game tree counted in full turns.
-// 6. `mod.rs`: the table of contents.
+// 4. `turn_start`: the position at the start of a turn (the initial one, a FEN's, the one
+//    before a record turn).
+// 5. `turns`: every legal full turn of a position.
+// 6. `perft`: the game tree counted in full turns.
+// 7. `mod.rs`: the table of contents.
 
 mod board;
 mod ends;
@@ -48,6 +50,7 @@ mod groups;
 mod perft;
 mod replay;
 mod replayer;
+mod turn_start;
 mod turn_state;
 mod turns;
 
@@ -55,9 +58,9 @@ pub use ends::LookBack;
 pub(crate) use ends::position_key;
 pub use perft::{Unreachable, divide, perft};
 pub use replay::replay;
+pub use turn_start::TurnStart;
 pub use turns::{
-    FullTurn, FullTurnEnd, TurnStart, end_at_turn_start, full_turns, visit_full_turns,
-    visit_mating_turns,
+    FullTurn, FullTurnEnd, end_at_turn_start, full_turns, visit_full_turns, visit_mating_turns,
 };
 
 pub(crate) use board::second_move_ep;

@@ -9,7 +9,8 @@
 
 use std::ops::ControlFlow;
 
-use super::turns::{FullTurn, TurnStart, visit_full_turns};
+use super::turn_start::TurnStart;
+use super::turns::{FullTurn, visit_full_turns};
 
 /// A position on the way that cannot be set up: the one after `turn` (its moves in SAN). A bug
 /// in sade-ref, as a legal turn never leads there.

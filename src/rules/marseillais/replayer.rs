@@ -12,8 +12,8 @@ pub(super) use super::turn_state::TurnState;
 use crate::record::{ActionKind, Game, MoveNumber, Side, Span, Turn};
 use crate::rules::standard::{color_name, resolved_move, side_color};
 use crate::rules::{
-    ActionRef, Article, CountedTurn, Detail, FaultCode, Outcome, Replay, Resolved, Termination,
-    Violation,
+    ActionRef, Article, CountedTurn, Detail, FaultCode, Replay, ReplayStatus, Resolved,
+    Termination, Violation,
 };
 
 /// Before the first move of the game.
@@ -72,7 +72,7 @@ pub(super) enum TurnEnd {
 }
 
 impl Replayer<'_> {
-    pub(super) fn finish(self, outcome: Outcome) -> Replay {
+    pub(super) fn finish(self, outcome: ReplayStatus) -> Replay {
         Replay {
             outcome,
             final_fen: self.board.fen(),
@@ -119,7 +119,7 @@ impl Replayer<'_> {
             article,
             span,
         };
-        self.finish(Outcome::Invalid(error))
+        self.finish(ReplayStatus::Invalid(error))
     }
 
     /// The label of the real turn being played in record turn `turn_index`: a group's written
@@ -146,8 +146,8 @@ impl Replayer<'_> {
         termination: Termination,
         article: Article,
         at: ActionRef,
-    ) -> Outcome {
-        Outcome::Finished {
+    ) -> ReplayStatus {
+        ReplayStatus::Finished {
             winner,
             termination,
             article,
@@ -159,7 +159,7 @@ impl Replayer<'_> {
     /// [`super::ends`] (M3, M6), the turn start counted for M6. A player with no full turn who
     /// has first moves may still write one (M3): the game ends with it (see `play`), or, where
     /// the record stops, at the end of the turn before (see `run`).
-    fn start_of_turn_end(&mut self, at: ActionRef) -> Option<Outcome> {
+    fn start_of_turn_end(&mut self, at: ActionRef) -> Option<ReplayStatus> {
         let key = position_key(&self.board);
         let repetitions = self.look_back.repetitions(key);
         self.look_back.seen.push(key);
@@ -279,7 +279,7 @@ impl Replayer<'_> {
             let end = Self::finished(None, Termination::Stalemate, Article::M3, self.last);
             return self.finish(end);
         }
-        self.finish(Outcome::Unfinished)
+        self.finish(ReplayStatus::Unfinished)
     }
 
     /// A real turn begins at `at` (or would, after the end of the game): where, and its label.
@@ -297,8 +297,7 @@ impl Replayer<'_> {
         &mut self,
         at: ActionRef,
         kind: &ActionKind,
-    ) -> Result<Option<Outcome>, (String, Article)> {
-        let mover = self.turn.mover;
+    ) -> Result<Option<ReplayStatus>, (String, Article)> {
         if matches!(kind, ActionKind::Nothing {}) {
             return Err((
                 "`--` (a null move) is not a move of a game: Marseillais chess has no null move, \
@@ -323,73 +322,110 @@ impl Replayer<'_> {
         self.turn.double_steps.extend(double_step(m));
         let gives_check = after.is_check();
         let turn_over = gives_check || self.turn.played >= self.turn.len;
-
-        if !turn_over {
-            let Some(pos) = rebase(&after, mover, self.fullmoves, self.mode) else {
-                return Err((
-                    "this position cannot be set up (internal)".to_owned(),
-                    Article::M2,
-                ));
-            };
-            let next = Board {
-                pos,
-                ep: second_move_ep(&self.turn.start.ep, m),
-            };
-            self.record(&before, m, at, &next);
-            self.board = next;
-            if insufficient_material(&after) {
-                return Ok(Some(Self::finished(
-                    None,
-                    Termination::InsufficientMaterial,
-                    Article::M7,
-                    at,
-                )));
-            }
-            if self.board.legal_moves().is_empty() {
-                // M3: allowed only when no full turn exists; then it is stalemate.
-                let full_turn = if self.stalemate_due {
-                    None
-                } else {
-                    self.full_turn()
-                };
-                return match full_turn {
-                    None => Ok(Some(Self::finished(
-                        None,
-                        Termination::Stalemate,
-                        Article::M3,
-                        at,
-                    ))),
-                    Some((first, second)) => {
-                        let start = &self.turn.start.pos;
-                        let example = match second {
-                            Some(second) => {
-                                let mut mid = start.clone();
-                                mid.play_unchecked(first);
-                                let mid =
-                                    rebase(&mid, mover, self.fullmoves, self.mode).unwrap_or(mid);
-                                format!("{} {}", Self::san(start, first), Self::san(&mid, second))
-                            }
-                            None => Self::san(start, first),
-                        };
-                        Err((
-                            format!(
-                                "after {kind}, {} has no legal second move, but a full turn \
-                                 is possible (e.g. {example})",
-                                color_name(mover)
-                            ),
-                            Article::M3,
-                        ))
-                    }
-                };
-            }
-            return Ok(None);
+        if turn_over {
+            self.turn_played(&before, &after, m, at, kind, gives_check)
+        } else {
+            self.first_move_played(&before, &after, m, at, kind)
         }
+    }
 
+    /// The first move of a two-move turn is played (`after` it, from `before`): the turn goes
+    /// on, unless the game ends here (M7, M3). `Ok(Some(_))` when the game ended with it.
+    fn first_move_played(
+        &mut self,
+        before: &Chess,
+        after: &Chess,
+        m: Move,
+        at: ActionRef,
+        kind: &ActionKind,
+    ) -> Result<Option<ReplayStatus>, (String, Article)> {
+        let mover = self.turn.mover;
+        let Some(pos) = rebase(after, mover, self.fullmoves, self.mode) else {
+            return Err((
+                "this position cannot be set up (internal)".to_owned(),
+                Article::M2,
+            ));
+        };
+        let next = Board {
+            pos,
+            ep: second_move_ep(&self.turn.start.ep, m),
+        };
+        self.record(before, m, at, &next);
+        self.board = next;
+        if insufficient_material(after) {
+            return Ok(Some(Self::finished(
+                None,
+                Termination::InsufficientMaterial,
+                Article::M7,
+                at,
+            )));
+        }
+        if self.board.legal_moves().is_empty() {
+            // M3: allowed only when no full turn exists; then it is stalemate.
+            let full_turn = if self.stalemate_due {
+                None
+            } else {
+                self.full_turn()
+            };
+            return match full_turn {
+                None => Ok(Some(Self::finished(
+                    None,
+                    Termination::Stalemate,
+                    Article::M3,
+                    at,
+                ))),
+                Some((first, second)) => Err(self.no_second_move(kind, first, second)),
+            };
+        }
+        Ok(None)
+    }
+
+    /// Why a first move with no legal second move is refused where a full turn exists (M3),
+    /// with one such turn for an example.
+    fn no_second_move(
+        &self,
+        kind: &ActionKind,
+        first: Move,
+        second: Option<Move>,
+    ) -> (String, Article) {
+        let mover = self.turn.mover;
+        let start = &self.turn.start.pos;
+        let example = match second {
+            Some(second) => {
+                let mut mid = start.clone();
+                mid.play_unchecked(first);
+                let mid = rebase(&mid, mover, self.fullmoves, self.mode).unwrap_or(mid);
+                format!("{} {}", Self::san(start, first), Self::san(&mid, second))
+            }
+            None => Self::san(start, first),
+        };
+        (
+            format!(
+                "after {kind}, {} has no legal second move, but a full turn is possible (e.g. \
+                 {example})",
+                color_name(mover)
+            ),
+            Article::M3,
+        )
+    }
+
+    /// The turn is over with this move (`after` it, from `before`): the opponent moves next,
+    /// and the game may end at the start of his turn. `Ok(Some(_))` when the game ended.
+    fn turn_played(
+        &mut self,
+        before: &Chess,
+        after: &Chess,
+        m: Move,
+        at: ActionRef,
+        kind: &ActionKind,
+        gives_check: bool,
+    ) -> Result<Option<ReplayStatus>, (String, Article)> {
+        let mover = self.turn.mover;
         // The turn is over: the opponent moves next.
         if mover == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        let Some(pos) = rebase(&after, !mover, self.fullmoves, self.mode) else {
+        let Some(pos) = rebase(after, !mover, self.fullmoves, self.mode) else {
             return Err((
                 "this position cannot be set up (internal)".to_owned(),
                 Article::M2,
@@ -399,12 +435,12 @@ impl Replayer<'_> {
             pos,
             ep: std::mem::take(&mut self.turn.double_steps),
         };
-        self.record(&before, m, at, &next);
+        self.record(before, m, at, &next);
         self.board = next;
         // The opponent's turn begins, even when the game ends here: what the record holds after
         // it would have been his (R21).
         let ended = std::mem::replace(&mut self.turn, TurnState::new(!mover, 2, &self.board));
-        if insufficient_material(&after) {
+        if insufficient_material(after) {
             return Ok(Some(Self::finished(
                 None,
                 Termination::InsufficientMaterial,

@@ -18,8 +18,8 @@
 //! go as above (an action refused, `--`, a turn left short or lost) gives `None`. Debug builds
 //! check every turn judged here against the judgement from the roll (`play.rs`).
 
+use super::open_turn::{Exposure, LookAhead, Next, OpenTurn, Phase};
 use super::played::{Played, TurnOutcome, record};
-use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
 use super::state::State;
 use super::{reach, search};
 use crate::record::{ActionKind, Face, Turn};
@@ -33,7 +33,7 @@ pub(super) fn judged(state: State, turn: &Turn, detail: Detail) -> Option<Played
     let phase = match face {
         Face::One | Face::Two | Face::Three => {
             // Matched, not `.ok()?`: the progress is large, and the conversion copies it.
-            let Ok(progress) = Progress::begin_from(state, face) else {
+            let Ok(progress) = OpenTurn::begin_from(state, face) else {
                 return None;
             };
             return judged_from(progress, turn, detail);
@@ -51,7 +51,7 @@ pub(super) fn judged(state: State, turn: &Turn, detail: Detail) -> Option<Played
         }
         Face::Five => Phase::Resurrection,
     };
-    let current = Progress {
+    let current = OpenTurn {
         state,
         face,
         phase,
@@ -61,7 +61,7 @@ pub(super) fn judged(state: State, turn: &Turn, detail: Detail) -> Option<Played
 }
 
 /// [`judged`] from the roll's progress.
-fn judged_from(mut current: Progress, turn: &Turn, detail: Detail) -> Option<Played> {
+fn judged_from(mut current: OpenTurn, turn: &Turn, detail: Detail) -> Option<Played> {
     let face = current.face;
     // One entry an action: sized once (a face asks for three actions at most but on face 6).
     let mut entries = if detail.lists_actions() {
@@ -88,7 +88,7 @@ fn judged_from(mut current: Progress, turn: &Turn, detail: Detail) -> Option<Pla
             }
             Err(_) => return None,
         };
-        // Matched where it lies, and moved only into the turn that goes on: a `Progress` copied
+        // Matched where it lies, and moved only into the turn that goes on: an `OpenTurn` copied
         // through each binding on the way cost three copies an action (3% of a Sade `verify`).
         let next = current.apply_looking(step, LookAhead::No);
         let after = match &next {

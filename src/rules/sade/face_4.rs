@@ -10,7 +10,7 @@ use super::fault::Refused;
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
 use super::notation;
-use super::progress::{LookAhead, Next, Phase, Progress};
+use super::open_turn::{LookAhead, Next, OpenTurn, Phase};
 use super::search;
 use super::state::{self, State};
 use super::step::Step;
@@ -30,7 +30,7 @@ pub(crate) fn removals(state: &State) -> Vec<Step> {
 }
 
 /// The sacrifice a written action names.
-pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<Step, Fault> {
+pub(crate) fn resolve_removal(progress: &OpenTurn, kind: &ActionKind) -> Result<Step, Fault> {
     let state = &progress.state;
     let roller = progress.roller();
     let ActionKind::Sacrifice { role, square } = *kind else {
@@ -87,7 +87,7 @@ pub(crate) fn resolve_removal(progress: &Progress, kind: &ActionKind) -> Result<
 /// Takes the piece off and judges the board (R6, R10), then looks for the regular move (R7)
 /// when asked to look ahead.
 pub(crate) fn apply_removal(
-    progress: &Progress,
+    progress: &OpenTurn,
     step: Step,
     look: LookAhead,
 ) -> Result<Next, Fault> {
@@ -139,7 +139,7 @@ pub(crate) fn apply_removal(
 }
 
 /// `--` on face 4: a loss when no sacrifice is possible (Art. 5, 11), a false claim otherwise.
-pub(crate) fn nothing_to_remove(progress: &Progress) -> Result<Next, Fault> {
+pub(crate) fn nothing_to_remove(progress: &OpenTurn) -> Result<Next, Fault> {
     if let Some(steps) = search::first(progress)? {
         return Err(Illegal::new(
             format!(
@@ -162,7 +162,7 @@ pub(crate) fn regular_moves(state: &State) -> Result<MoveList, Refused> {
 }
 
 /// The regular move a written action names.
-pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<Step, Fault> {
+pub(crate) fn resolve_regular(progress: &OpenTurn, kind: &ActionKind) -> Result<Step, Fault> {
     let state = &progress.state;
     let roller = progress.roller();
     if !matches!(kind, ActionKind::San(_) | ActionKind::Uci(_)) {
@@ -202,7 +202,7 @@ pub(crate) fn resolve_regular(progress: &Progress, kind: &ActionKind) -> Result<
 }
 
 /// Plays the regular move and judges the board (R1, R2, R10).
-pub(crate) fn apply_regular(progress: &Progress, step: Step) -> Result<Next, Fault> {
+pub(crate) fn apply_regular(progress: &OpenTurn, step: Step) -> Result<Next, Fault> {
     let Step::Move(m) = step else {
         return Err(Illegal::new("a regular move is due here", Article::Art6).into());
     };

@@ -8,7 +8,7 @@ use shakmaty::{Bitboard, Role, Square, attacks};
 use super::aftermath::Aftermath;
 use super::fault::{Fault, Illegal, Refused};
 use super::notation::squares_text;
-use super::progress::{Next, Progress};
+use super::open_turn::{Next, OpenTurn};
 use super::state::{self, State};
 use super::step::Step;
 use crate::record::ActionKind;
@@ -62,7 +62,7 @@ pub(crate) fn options(state: &State) -> Result<Vec<Step>, Refused> {
 }
 
 /// The resurrection a written action names.
-pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fault> {
+pub(crate) fn resolve(progress: &OpenTurn, kind: &ActionKind) -> Result<Step, Fault> {
     let state = &progress.state;
     let roller = progress.roller();
     let opponent = !roller;
@@ -140,7 +140,7 @@ pub(crate) fn resolve(progress: &Progress, kind: &ActionKind) -> Result<Step, Fa
 }
 
 /// Puts the piece back (it is the opponent's) and ends the turn.
-pub(crate) fn apply(progress: &Progress, step: Step) -> Result<Next, Fault> {
+pub(crate) fn apply(progress: &OpenTurn, step: Step) -> Result<Next, Fault> {
     let Step::Resurrection { role, square } = step else {
         return Err(Illegal::new("face 5 asks for a resurrection", Article::Art7).into());
     };
@@ -160,7 +160,7 @@ pub(crate) fn apply(progress: &Progress, step: Step) -> Result<Next, Fault> {
 }
 
 /// `--` on face 5: the turn passes when nothing can come back, a false claim otherwise (R14).
-pub(crate) fn nothing(progress: &Progress) -> Result<Next, Fault> {
+pub(crate) fn nothing(progress: &OpenTurn) -> Result<Next, Fault> {
     let state = &progress.state;
     if let Some(role) = due(state) {
         let allowed = squares(state, role);

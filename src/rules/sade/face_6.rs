@@ -12,7 +12,7 @@ use super::ends::{forbidden_check_end, mate_end, naked_end};
 use super::fault::{self, Fault, Illegal, Refused};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
-use super::progress::{Exposure, LookAhead, Next, Phase, Progress};
+use super::open_turn::{Exposure, LookAhead, Next, OpenTurn, Phase};
 use super::state::{self, State};
 use super::step::Step;
 use super::{reach, search};
@@ -22,7 +22,7 @@ use crate::record::{ActionKind, Face};
 /// there is no move at all (R7).
 pub(crate) fn begin(state: &State) -> Result<Phase, Refused> {
     let exposure = Exposure::at_roll(state)?;
-    let progress = |phase| Progress {
+    let progress = |phase| OpenTurn {
         state: state.clone(),
         face: Face::Six,
         phase,
@@ -69,7 +69,7 @@ pub fn face_six(fen: &str) -> Option<FaceSix> {
 }
 
 /// Face 6 with no move at all: only `--` can be written, and the roller wins (R7).
-pub(crate) fn stalemate_claim(progress: &Progress) -> Illegal {
+pub(crate) fn stalemate_claim(progress: &OpenTurn) -> Illegal {
     Illegal::new(
         format!(
             "no piece can leave the king and {} has no legal move: the turn is `--`, a stalemate \
@@ -161,7 +161,7 @@ pub(crate) fn options(state: &State, exposure: &Exposure) -> Result<MoveList, Re
 
 /// The exposure move a written action names.
 pub(crate) fn resolve(
-    progress: &Progress,
+    progress: &OpenTurn,
     exposure: &Exposure,
     kind: &ActionKind,
 ) -> Result<Step, Fault> {
@@ -198,7 +198,7 @@ pub(crate) fn resolve(
 /// Plays one exposure move and judges the board (R1, R2, R3, R10); the exposure is over when
 /// no unmoved piece can leave any more (R9), which is looked for when asked to look ahead.
 pub(crate) fn apply(
-    progress: &Progress,
+    progress: &OpenTurn,
     exposure: &Exposure,
     step: Step,
     look: LookAhead,
@@ -234,7 +234,7 @@ pub(crate) fn apply(
 }
 
 /// Why the exposure may not stop here: a piece can still leave (R9).
-pub(crate) fn unfinished(progress: &Progress, exposure: &Exposure) -> Result<Illegal, Refused> {
+pub(crate) fn unfinished(progress: &OpenTurn, exposure: &Exposure) -> Result<Illegal, Refused> {
     let example = search::first_step(progress)?;
     let hint = match example {
         Some(Step::Move(m)) => {

@@ -17,7 +17,7 @@ use super::fault::{self, Fault, Illegal, Refused, face_article};
 use super::legal_order::walk_non_king;
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
-use super::progress::{Next, Phase, Progress, Series};
+use super::open_turn::{Next, OpenTurn, Phase, Series};
 use super::state::{self, State};
 use super::step::Step;
 use super::{reach, search};
@@ -174,13 +174,13 @@ fn and_last(group: &str) -> String {
 /// Why a move of the series' colour may not be part of it.
 /// Whether the series allows a move: what [`allowed`] decides, without its words (the search
 /// asks for every candidate; only a written action needs the reason).
-fn permits(progress: &Progress, series: &Series, m: Move) -> bool {
+fn permits(progress: &OpenTurn, series: &Series, m: Move) -> bool {
     let from = m.from().unwrap_or(m.to());
     let enemy_king = series.by != progress.roller() && m.role() == Role::King;
     !(m.is_castle() || enemy_king || series.used.contains(from))
 }
 
-fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal> {
+fn allowed(progress: &OpenTurn, series: &Series, m: Move) -> Result<(), Illegal> {
     let article = face_article(progress.face);
     if m.is_castle() {
         return Err(Illegal::new(
@@ -216,7 +216,7 @@ fn allowed(progress: &Progress, series: &Series, m: Move) -> Result<(), Illegal>
 /// The candidate moves: the series' colour, pieces not yet moved, no castling, and never the
 /// opponent's king.
 #[inline(always)]
-pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, Refused> {
+pub(crate) fn options(progress: &OpenTurn, series: &Series) -> Result<MoveList, Refused> {
     let mut moves = progress.state.chess(series.by)?.legal_moves();
     // What `permits` asks, as the squares a move may leave: the series' pieces that have not
     // moved, the opponent's king aside.
@@ -238,7 +238,7 @@ pub(crate) fn options(progress: &Progress, series: &Series) -> Result<MoveList, 
 
 /// The move a written action names, with the reason when it is not one of the series.
 pub(crate) fn resolve(
-    progress: &Progress,
+    progress: &OpenTurn,
     series: &Series,
     kind: &ActionKind,
 ) -> Result<Step, Fault> {
@@ -311,7 +311,7 @@ pub(crate) fn resolve(
 }
 
 /// Plays one move of the series and judges the board (R1, R2, R3, R10).
-pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<Next, Fault> {
+pub(crate) fn apply(progress: &OpenTurn, series: &Series, step: Step) -> Result<Next, Fault> {
     let Step::Move(m) = step else {
         return Err(Illegal::new("a series is made of moves", face_article(progress.face)).into());
     };
@@ -346,7 +346,7 @@ pub(crate) fn apply(progress: &Progress, series: &Series, step: Step) -> Result<
 
 /// `--` in a series: a loss when the series cannot be completed from here (Art. 5, 13.2), a
 /// false claim otherwise (R14).
-pub(crate) fn nothing(progress: &Progress, series: &Series) -> Result<Next, Fault> {
+pub(crate) fn nothing(progress: &OpenTurn, series: &Series) -> Result<Next, Fault> {
     if let Some(steps) = search::first(progress)? {
         let what = if series.left == series.size {
             format!("face {} can be fulfilled", progress.face)
@@ -375,7 +375,7 @@ pub(crate) fn nothing(progress: &Progress, series: &Series) -> Result<Next, Faul
 }
 
 /// Why the series may not stop here.
-pub(crate) fn unfinished(progress: &Progress, series: &Series) -> Result<Illegal, Refused> {
+pub(crate) fn unfinished(progress: &OpenTurn, series: &Series) -> Result<Illegal, Refused> {
     let played = series.size - series.left;
     let article = face_article(progress.face);
     let tail = match search::first(progress)? {

@@ -42,7 +42,7 @@ fn f() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use super::super::progress::Series;
+    use super::super::open_turn::Series;
     fn g() {
         crate::rules::sade::pool::add(\"{}\");
     }
@@ -54,7 +54,13 @@ fn after_the_tests() {
     assert_eq!(
         named_siblings(source, "crate::rules::sade::"),
         [
-            "state", "face_4", "search", "reach", "turn", "progress", "pool"
+            "state",
+            "face_4",
+            "search",
+            "reach",
+            "turn",
+            "open_turn",
+            "pool"
         ]
     );
 }

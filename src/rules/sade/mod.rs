@@ -3,11 +3,13 @@
 //
 // 0. `step`, `ends`, `fault`, `pool`: the words (a step, an end, a fault, the pool)
 // 1. `state`: the game between two actions
-// 2. `progress`, `notation`, `matching`, `played`: a turn in progress, steps in writing, a
+// 2. `positions`, `after`, `open_turn`, `notation`, `matching`, `played`: a state's chess
+//    positions, the state after each kind of action, a turn in progress, steps in writing, a
 //    written move matched, a turn played
 // 3. `reach`, `fulfilment`, `legal_order`: what the board alone shows pieces can do; what the
 //    search finds; the legal moves walked in shakmaty's order
-// 4. `aftermath`: the board after an action
+// 4. `aftermath`, `walk`: the board after an action; the depth-first walk over a turn's
+//    candidates, with its memo of the series that led nowhere
 // 5. `search`: every legal way to fulfil a face
 // 6. `faces_1_3`, `face_4`, `face_5`, `face_6`: the faces, each judging its own actions
 // 7. `turn`, `assumed`: the dispatch, the one file that knows the faces; a turn as written
@@ -16,7 +18,7 @@
 // 10. `mod.rs`: the public API
 //
 // The rules recurse (a face looks ahead with the search, the search judges each step with the
-// faces) through the methods of `Progress` that `turn.rs` implements, not through an import.
+// faces) through the methods of `OpenTurn` that `turn.rs` implements, not through an import.
 
 //! Marquis de Sade chess (seeds/000, rulings R1–R14): the replay of a record and the search for
 //! the legal fulfilments of a die face.
@@ -58,6 +60,7 @@
 //!   their rook, pawns on the back rank, ...), makes the record invalid at the FEN tag; too much
 //!   material is accepted (resurrections create it).
 
+mod after;
 mod aftermath;
 mod assumed;
 mod ends;
@@ -72,17 +75,19 @@ mod layers;
 mod legal_order;
 mod matching;
 mod notation;
+mod open_turn;
 mod perft;
 mod play;
 mod played;
 mod pool;
-mod progress;
+mod positions;
 mod reach;
 mod replay;
 mod search;
 mod state;
 mod step;
 mod turn;
+mod walk;
 
 pub use ends::End;
 pub use face_6::{FaceSix, face_six};

@@ -1,10 +1,10 @@
 //! A turn in progress and the words for it, which the faces, the search and the dispatch
 //! (`turn.rs`) share: what the face still asks for ([`Phase`], with a [`Series`] on faces 1–3
-//! and an [`Exposure`] on face 6), the turn so far ([`Progress`]), its candidate actions
+//! and an [`Exposure`] on face 6), the turn so far ([`OpenTurn`]), its candidate actions
 //! ([`Options`]) and where an accepted action leads ([`Next`]).
 //!
 //! What a turn in progress can do (list its candidates, resolve a written action, apply one)
-//! depends on the face: those methods of [`Progress`] live in `turn.rs`, the one place that
+//! depends on the face: those methods of [`OpenTurn`] live in `turn.rs`, the one place that
 //! knows the faces.
 
 use shakmaty::{Bitboard, Color, MoveList, Square, attacks};
@@ -98,7 +98,7 @@ pub(crate) enum Phase {
     Stalemate,
 }
 
-/// The candidate actions of a turn in progress ([`Progress::options`]): the legal moves the face
+/// The candidate actions of a turn in progress ([`OpenTurn::options`]): the legal moves the face
 /// allows (kept as shakmaty lists them, not collected), or the other steps.
 pub(crate) struct Options {
     moves: MoveList,
@@ -127,7 +127,7 @@ impl Options {
     }
 }
 
-/// Whether [`Progress::apply`] looks past the action it judges: whether an exposure can go on
+/// Whether [`OpenTurn::apply`] looks past the action it judges: whether an exposure can go on
 /// (R9), whether a regular move is left after a sacrifice (R7). The search for a next step
 /// needs only to know that an action is accepted, whatever follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +138,7 @@ pub(crate) enum LookAhead {
 
 /// A turn in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Progress {
+pub(crate) struct OpenTurn {
     pub state: State,
     pub face: Face,
     pub phase: Phase,
@@ -146,7 +146,7 @@ pub(crate) struct Progress {
     pub done: usize,
 }
 
-impl Progress {
+impl OpenTurn {
     pub fn roller(&self) -> Color {
         self.state.roller()
     }
@@ -160,8 +160,8 @@ impl Progress {
     }
 
     /// The same turn, one action further.
-    pub fn next(&self, state: State, phase: Phase) -> Progress {
-        Progress {
+    pub fn next(&self, state: State, phase: Phase) -> OpenTurn {
+        OpenTurn {
             state,
             face: self.face,
             phase,
@@ -174,7 +174,7 @@ impl Progress {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Next {
     /// The face asks for more.
-    Continue(Progress),
+    Continue(OpenTurn),
     /// The face is fulfilled; the state is the one reached (the roller still to move).
     Done(State),
     /// The game is over.

@@ -8,13 +8,13 @@
 //! the six faces, the number of fulfilments of each (or 1 when there is none).
 //!
 //! The state after a fulfilment is found the way the replay finds it: its steps are applied,
-//! one by one, by the faces' own code ([`Progress::apply`]).
+//! one by one, by the faces' own code ([`OpenTurn::apply`]).
 
 use std::ops::ControlFlow;
 
 use super::fault::{Fault, Refused};
 use super::fulfilment::Fulfilment;
-use super::progress::{Next, Progress};
+use super::open_turn::{Next, OpenTurn};
 use super::search::visit_fulfilments;
 use super::state::State;
 use crate::record::Face;
@@ -112,7 +112,7 @@ fn face_leaves(
 
 /// The state after a fulfilment that does not end the game, the opponent to roll.
 fn after(state: &State, face: Face, fulfilment: &Fulfilment) -> Result<State, Refused> {
-    let mut progress = Progress::begin(state, face)?;
+    let mut progress = OpenTurn::begin(state, face)?;
     for (at, &step) in fulfilment.steps.iter().enumerate() {
         let next = progress.apply(step).map_err(|fault| match fault {
             Fault::Refused(e) => e,

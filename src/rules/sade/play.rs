@@ -1,11 +1,11 @@
 //! Playing a written turn to its outcome: the die face, then the actions it prescribes, one at
-//! a time, each resolved and judged by [`Progress`], with the end of the game looked for first
+//! a time, each resolved and judged by [`OpenTurn`], with the end of the game looked for first
 //! (R21) and a turn that stops judged where it stands in the record (R15, R16).
 
 use super::ends::{End, poverty_end, sweet_stalemate_end};
 use super::fault::{Fault, Illegal, Refused, face_article};
+use super::open_turn::{Next, OpenTurn, Phase};
 use super::played::{Played, TurnOutcome, record};
-use super::progress::{Next, Phase, Progress};
 use super::state::State;
 use super::step::Step;
 use super::{assumed, search};
@@ -89,7 +89,7 @@ struct TurnPlayer {
     played: Played,
     /// The turn in progress before each accepted action (the roll first), to find the moment a
     /// failed turn became impossible.
-    points: Vec<Progress>,
+    points: Vec<OpenTurn>,
 }
 
 fn invalid(action: usize, illegal: Illegal, span: Option<Span>) -> TurnOutcome {
@@ -142,7 +142,7 @@ impl TurnPlayer {
                 None,
             );
         };
-        let start = match Progress::begin(state, face.value) {
+        let start = match OpenTurn::begin(state, face.value) {
             Ok(progress) => progress,
             Err(e) => return refused(0, e, None),
         };
@@ -212,11 +212,11 @@ impl TurnPlayer {
     /// ended with it.
     fn accept(
         &mut self,
-        current: Progress,
+        current: OpenTurn,
         number: usize,
         step: Step,
         next: Next,
-    ) -> Result<Option<Progress>, TurnOutcome> {
+    ) -> Result<Option<OpenTurn>, TurnOutcome> {
         let after = match &next {
             Next::Continue(p) => &p.state,
             Next::Done(s) | Next::End(_, s) => s,
@@ -271,7 +271,7 @@ impl TurnPlayer {
     /// shows the loss with `--`).
     fn earliest_poverty(
         &mut self,
-        current: &Progress,
+        current: &OpenTurn,
         upto: usize,
         roll: Roll,
     ) -> Result<Option<TurnOutcome>, Refused> {
@@ -308,7 +308,7 @@ impl TurnPlayer {
     /// earlier action of it (R16).
     fn failed(
         &mut self,
-        current: &Progress,
+        current: &OpenTurn,
         number: usize,
         fault: Fault,
         span: Span,
@@ -331,7 +331,7 @@ impl TurnPlayer {
     }
 
     /// A turn whose written actions stop before the face is fulfilled.
-    fn incomplete(&mut self, current: &Progress, done: usize, place: Place) -> TurnOutcome {
+    fn incomplete(&mut self, current: &OpenTurn, done: usize, place: Place) -> TurnOutcome {
         match self.earliest_poverty(current, done + 1, Roll::Included) {
             Ok(Some(outcome)) => return outcome,
             Ok(None) => {}
@@ -350,7 +350,7 @@ impl TurnPlayer {
     /// A die face with no action after it (R15): before the last turn it reads as `--` (an
     /// error there is on action 0); as the last turn it is the roll, which ends the game only
     /// when the roll itself decides.
-    fn bare(&mut self, start: Progress, place: Place) -> TurnOutcome {
+    fn bare(&mut self, start: OpenTurn, place: Place) -> TurnOutcome {
         if place == Place::Inner {
             let next = match start.apply(Step::Nothing) {
                 Ok(next) => next,

@@ -10,7 +10,7 @@
 
 use shakmaty::{Bitboard, Board, Color, Move, Piece, Rank, Role, Square, attacks};
 
-use super::progress::{Phase, Progress};
+use super::open_turn::{OpenTurn, Phase};
 use super::state::State;
 
 /// Whether the series in progress, of the opponent's pieces, can be seen from the board alone to
@@ -20,7 +20,7 @@ use super::state::State;
 /// No more can be seen: the opponent's pieces are due only when at least N of them can move at
 /// the roll (R4), and the roller's moves take none of them, so a piece is left for every move
 /// still due.
-pub(crate) fn hopeless(progress: &Progress) -> bool {
+pub(crate) fn hopeless(progress: &OpenTurn) -> bool {
     let Phase::Series(series) = &progress.phase else {
         return false;
     };
@@ -154,14 +154,14 @@ fn moves_of(state: &State, from: Square) -> Option<Moves> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::progress::Series;
+    use super::super::open_turn::Series;
     use super::*;
     use crate::record::Face;
     use shakmaty::Position;
 
-    fn series(fen: &str, face: Face) -> Progress {
+    fn series(fen: &str, face: Face) -> OpenTurn {
         let state = super::super::state::from_fen(fen).unwrap();
-        Progress {
+        OpenTurn {
             phase: Phase::Series(Series::new(!state.roller(), face.get(), Bitboard::EMPTY)),
             state,
             face,

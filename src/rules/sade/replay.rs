@@ -4,10 +4,10 @@
 use crate::rules::Article;
 use shakmaty::Color;
 
-use crate::record::Game;
-use crate::rules::setup;
+use crate::record::{Game, MoveNumber, Span, Turn};
+use crate::rules::setup::{self, Start};
 use crate::rules::{
-    ActionRef, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation, labels,
+    ActionRef, Detail, FaultCode, Replay, ReplayStatus, Resolved, Termination, Violation, labels,
 };
 
 use super::play::{Place, play_turn_moving};
@@ -73,39 +73,8 @@ impl Memo {
 pub fn replay_with(game: &Game, detail: Detail, memo: Option<&mut Memo>) -> Replay {
     let mut memo = memo.filter(|_| detail == Detail::Verdict);
     let mut replay = Replay::default();
-    let first_number = game.turns.first().map_or(1, |t| t.number.number);
-    let fen_span = game
-        .tags
-        .iter()
-        .find(|t| t.name == "FEN")
-        .map_or(game.span, |t| t.span);
-    let setup_fault = |reason: String, article: Article, span, side| Violation {
-        code: FaultCode::BadSetup,
-        turn: first_number,
-        label: game.turns.first().map(|t| t.number),
-        side,
-        face: game.turns.first().and_then(|t| t.face.map(|f| f.value)),
-        action: 0,
-        turn_index: 0,
-        reason,
-        article,
-        span,
-    };
-    let start = match setup::start_of(game) {
-        Ok(start) => start,
-        Err(e) => {
-            replay.outcome =
-                Outcome::Invalid(setup_fault(e.reason, Article::FenTag, e.span, Color::White));
-            return replay;
-        }
-    };
-    let mut state = match State::from_start(&start) {
-        Ok(state) => state,
-        Err(e) => {
-            replay.outcome =
-                Outcome::Invalid(setup_fault(e.reason, e.article, fen_span, start.setup.turn));
-            return replay;
-        }
+    let Some((mut state, start)) = start_state(game, &mut replay) else {
+        return replay;
     };
     if let Some(memo) = memo.as_deref_mut()
         && memo.start.as_ref() != Some(&state)
@@ -113,38 +82,8 @@ pub fn replay_with(game: &Game, detail: Detail, memo: Option<&mut Memo>) -> Repl
         memo.start = Some(state.clone());
         memo.turns.clear();
     }
-    // A player who already has the king alone has won before the first turn (R10, R17).
-    let naked: Vec<Color> = Color::ALL
-        .into_iter()
-        .filter(|&c| state.is_naked(c))
-        .collect();
-    if !naked.is_empty() {
-        replay.final_fen = state.fen();
-    }
-    match naked.as_slice() {
-        [] => {}
-        [winner] => {
-            replay.outcome = Outcome::Finished {
-                winner: Some(*winner),
-                termination: Termination::Nakedness,
-                article: Article::Art9_3,
-                at: None,
-            };
-            return replay;
-        }
-        _ => {
-            let mut fault = setup_fault(
-                "both players have nothing but the king in the start position: the FEN is not \
-                 a playable setup"
-                    .to_owned(),
-                Article::R17,
-                fen_span,
-                state.roller(),
-            );
-            fault.code = FaultCode::BothNaked;
-            replay.outcome = Outcome::Invalid(fault);
-            return replay;
-        }
+    if decided_at_start(game, &state, &mut replay) {
+        return replay;
     }
     let first = labels::first_label(game, state.roller(), start.setup.fullmoves.get());
     replay.notes.extend(labels::mismatches(game, first));
@@ -191,51 +130,10 @@ pub fn replay_with(game: &Game, detail: Detail, memo: Option<&mut Memo>) -> Repl
         }
         replay.resolved.extend(resolved);
         state = played.state;
-        match played.outcome {
-            TurnOutcome::Complete => {}
-            TurnOutcome::Finished { end, action } => {
-                replay.outcome = Outcome::Finished {
-                    winner: Some(end.winner),
-                    termination: end.termination,
-                    article: end.article,
-                    at: Some(ActionRef { turn_index, action }),
-                };
-                replay.final_fen = state.fen();
-                return replay;
-            }
-            TurnOutcome::Stopped { action, reason } => {
-                replay.notes.push(format!(
-                    "the record stops inside turn {label} ({} face {}) after {action} \
-                     action{}: {reason} (R16)",
-                    state::color_name(side),
-                    turn.face.map_or(0, |f| f.value.get()),
-                    if action == 1 { "" } else { "s" },
-                ));
-                replay.stopped = Some(ActionRef { turn_index, action });
-                replay.final_fen = state.fen();
-                return replay;
-            }
-            TurnOutcome::Invalid {
-                action,
-                reason,
-                article,
-                span,
-            } => {
-                replay.outcome = Outcome::Invalid(Violation {
-                    code: FaultCode::of(article, &reason),
-                    turn: label.number,
-                    label: Some(label),
-                    side,
-                    face: turn.face.map(|f| f.value),
-                    action,
-                    turn_index,
-                    reason,
-                    article,
-                    span: span.unwrap_or(turn.span),
-                });
-                replay.final_fen = state.fen();
-                return replay;
-            }
+        if played.outcome != TurnOutcome::Complete {
+            ended_inside(&mut replay, played.outcome, turn, turn_index, label, side);
+            replay.final_fen = state.fen();
+            return replay;
         }
         label = label.next();
     }
@@ -243,6 +141,159 @@ pub fn replay_with(game: &Game, detail: Detail, memo: Option<&mut Memo>) -> Repl
     // playing a move.
     replay.final_fen = state.fen();
     replay
+}
+
+/// The state at the record's start, with the start read; `None` when the start is no playable
+/// position (the replay's outcome then says why).
+fn start_state(game: &Game, replay: &mut Replay) -> Option<(State, Start)> {
+    let start = match setup::start_of(game) {
+        Ok(start) => start,
+        Err(e) => {
+            replay.outcome = ReplayStatus::Invalid(setup_fault(
+                game,
+                e.reason,
+                Article::FenTag,
+                e.span,
+                Color::White,
+            ));
+            return None;
+        }
+    };
+    match State::from_start(&start) {
+        Ok(state) => Some((state, start)),
+        Err(e) => {
+            replay.outcome = ReplayStatus::Invalid(setup_fault(
+                game,
+                e.reason,
+                e.article,
+                fen_span(game),
+                start.setup.turn,
+            ));
+            None
+        }
+    }
+}
+
+/// Whether the game is decided before the first turn: a player who already has the king alone
+/// has won (R10, R17), and two such players make the setup unplayable (the replay's outcome
+/// says which).
+fn decided_at_start(game: &Game, state: &State, replay: &mut Replay) -> bool {
+    let naked: Vec<Color> = Color::ALL
+        .into_iter()
+        .filter(|&c| state.is_naked(c))
+        .collect();
+    if !naked.is_empty() {
+        replay.final_fen = state.fen();
+    }
+    match naked.as_slice() {
+        [] => false,
+        [winner] => {
+            replay.outcome = ReplayStatus::Finished {
+                winner: Some(*winner),
+                termination: Termination::Nakedness,
+                article: Article::Art9_3,
+                at: None,
+            };
+            true
+        }
+        _ => {
+            let mut fault = setup_fault(
+                game,
+                "both players have nothing but the king in the start position: the FEN is not \
+                 a playable setup"
+                    .to_owned(),
+                Article::R17,
+                fen_span(game),
+                state.roller(),
+            );
+            fault.code = FaultCode::BothNaked;
+            replay.outcome = ReplayStatus::Invalid(fault);
+            true
+        }
+    }
+}
+
+/// Where the record's `FEN` tag is written (the whole record without one).
+fn fen_span(game: &Game) -> Span {
+    game.tags
+        .iter()
+        .find(|t| t.name == "FEN")
+        .map_or(game.span, |t| t.span)
+}
+
+/// A fault of the record's start (action 0 of its first turn).
+fn setup_fault(
+    game: &Game,
+    reason: String,
+    article: Article,
+    span: Span,
+    side: Color,
+) -> Violation {
+    let first = game.turns.first();
+    Violation {
+        code: FaultCode::BadSetup,
+        turn: first.map_or(1, |t| t.number.number),
+        label: first.map(|t| t.number),
+        side,
+        face: first.and_then(|t| t.face.map(|f| f.value)),
+        action: 0,
+        turn_index: 0,
+        reason,
+        article,
+        span,
+    }
+}
+
+/// What the replay says of a turn that did not complete: the game it finished, the record that
+/// stops inside it, or the action the referee refused.
+fn ended_inside(
+    replay: &mut Replay,
+    outcome: TurnOutcome,
+    turn: &Turn,
+    turn_index: usize,
+    label: MoveNumber,
+    side: Color,
+) {
+    match outcome {
+        TurnOutcome::Complete => {}
+        TurnOutcome::Finished { end, action } => {
+            replay.outcome = ReplayStatus::Finished {
+                winner: Some(end.winner),
+                termination: end.termination,
+                article: end.article,
+                at: Some(ActionRef { turn_index, action }),
+            };
+        }
+        TurnOutcome::Stopped { action, reason } => {
+            replay.notes.push(format!(
+                "the record stops inside turn {label} ({} face {}) after {action} \
+                 action{}: {reason} (R16)",
+                state::color_name(side),
+                turn.face.map_or(0, |f| f.value.get()),
+                if action == 1 { "" } else { "s" },
+            ));
+            replay.stopped = Some(ActionRef { turn_index, action });
+        }
+        TurnOutcome::Invalid {
+            action,
+            reason,
+            article,
+            span,
+        } => {
+            replay.outcome = ReplayStatus::Invalid(Violation {
+                code: FaultCode::of(article, &reason),
+                turn: label.number,
+                label: Some(label),
+                side,
+                face: turn.face.map(|f| f.value),
+                action,
+                turn_index,
+                reason,
+                article,
+                span: span.unwrap_or(turn.span),
+            });
+        }
+    }
 }
 
 #[cfg(test)]
@@ -253,7 +304,7 @@ mod tests {
         let text = format!("[Variant \"Sade\"]\n[FEN \"{fen}\"]\n\n1. 1: a6 *\n");
         let game = crate::parse::parse_str(&text).remove(0).expect("a record");
         match replay(&game, Detail::Verdict).outcome {
-            Outcome::Invalid(fault) => fault,
+            ReplayStatus::Invalid(fault) => fault,
             other => panic!("{fen}: {other:?}"),
         }
     }

@@ -1,35 +1,35 @@
 //! One turn: the die face, then the actions it prescribes, one at a time. This is the dispatch,
 //! the one file that knows every face.
 //!
-//! A turn in progress is a [`Progress`] (`progress.rs`): the state reached, the face, and what
-//! the face still asks for (a [`Phase`]). [`Progress::begin`] rolls the face; from there,
-//! [`Progress::options`] lists the candidate actions, [`Progress::resolve`] turns a written
-//! action into one (or says why it cannot be), and [`Progress::apply`] judges it on the board
+//! A turn in progress is an [`OpenTurn`] (`open_turn.rs`): the state reached, the face, and what
+//! the face still asks for (a [`Phase`]). [`OpenTurn::begin`] rolls the face; from there,
+//! [`OpenTurn::options`] lists the candidate actions, [`OpenTurn::resolve`] turns a written
+//! action into one (or says why it cannot be), and [`OpenTurn::apply`] judges it on the board
 //! (R1, R2, R3, R10) and moves on, each by asking the face's own file. The replay (`play.rs`)
 //! and the search (`search.rs`) share these methods, so they cannot disagree.
 
 use super::ends::sweet_stalemate_end;
 use super::fault::{Fault, Illegal, Refused};
 use super::notation::steps_san;
-use super::progress::{LookAhead, Next, Options, Phase, Progress};
+use super::open_turn::{LookAhead, Next, OpenTurn, Options, Phase};
 use super::state::{self, State};
 use super::step::Step;
 use super::{face_4, face_5, face_6, faces_1_3, search};
 use crate::record::{ActionKind, Face};
 use crate::rules::Article;
 
-impl Progress {
+impl OpenTurn {
     /// The turn right after the roll of `face`.
     ///
     /// # Errors
     /// [`Refused`] when a position cannot be analysed.
-    pub fn begin(state: &State, face: Face) -> Result<Progress, Refused> {
+    pub fn begin(state: &State, face: Face) -> Result<OpenTurn, Refused> {
         // The count's position of the opponent (faces 1–3) is the one his series moves in.
-        Progress::begin_from(state.with_positions(), face)
+        OpenTurn::begin_from(state.with_positions(), face)
     }
 
-    /// [`Progress::begin`] from a state given up by the caller, with the positions built for it.
-    pub(crate) fn begin_from(mut state: State, face: Face) -> Result<Progress, Refused> {
+    /// [`OpenTurn::begin`] from a state given up by the caller, with the positions built for it.
+    pub(crate) fn begin_from(mut state: State, face: Face) -> Result<OpenTurn, Refused> {
         let phase = match face {
             Face::One | Face::Two | Face::Three => {
                 // The count walks the opponent's position.
@@ -40,7 +40,7 @@ impl Progress {
             Face::Five => Phase::Resurrection,
             Face::Six => face_6::begin(&state)?,
         };
-        Ok(Progress {
+        Ok(OpenTurn {
             state,
             face,
             phase,
@@ -91,7 +91,7 @@ impl Progress {
         self.apply_looking(step, LookAhead::Yes)
     }
 
-    /// [`Progress::apply`]; without the look ahead, an accepted action that would complete an
+    /// [`OpenTurn::apply`]; without the look ahead, an accepted action that would complete an
     /// exposure or end the game by a stalemate after a sacrifice gives [`Next::Continue`]
     /// instead: still accepted, and not lost.
     pub fn apply_looking(&self, step: Step, look: LookAhead) -> Result<Next, Fault> {

@@ -7,7 +7,7 @@ use super::ends::Standing;
 use super::replay::replay_with_history;
 use super::start::{position_from_setup, start_position};
 use crate::record::Game;
-use crate::rules::{Detail, Outcome, PositionError};
+use crate::rules::{Detail, PositionError, ReplayStatus};
 
 impl Standing {
     /// The position before record turn `index` (0-based) of a Standard game, with its past:
@@ -20,11 +20,11 @@ impl Standing {
         let start = start_position(game).map_err(|e| PositionError::Start(Box::new(e)))?;
         let (replay, history) = replay_with_history(&game.before_turn(index), Detail::Verdict);
         match replay.outcome {
-            Outcome::Unfinished => {}
-            Outcome::Invalid(error) => {
+            ReplayStatus::Unfinished => {}
+            ReplayStatus::Invalid(error) => {
                 return Err(PositionError::Invalid(Box::new(error)));
             }
-            Outcome::Finished { termination, .. } => {
+            ReplayStatus::Finished { termination, .. } => {
                 return Err(PositionError::Ended(termination));
             }
         }

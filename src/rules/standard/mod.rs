@@ -2,7 +2,7 @@
 //!
 //! ```
 //! use sade_ref::record::{Action, ActionKind, Game, MoveNumber, Item, Side, Turn, SanMove};
-//! use sade_ref::rules::{standard, Outcome, Termination};
+//! use sade_ref::rules::{standard, ReplayStatus, Termination};
 //!
 //! // 1. f3 e5 2. g4 Qh4#
 //! let moves = ["f3", "e5", "g4", "Qh4"];
@@ -22,7 +22,7 @@
 //! let replay = standard::replay(&game, sade_ref::rules::Detail::Verdict);
 //! assert!(matches!(
 //!     replay.outcome,
-//!     Outcome::Finished { termination: Termination::Checkmate, .. }
+//!     ReplayStatus::Finished { termination: Termination::Checkmate, .. }
 //! ));
 //! ```
 //!

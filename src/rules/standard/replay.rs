@@ -15,7 +15,7 @@ use super::start::{StartPosition, start_position};
 use crate::record::{ActionKind, Game, GameResult, Turn};
 use crate::rules::resolve::resolve;
 use crate::rules::{
-    ActionRef, Article, Detail, FaultCode, Outcome, Replay, Resolved, Termination, Violation,
+    ActionRef, Article, Detail, FaultCode, Replay, ReplayStatus, Resolved, Termination, Violation,
     labels,
 };
 
@@ -55,7 +55,7 @@ struct Replayer<'g> {
 }
 
 impl Replayer<'_> {
-    fn finish(self, outcome: Outcome) -> Replay {
+    fn finish(self, outcome: ReplayStatus) -> Replay {
         Replay {
             outcome,
             final_fen: fen(&self.pos),
@@ -96,9 +96,9 @@ impl Replayer<'_> {
     /// A rule that ends the game at once in the current position (S2): the judgement of
     /// [`automatic_end`]. `mobile`: the side to move is known to have a legal move (the record's
     /// next move is one).
-    fn automatic_end(&self, at: ActionRef, mobile: bool) -> Option<Outcome> {
+    fn automatic_end(&self, at: ActionRef, mobile: bool) -> Option<ReplayStatus> {
         let end = automatic_end(&self.pos, self.history, mobile)?;
-        Some(Outcome::Finished {
+        Some(ReplayStatus::Finished {
             winner: end.winner,
             termination: end.termination,
             article: end.article,
@@ -108,7 +108,7 @@ impl Replayer<'_> {
 
     /// Looks at the automatic ends of a pending position; the outcome that ends the game (and
     /// the turns replayed are those up to that position).
-    fn settle(&mut self, pending: &mut Option<Pending>, mobile: bool) -> Option<Outcome> {
+    fn settle(&mut self, pending: &mut Option<Pending>, mobile: bool) -> Option<ReplayStatus> {
         let p = pending.take()?;
         let end = self.automatic_end(p.at, mobile)?;
         self.turns = p.turns;
@@ -120,7 +120,7 @@ impl Replayer<'_> {
     /// Only the final position counts: a player who makes a move without claiming loses the
     /// right to claim on that move (FIDE 9.2.3 / 9.4), so an earlier chance that the game
     /// played past was not taken.
-    fn claimed_draw(&self, at: ActionRef) -> Option<Outcome> {
+    fn claimed_draw(&self, at: ActionRef) -> Option<ReplayStatus> {
         let claimed = self.game.result.or_else(|| {
             self.game
                 .tag("Result")
@@ -129,7 +129,7 @@ impl Replayer<'_> {
         if claimed != Some(GameResult::Draw) {
             return None;
         }
-        let finished = |termination, article| Outcome::Finished {
+        let finished = |termination, article| ReplayStatus::Finished {
             winner: None,
             termination,
             article,
@@ -184,7 +184,7 @@ impl Replayer<'_> {
                     face.value
                 );
                 let error = self.violation(turn, at, reason, Article::S1);
-                return self.finish(Outcome::Invalid(error));
+                return self.finish(ReplayStatus::Invalid(error));
             }
             for (i, action) in turn.actions().enumerate() {
                 let at = ActionRef {
@@ -207,7 +207,7 @@ impl Replayer<'_> {
                                       null move, and only a variation may hold one"
                             .to_owned();
                         let error = self.violation(turn, at, reason, Article::R20);
-                        return self.finish(Outcome::Invalid(error));
+                        return self.finish(ReplayStatus::Invalid(error));
                     }
                     Some(Ok(m)) if !self.detail.lists_actions() => self.play(m),
                     Some(Ok(m)) => {
@@ -222,7 +222,7 @@ impl Replayer<'_> {
                         let explanation = explain(&self.pos, &action.kind, e);
                         let article = article_of(explanation.why);
                         let error = self.violation(turn, at, explanation.reason, article);
-                        return self.finish(Outcome::Invalid(error));
+                        return self.finish(ReplayStatus::Invalid(error));
                     }
                 }
                 pending = Some(Pending {
@@ -237,7 +237,7 @@ impl Replayer<'_> {
         }
         match self.claimed_draw(last) {
             Some(end) => self.finish(end),
-            None => self.finish(Outcome::Unfinished),
+            None => self.finish(ReplayStatus::Unfinished),
         }
     }
 }

@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use crate::course::{Judgement, Outcome, Stage, Task};
+use crate::course::{AnswerJudgement, Mark, Stage, Task};
 use crate::record::Face;
-use crate::serve::view::Created;
 use crate::rules::Article;
+use crate::serve::view::Created;
 
 /// An Article cited by the course, with what it is about (shown where it is cited).
 #[derive(Clone, Serialize, utoipa::ToSchema)]
@@ -170,11 +170,11 @@ pub struct CourseJudged {
     pub(super) completed: Vec<String>,
 }
 
-/// The judgement of one answer to a lesson (the library's course `Judgement`).
+/// The judgement of one answer to a lesson (the library's course `AnswerJudgement`).
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct LessonJudgement {
     #[schema(schema_with = crate::serve::schema::outcome)]
-    pub(super) outcome: Outcome,
+    pub(super) outcome: Mark,
     /// The Article behind the judgement: the refusal's, the ending's, or the lesson's.
     #[schema(required = true)]
     pub(super) article: Option<String>,
@@ -185,8 +185,8 @@ pub struct LessonJudgement {
     pub(super) action: Option<usize>,
 }
 
-impl From<Judgement> for LessonJudgement {
-    fn from(j: Judgement) -> LessonJudgement {
+impl From<AnswerJudgement> for LessonJudgement {
+    fn from(j: AnswerJudgement) -> LessonJudgement {
         LessonJudgement {
             outcome: j.outcome,
             article: j.article.map(|a| a.to_string()),

@@ -81,7 +81,11 @@ pub(super) fn lesson_game(lesson: &Lesson) -> Result<Live, ApiError> {
 }
 
 /// The lesson a game is, with the game as it stands, for the seat holding `token`.
-pub(super) fn lesson_of(app: &App, id: &str, token: Option<&str>) -> Result<(Live, Lesson), ApiError> {
+pub(super) fn lesson_of(
+    app: &App,
+    id: &str,
+    token: Option<&str>,
+) -> Result<(Live, Lesson), ApiError> {
     let game = find(app, id)?;
     let live = held(game.lock(), GAME)?.clone();
     seat(&live, token)?;
@@ -96,7 +100,11 @@ pub(super) fn lesson_of(app: &App, id: &str, token: Option<&str>) -> Result<(Liv
 }
 
 /// The lesson's turn's actions as the record holds them, and the one tried after them.
-pub(super) fn with_tried(live: &Live, lesson: &Lesson, tried: &ActRequest) -> Result<Vec<String>, ApiError> {
+pub(super) fn with_tried(
+    live: &Live,
+    lesson: &Lesson,
+    tried: &ActRequest,
+) -> Result<Vec<String>, ApiError> {
     let mut actions: Vec<String> = live
         .game
         .turns

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::course::{Judgement, Outcome, Task, judge_actions, judge_game, judge_why, roller};
+use crate::course::{AnswerJudgement, Mark, Task, judge_actions, judge_game, judge_why, roller};
 use crate::rules::Article;
 use crate::serve::error::{ApiError, ErrorBody};
 use crate::serve::http::{Body, Shared, admit, blocking, sorted};
@@ -198,7 +198,7 @@ pub(crate) async fn judge(
                 let actions = with_tried(&live, &lesson, tried)?;
                 let judged = judge_actions(&lesson, &actions)
                     .map_err(|e| ApiError::bad("tried", e.message))?;
-                if judged.outcome != Outcome::Failed {
+                if judged.outcome != Mark::Failed {
                     return Err(ApiError::conflict(
                         "tried",
                         "the referee does not refuse this action: play it on the board".to_owned(),
@@ -212,8 +212,8 @@ pub(crate) async fn judge(
                     "this lesson is played on the board: its answer is the game's turn".to_owned(),
                 ));
             }
-            (Task::Why, None, _) => Judgement {
-                outcome: Outcome::Incomplete,
+            (Task::Why, None, _) => AnswerJudgement {
+                outcome: Mark::Incomplete,
                 article: None,
                 message: "choose the Article under which the referee refuses the series".to_owned(),
                 action: None,
@@ -226,15 +226,15 @@ pub(crate) async fn judge(
         let (tries, completed) = record(&app, learner.as_deref(), &lesson.id, |t| match judgement
             .outcome
         {
-            Outcome::Completed if !t.completed => {
+            Mark::Completed if !t.completed => {
                 t.stars = t.earned();
                 t.completed = true;
             }
-            Outcome::Completed => t.stars = t.stars.max(t.earned()),
-            Outcome::Failed => t.failures = t.failures.saturating_add(1),
-            Outcome::Incomplete => {}
+            Mark::Completed => t.stars = t.stars.max(t.earned()),
+            Mark::Failed => t.failures = t.failures.saturating_add(1),
+            Mark::Incomplete => {}
         })?;
-        let done = judgement.outcome == Outcome::Completed;
+        let done = judgement.outcome == Mark::Completed;
         let played = live
             .game
             .turns
@@ -276,7 +276,6 @@ pub(crate) struct HelpRequest {
     learner: Option<String>,
     want: Want,
 }
-
 
 /// `POST /api/course/{game}/help` `{"token": …, "learner": …, "want": "hint"}`: the lesson's
 /// hint, or its solution once the learner has failed it twice. Either is counted against the

@@ -15,7 +15,7 @@ use crate::serve::http::{Body, GAME, Shared, blocking, find, flag_fall, held, se
 use crate::serve::input::{
     ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions, clicked,
 };
-use crate::serve::live::{Holder, Live, Mode, settled, side_word};
+use crate::serve::live::{Holder, Live, Mode, settled};
 use crate::serve::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
@@ -41,8 +41,8 @@ async fn change(
                 "clock",
                 format!(
                     "{}'s time ran out: {} wins on time",
-                    side_word(fallen),
-                    side_word(fallen.other())
+                    fallen.name(),
+                    fallen.other().name()
                 ),
             ));
         }
@@ -60,11 +60,13 @@ async fn change(
         );
         let sdn = crate::write::sdn::to_sdn(&next.game);
         let meta_changed = next.meta.aided != live.meta.aided || next.meta.clock.is_some();
-        app.store.save_game(&next, &sdn, meta_changed).map_err(|e| {
-            ApiError::unsaved(format!(
-                "the game could not be saved, nothing was accepted: {e}"
-            ))
-        })?;
+        app.store
+            .save_game(&next, &sdn, meta_changed)
+            .map_err(|e| {
+                ApiError::unsaved(format!(
+                    "the game could not be saved, nothing was accepted: {e}"
+                ))
+            })?;
         *live = next;
         let state = GameState::answer(&live, sdn, extent)?;
         app.events.tell(&id, &state.version);

@@ -5,9 +5,9 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
+use super::review;
 use crate::serve::error::{ApiError, ErrorBody};
 use crate::serve::http::{GAME, Shared, find, held};
-use super::review;
 use crate::serve::schema::ExportJson;
 
 #[utoipa::path(

@@ -7,10 +7,10 @@ use serde::Serialize;
 use crate::record::{Side, Variant};
 use crate::render::model::{ActionView, Shape, Snapshot, game_view};
 
-use crate::serve::error::ApiError;
-use crate::serve::live::Live;
 use super::options::NextKind;
 use super::told::{EndTold, end_told, turn_told};
+use crate::serve::error::ApiError;
+use crate::serve::live::Live;
 
 /// The move list of a game.
 #[derive(Serialize, utoipa::ToSchema)]

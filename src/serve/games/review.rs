@@ -11,10 +11,10 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
-use crate::serve::error::{ApiError, ErrorBody};
-use crate::serve::http::{Shared, held};
 use crate::record::Game;
 use crate::render::{html, model};
+use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::http::{Shared, held};
 
 /// The SDN and PGN files directly in the `--games` folder, by name.
 fn files(dir: &std::path::Path) -> Vec<(String, PathBuf)> {

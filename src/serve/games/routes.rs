@@ -12,14 +12,14 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
+use super::moves::{Moves, moves};
+use super::options::{NextActions, next_actions, options};
 use crate::serve::error::{ApiError, ErrorBody};
 use crate::serve::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
 use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
 use crate::serve::kind::Kind;
 use crate::serve::live::Live;
-use super::moves::{Moves, moves};
 use crate::serve::new_game::{NewGame, new_game};
-use super::options::{NextActions, next_actions, options};
 use crate::serve::schema::OptionsAnswer;
 use crate::serve::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version_of};
 

@@ -24,7 +24,6 @@ use crate::serve::store::valid_id;
 use super::answers::*;
 use super::solvers::{PROGRESS, abandon, all, answer_drawn, load, save, settle};
 
-
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NextRequest {

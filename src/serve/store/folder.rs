@@ -12,10 +12,10 @@ use std::sync::Arc;
 
 use crate::parse::parse_str;
 
-use crate::serve::kind::Kind;
-use crate::serve::live::{Live, Meta};
 use super::atomic::{FolderSync, replace};
 use super::storage::{Doc, Storage, StoreError, valid_id};
+use crate::serve::kind::Kind;
+use crate::serve::live::{Live, Meta};
 
 /// The file of the course's learners.
 const LEARNERS_FILE: &str = "course-progress.json";
@@ -138,12 +138,7 @@ impl Storage for Folder {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("sade-ref-folder-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
-    }
+    use crate::serve::store::atomic::scratch;
 
     #[test]
     fn a_document_is_none_until_written_and_then_its_text() {
@@ -153,7 +148,10 @@ mod tests {
         assert_eq!(folder.read(Doc::Solver(player)).unwrap(), None);
         folder.write(Doc::Solver(player), "{}").unwrap();
         folder.write(Doc::Learners, "{\"learners\":{}}").unwrap();
-        assert_eq!(folder.read(Doc::Solver(player)).unwrap().as_deref(), Some("{}"));
+        assert_eq!(
+            folder.read(Doc::Solver(player)).unwrap().as_deref(),
+            Some("{}")
+        );
         assert_eq!(
             fs::read_to_string(dir.join("puzzles-0123456789abcdef.json")).unwrap(),
             "{}"

@@ -102,4 +102,3 @@ fn io_words(error: &std::io::Error) -> String {
         _ => text,
     }
 }
-
