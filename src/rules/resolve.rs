@@ -178,24 +178,12 @@ fn pinned(board: &shakmaty::Board, us: Color, king: Square, from: Square) -> boo
 /// The SAN with its capture mark the other way round (`Nxf3` for `Nf3`): what a written move
 /// names when the board contradicts its mark. `None` for castling, which has no mark.
 pub fn capture_mark_flipped(san: SanMove) -> Option<San> {
-    match san {
-        SanMove::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => Some(to_shakmaty(SanMove::Normal {
-            role,
-            file,
-            rank,
-            capture: !capture,
-            to,
-            promotion,
-        })),
-        SanMove::Castle(_) => None,
+    let mut flipped = to_shakmaty(san);
+    if let San::Normal { capture, .. } = &mut flipped {
+        *capture = !*capture;
+        return Some(flipped);
     }
+    None
 }
 
 /// See [`resolve`].

@@ -154,166 +154,100 @@ enum ChangeAnswers {
     Unsaved(ErrorBody),
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/games/{id}/roll",
-    operation_id = "roll",
-    tag = "routes",
-    description = "Sade: the roll of the turn to come; the face is entered only for an entered die.",
-    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
-    request_body = RollRequest,
-    responses(ChangeAnswers)
-)]
-pub(crate) async fn roll(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(request): Body<RollRequest>,
-) -> Result<Response, ApiError> {
-    change(
-        app,
-        id,
-        request.token,
-        extent(&headers),
-        move |live, holder| {
-            if live.meta.mode == Mode::Play && request.face.is_some() {
-                return Err(ApiError::bad(
-                    "face",
-                    "in play mode the server rolls: no face may be entered".to_owned(),
-                ));
-            }
-            live.roll(holder, request.face).map(drop)
-        },
-    )
-    .await
+/// A route that changes game `id` (spec/SERVE.md, "Changing a game"): its OpenAPI operation,
+/// which takes the game's id, `Prefer` and the body `$body`, and answers [`ChangeAnswers`];
+/// and its handler, which runs `$change` (the body named `$request`) through [`change`].
+macro_rules! change_route {
+    (
+        $method:ident $path:tt, $name:ident, $operation:tt, $description:tt, $body:ident,
+        |$request:ident, $live:ident, $holder:ident| $change:expr
+    ) => {
+        #[utoipa::path(
+            $method,
+            path = $path,
+            operation_id = $operation,
+            tag = "routes",
+            description = $description,
+            params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
+            request_body = $body,
+            responses(ChangeAnswers)
+        )]
+        pub(crate) async fn $name(
+            State(app): State<Shared>,
+            Path(id): Path<String>,
+            headers: HeaderMap,
+            Body($request): Body<$body>,
+        ) -> Result<Response, ApiError> {
+            let token = $request.token.clone();
+            change(app, id, token, extent(&headers), move |$live, $holder| $change).await
+        }
+    };
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/games/{id}/act",
-    operation_id = "act",
-    tag = "routes",
-    description = "Actions of the turn in progress; against a bot, the bot's turn follows.",
-    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
-    request_body = ActRequest,
-    responses(ChangeAnswers)
-)]
-pub(crate) async fn act(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(request): Body<ActRequest>,
-) -> Result<Response, ApiError> {
-    let token = request.token.clone();
-    change(app, id, token, extent(&headers), move |live, holder| {
+change_route! {
+    post "/api/games/{id}/roll", roll, "roll",
+    "Sade: the roll of the turn to come; the face is entered only for an entered die.",
+    RollRequest,
+    |request, live, holder| {
+        if live.meta.mode == Mode::Play && request.face.is_some() {
+            return Err(ApiError::bad(
+                "face",
+                "in play mode the server rolls: no face may be entered".to_owned(),
+            ));
+        }
+        live.roll(holder, request.face).map(drop)
+    }
+}
+
+change_route! {
+    post "/api/games/{id}/act", act, "act",
+    "Actions of the turn in progress; against a bot, the bot's turn follows.",
+    ActRequest,
+    |request, live, holder| {
         let actions = act_actions(&request, &live.verdict.final_fen)?;
         match clicked(&request) {
             Some(squares) => live.act_clicked(holder, actions, squares),
             None => live.act(holder, actions),
         }
-    })
-    .await
+    }
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/games/{id}/bot",
-    operation_id = "bot",
-    tag = "routes",
-    description = "A bot's turn, when a bot has it.",
-    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
-    request_body = TokenRequest,
-    responses(ChangeAnswers)
-)]
-pub(crate) async fn bot(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(request): Body<TokenRequest>,
-) -> Result<Response, ApiError> {
-    change(app, id, request.token, extent(&headers), |live, _holder| {
-        let played = live.play_bots(1)?;
-        if played == 0 {
+change_route! {
+    post "/api/games/{id}/bot", bot, "bot",
+    "A bot's turn, when a bot has it.",
+    TokenRequest,
+    |request, live, _holder| {
+        if live.play_bots(1)? == 0 {
             return Err(ApiError::conflict("turn", "no bot has the turn".to_owned()));
         }
         Ok(())
-    })
-    .await
+    }
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/games/{id}/takeback",
-    operation_id = "takeback",
-    tag = "routes",
-    description = "Record mode, arbiter: the last action (or roll) taken back; after a declared end (S3), the declaration first.",
-    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
-    request_body = TokenRequest,
-    responses(ChangeAnswers)
-)]
-pub(crate) async fn take_back(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(request): Body<TokenRequest>,
-) -> Result<Response, ApiError> {
-    change(app, id, request.token, extent(&headers), |live, holder| {
+change_route! {
+    post "/api/games/{id}/takeback", take_back, "takeback",
+    "Record mode, arbiter: the last action (or roll) taken back; after a declared end (S3), the declaration first.",
+    TokenRequest,
+    |request, live, holder| {
         // A take-back is help during a puzzle attempt.
         live.meta.aided |= live.is_puzzle();
         live.take_back(holder).map(drop)
-    })
-    .await
+    }
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/games/{id}/end",
-    operation_id = "end",
-    tag = "routes",
-    description = "A declared end (S3): resignation, agreement, time forfeit, adjudication.",
-    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
-    request_body = EndRequest,
-    responses(ChangeAnswers)
-)]
-pub(crate) async fn end(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(request): Body<EndRequest>,
-) -> Result<Response, ApiError> {
-    change(
-        app,
-        id,
-        request.token,
-        extent(&headers),
-        move |live, holder| live.declare(holder, request.end, request.winner),
-    )
-    .await
+change_route! {
+    post "/api/games/{id}/end", end, "end",
+    "A declared end (S3): resignation, agreement, time forfeit, adjudication.",
+    EndRequest,
+    |request, live, holder| live.declare(holder, request.end, request.winner)
 }
 
-#[utoipa::path(
-    put,
-    path = "/api/games/{id}/tags",
-    operation_id = "tags",
-    tag = "routes",
-    description = "The tags Event, Site, Date, Round, White, Black.",
-    params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
-    request_body = TagsRequest,
-    responses(ChangeAnswers)
-)]
-pub(crate) async fn tags(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(request): Body<TagsRequest>,
-) -> Result<Response, ApiError> {
-    let tags: Vec<(String, String)> = request.tags.into_iter().collect();
-    change(
-        app,
-        id,
-        request.token,
-        extent(&headers),
-        move |live, holder| live.set_tags(holder, &tags),
-    )
-    .await
+change_route! {
+    put "/api/games/{id}/tags", tags, "tags",
+    "The tags Event, Site, Date, Round, White, Black.",
+    TagsRequest,
+    |request, live, holder| {
+        let tags: Vec<(String, String)> = request.tags.into_iter().collect();
+        live.set_tags(holder, &tags)
+    }
 }
