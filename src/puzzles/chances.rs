@@ -5,7 +5,7 @@
 
 use shakmaty::Position;
 
-use crate::rules::marseillais::{Board, TurnStart, rebase, second_move_ep};
+use crate::rules::marseillais::TurnStart;
 use crate::rules::sade::State;
 
 /// Whether a series of faces 2 and 3 may leave the roller one way not to lose: the opponent's
@@ -84,8 +84,6 @@ pub(crate) fn may_stalemate_by_sacrifice(state: &State) -> bool {
 /// only first), or with a castling move, first or second (M5). A quick look before the
 /// analysis, which alone decides: it leaves aside the turn's other ends.
 pub(crate) fn may_mate_with(start: &TurnStart, en_passant: bool, castling: bool) -> bool {
-    let mover = start.pos.turn();
-    let fullmoves = start.pos.fullmoves();
     for first in start.board().legal_moves() {
         let themed = (en_passant && first.is_en_passant()) || (castling && first.is_castle());
         if !themed && !castling {
@@ -100,12 +98,8 @@ pub(crate) fn may_mate_with(start: &TurnStart, en_passant: bool, castling: bool)
             }
             continue;
         }
-        let Some(pos) = rebase(&after, mover, fullmoves, start.mode) else {
+        let Some(mid) = start.second_board(first, &after) else {
             continue;
-        };
-        let mid = Board {
-            pos,
-            ep: second_move_ep(&start.ep, first),
         };
         let mates = mid.legal_moves().into_iter().any(|second| {
             (themed || second.is_castle()) && {

@@ -226,13 +226,6 @@ impl fmt::Display for SanMove {
     }
 }
 
-impl FromStr for SanMove {
-    type Err = InvalidMoveToken;
-    fn from_str(s: &str) -> Result<SanMove, InvalidMoveToken> {
-        SanMove::from_ascii(s.as_bytes())
-    }
-}
-
 /// A move in UCI notation: origin, destination, promotion (`g1f3`, `e7e8q`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UciMove {
@@ -279,15 +272,16 @@ impl fmt::Display for UciMove {
     }
 }
 
-impl FromStr for UciMove {
-    type Err = InvalidMoveToken;
-    fn from_str(s: &str) -> Result<UciMove, InvalidMoveToken> {
-        UciMove::from_ascii(s.as_bytes())
-    }
-}
-
-macro_rules! serde_as_string {
-    ($ty:ty, $what:literal) => {
+/// A move read from its text by its `from_ascii` (`FromStr`), and written and read as that
+/// text in JSON (serde).
+macro_rules! move_as_text {
+    ($ty:ident, $what:literal) => {
+        impl FromStr for $ty {
+            type Err = InvalidMoveToken;
+            fn from_str(s: &str) -> Result<$ty, InvalidMoveToken> {
+                $ty::from_ascii(s.as_bytes())
+            }
+        }
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
@@ -302,8 +296,8 @@ macro_rules! serde_as_string {
         }
     };
 }
-serde_as_string!(SanMove, "a SAN move");
-serde_as_string!(UciMove, "a UCI move");
+move_as_text!(SanMove, "a SAN move");
+move_as_text!(UciMove, "a UCI move");
 
 #[cfg(test)]
 mod tests {

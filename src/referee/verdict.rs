@@ -62,7 +62,7 @@ pub struct Locator {
     /// Index of the turn in the record (0-based); `None` in the start position.
     pub turn_index: Option<usize>,
     /// The turn as counted: `12...`.
-    #[serde(serialize_with = "opt_display")]
+    #[serde(serialize_with = "rules::opt_display")]
     pub turn: Option<MoveNumber>,
     /// The player whose turn it is (never the colour of the piece moved, R13).
     #[serde(serialize_with = "rules::opt_color_name")]
@@ -112,16 +112,5 @@ pub(super) fn variant_text(variant: &Result<Variant, UnknownVariant>) -> &str {
     match variant {
         Ok(known) => known.tag(),
         Err(unknown) => &unknown.name,
-    }
-}
-
-#[allow(clippy::ref_option)]
-fn opt_display<S: serde::Serializer, T: std::fmt::Display>(
-    value: &Option<T>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match value {
-        Some(value) => s.collect_str(value),
-        None => s.serialize_none(),
     }
 }

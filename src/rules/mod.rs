@@ -42,6 +42,6 @@ pub use game_end::GameEnd;
 pub use position_error::PositionError;
 pub use replay::{ActionRef, CountedTurn, Detail, Replay, ReplayStatus, Resolved, Violation};
 pub use rule_set::{Replayer, RuleSet, rule_set};
-pub(crate) use serialize::opt_color_name;
+pub(crate) use serialize::{opt_color_name, opt_display};
 pub use setup::fen_problem;
 pub use termination::Termination;

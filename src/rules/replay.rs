@@ -4,13 +4,11 @@
 use serde::Serialize;
 use shakmaty::{Color, Role, Square};
 
-use crate::record::{Face, Span};
+use crate::record::{Face, MoveNumber, Span, Turn};
 
 use super::article::Article;
 use super::fault::FaultCode;
-use super::serialize::{
-    color_name, opt_color_name, opt_label, opt_role_name, opt_square, role_name,
-};
+use super::serialize::{color_name, opt_color_name, opt_display, opt_role_name, role_name};
 use super::termination::Termination;
 
 /// How much a replay records besides the verdict.
@@ -143,7 +141,7 @@ pub struct Violation {
     /// The move number of the turn as the referee counts it (`12` for `12...`).
     pub turn: u32,
     /// The turn as the referee counts it (`12...`); `None` before any turn.
-    #[serde(serialize_with = "opt_label")]
+    #[serde(serialize_with = "opt_display")]
     pub label: Option<crate::record::MoveNumber>,
     #[serde(serialize_with = "color_name")]
     pub side: Color,
@@ -164,6 +162,34 @@ pub struct Violation {
     pub span: Span,
 }
 
+impl Violation {
+    /// The fault of `article`, said as `reason`, at `at` in `turn`, by `side`: `label` is the
+    /// turn as the referee counts it where that is not the record's own number (a Sade or
+    /// Marseillais turn), and `span` the offending action's or the turn's.
+    pub(crate) fn new(
+        turn: &Turn,
+        at: ActionRef,
+        side: Color,
+        label: Option<MoveNumber>,
+        reason: String,
+        article: Article,
+        span: Span,
+    ) -> Violation {
+        Violation {
+            code: FaultCode::of(article, &reason),
+            turn: label.map_or(turn.number.number, |label| label.number),
+            label,
+            side,
+            face: turn.face.map(|f| f.value),
+            action: at.action,
+            turn_index: at.turn_index,
+            reason,
+            article,
+            span,
+        }
+    }
+}
+
 /// What the referee resolved an accepted action to (for `convert --annotate`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Resolved {
@@ -176,10 +202,10 @@ pub struct Resolved {
     #[serde(serialize_with = "role_name")]
     pub role: Role,
     /// Origin square (`None` for a resurrection or `--`).
-    #[serde(serialize_with = "opt_square")]
+    #[serde(serialize_with = "opt_display")]
     pub from: Option<Square>,
     /// Destination square (`None` for a sacrifice or `--`).
-    #[serde(serialize_with = "opt_square")]
+    #[serde(serialize_with = "opt_display")]
     pub to: Option<Square>,
     /// The move in UCI (`e1g1` for white king-side castling), for moves.
     pub uci: Option<crate::record::UciMove>,

@@ -1,56 +1,50 @@
 //! How the rules' types write colours, roles, squares and turn labels in JSON: lower-case
-//! names (`white`, `knight`), squares and labels as text.
+//! names (`white`, `knight`), squares and labels as text, and `null` for none.
 
-use shakmaty::{Color, Role, Square};
+use serde::Serializer;
+use shakmaty::{Color, Role};
 
-pub(super) fn role_name<S: serde::Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn role_name<S: Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&format!("{role:?}").to_lowercase())
 }
 
-#[allow(clippy::ref_option)]
-pub(super) fn opt_role_name<S: serde::Serializer>(
-    role: &Option<Role>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match role {
-        Some(role) => role_name(role, s),
-        None => s.serialize_none(),
-    }
-}
-
-#[allow(clippy::ref_option)]
-pub(super) fn opt_square<S: serde::Serializer>(
-    square: &Option<Square>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match square {
-        Some(square) => s.collect_str(square),
-        None => s.serialize_none(),
-    }
-}
-
-#[allow(clippy::ref_option)]
-pub(super) fn opt_label<S: serde::Serializer>(
-    label: &Option<crate::record::MoveNumber>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match label {
-        Some(label) => s.collect_str(label),
-        None => s.serialize_none(),
-    }
-}
-
-pub(crate) fn color_name<S: serde::Serializer>(color: &Color, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn color_name<S: Serializer>(color: &Color, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(color.fold_wb("white", "black"))
 }
 
+/// A square, a turn label or anything else written as its text (`e4`, `12...`).
+fn display<S: Serializer, T: std::fmt::Display>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+/// `value` written by `write`, or `null`.
 #[allow(clippy::ref_option)]
-pub(crate) fn opt_color_name<S: serde::Serializer>(
-    color: &Option<Color>,
+fn opt<S: Serializer, T>(
+    value: &Option<T>,
     s: S,
+    write: impl FnOnce(&T, S) -> Result<S::Ok, S::Error>,
 ) -> Result<S::Ok, S::Error> {
-    match color {
-        Some(color) => color_name(color, s),
+    match value {
+        Some(value) => write(value, s),
         None => s.serialize_none(),
     }
+}
+
+#[allow(clippy::ref_option)]
+pub(super) fn opt_role_name<S: Serializer>(role: &Option<Role>, s: S) -> Result<S::Ok, S::Error> {
+    opt(role, s, role_name)
+}
+
+#[allow(clippy::ref_option)]
+pub(crate) fn opt_color_name<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    opt(c, s, color_name)
+}
+
+#[allow(clippy::ref_option)]
+pub(crate) fn opt_display<S, T>(value: &Option<T>, s: S) -> Result<S::Ok, S::Error>
+where
+    S: Serializer,
+    T: std::fmt::Display,
+{
+    opt(value, s, display)
 }

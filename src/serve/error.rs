@@ -33,6 +33,20 @@ pub struct ErrorBody {
     pub action: Option<usize>,
 }
 
+/// The answers every route that reads a JSON body may give besides its own, for the OpenAPI
+/// document (never built: the handlers answer with an [`ApiError`]).
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub(crate) enum BodyErrors {
+    #[response(
+        status = 400,
+        description = "The body does not fit: `field` names the field at fault."
+    )]
+    Bad(ErrorBody),
+    #[response(status = 413, description = "The body is above 64 KiB.")]
+    TooLarge(ErrorBody),
+}
+
 impl ApiError {
     fn new(status: StatusCode, field: Option<&str>, error: String) -> ApiError {
         ApiError {

@@ -12,8 +12,7 @@ pub(super) use super::turn_state::TurnState;
 use crate::record::{ActionKind, Game, MoveNumber, Side, Span, Turn};
 use crate::rules::standard::{color_name, resolved_move, side_color};
 use crate::rules::{
-    ActionRef, Article, CountedTurn, Detail, FaultCode, Replay, ReplayStatus, Resolved,
-    Termination, Violation,
+    ActionRef, Article, CountedTurn, Detail, Replay, ReplayStatus, Resolved, Termination, Violation,
 };
 
 /// Before the first move of the game.
@@ -29,6 +28,17 @@ pub(super) struct CheckEnded {
     pub(super) turn_index: usize,
     pub(super) mover: Color,
     pub(super) written: String,
+}
+
+/// A move just played: the positions before and after it, the move, where the record holds it
+/// and how it is written there.
+#[derive(Clone, Copy)]
+struct Played<'a> {
+    before: &'a Chess,
+    after: &'a Chess,
+    m: Move,
+    at: ActionRef,
+    kind: &'a ActionKind,
 }
 
 pub(super) struct Replayer<'g> {
@@ -107,18 +117,15 @@ impl Replayer<'_> {
             .nth(at.action.wrapping_sub(1))
             .map_or(whole, |a| a.span);
         let label = self.label(turn, at.turn_index);
-        let error = Violation {
-            code: FaultCode::of(article, &reason),
-            label: Some(label),
-            turn: label.number,
-            side: self.turn.mover,
-            face: turn.face.map(|f| f.value),
-            action: at.action,
-            turn_index: at.turn_index,
+        let error = Violation::new(
+            turn,
+            at,
+            self.turn.mover,
+            Some(label),
             reason,
             article,
             span,
-        };
+        );
         self.finish(ReplayStatus::Invalid(error))
     }
 
@@ -322,10 +329,17 @@ impl Replayer<'_> {
         self.turn.double_steps.extend(double_step(m));
         let gives_check = after.is_check();
         let turn_over = gives_check || self.turn.played >= self.turn.len;
+        let played = Played {
+            before: &before,
+            after: &after,
+            m,
+            at,
+            kind,
+        };
         if turn_over {
-            self.turn_played(&before, &after, m, at, kind, gives_check)
+            self.turn_played(played, gives_check)
         } else {
-            self.first_move_played(&before, &after, m, at, kind)
+            self.first_move_played(played)
         }
     }
 
@@ -333,32 +347,18 @@ impl Replayer<'_> {
     /// on, unless the game ends here (M7, M3). `Ok(Some(_))` when the game ended with it.
     fn first_move_played(
         &mut self,
-        before: &Chess,
-        after: &Chess,
-        m: Move,
-        at: ActionRef,
-        kind: &ActionKind,
+        played: Played<'_>,
     ) -> Result<Option<ReplayStatus>, (String, Article)> {
         let mover = self.turn.mover;
-        let Some(pos) = rebase(after, mover, self.fullmoves, self.mode) else {
-            return Err((
-                "this position cannot be set up (internal)".to_owned(),
-                Article::M2,
-            ));
-        };
+        let pos = self.set_up(played.after, mover)?;
         let next = Board {
             pos,
-            ep: second_move_ep(&self.turn.start.ep, m),
+            ep: second_move_ep(&self.turn.start.ep, played.m),
         };
-        self.record(before, m, at, &next);
+        self.record(played.before, played.m, played.at, &next);
         self.board = next;
-        if insufficient_material(after) {
-            return Ok(Some(Self::finished(
-                None,
-                Termination::InsufficientMaterial,
-                Article::M7,
-                at,
-            )));
+        if let Some(drawn) = Self::insufficient(played) {
+            return Ok(Some(drawn));
         }
         if self.board.legal_moves().is_empty() {
             // M3: allowed only when no full turn exists; then it is stalemate.
@@ -372,9 +372,9 @@ impl Replayer<'_> {
                     None,
                     Termination::Stalemate,
                     Article::M3,
-                    at,
+                    played.at,
                 ))),
-                Some((first, second)) => Err(self.no_second_move(kind, first, second)),
+                Some((first, second)) => Err(self.no_second_move(played.kind, first, second)),
             };
         }
         Ok(None)
@@ -413,11 +413,7 @@ impl Replayer<'_> {
     /// and the game may end at the start of his turn. `Ok(Some(_))` when the game ended.
     fn turn_played(
         &mut self,
-        before: &Chess,
-        after: &Chess,
-        m: Move,
-        at: ActionRef,
-        kind: &ActionKind,
+        played: Played<'_>,
         gives_check: bool,
     ) -> Result<Option<ReplayStatus>, (String, Article)> {
         let mover = self.turn.mover;
@@ -425,28 +421,18 @@ impl Replayer<'_> {
         if mover == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        let Some(pos) = rebase(after, !mover, self.fullmoves, self.mode) else {
-            return Err((
-                "this position cannot be set up (internal)".to_owned(),
-                Article::M2,
-            ));
-        };
+        let pos = self.set_up(played.after, !mover)?;
         let next = Board {
             pos,
             ep: std::mem::take(&mut self.turn.double_steps),
         };
-        self.record(before, m, at, &next);
+        self.record(played.before, played.m, played.at, &next);
         self.board = next;
         // The opponent's turn begins, even when the game ends here: what the record holds after
         // it would have been his (R21).
         let ended = std::mem::replace(&mut self.turn, TurnState::new(!mover, 2, &self.board));
-        if insufficient_material(after) {
-            return Ok(Some(Self::finished(
-                None,
-                Termination::InsufficientMaterial,
-                Article::M7,
-                at,
-            )));
+        if let Some(drawn) = Self::insufficient(played) {
+            return Ok(Some(drawn));
         }
         if ended.zeroing {
             // No position before a capture or a pawn move can stand again.
@@ -463,11 +449,33 @@ impl Replayer<'_> {
             TurnEnd::TwoMoves
         };
         self.check_ended = check_ended.then(|| CheckEnded {
-            turn_index: at.turn_index,
+            turn_index: played.at.turn_index,
             mover,
-            written: kind.to_string(),
+            written: played.kind.to_string(),
         });
-        Ok(self.start_of_turn_end(at))
+        Ok(self.start_of_turn_end(played.at))
+    }
+
+    /// The draw when the move left neither side the material to mate (M7).
+    fn insufficient(played: Played<'_>) -> Option<ReplayStatus> {
+        insufficient_material(played.after).then(|| {
+            Self::finished(
+                None,
+                Termination::InsufficientMaterial,
+                Article::M7,
+                played.at,
+            )
+        })
+    }
+
+    /// The position `after` a move, set up for `next` to move (see [`rebase`]).
+    fn set_up(&self, after: &Chess, next: Color) -> Result<Chess, (String, Article)> {
+        rebase(after, next, self.fullmoves, self.mode).ok_or_else(|| {
+            (
+                "this position cannot be set up (internal)".to_owned(),
+                Article::M2,
+            )
+        })
     }
 
     fn record(&mut self, before: &Chess, m: Move, at: ActionRef, next: &Board) {

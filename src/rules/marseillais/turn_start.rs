@@ -4,7 +4,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Setup, Square};
 
-use super::board::{Board, double_step};
+use super::board::{Board, double_step, rebase, second_move_ep};
 use super::ends::{LookBack, position_key};
 use super::replay::replay_looking_back;
 use crate::record::{Game, Variant};
@@ -145,6 +145,16 @@ impl TurnStart {
             pos: self.pos.clone(),
             ep: self.ep.clone(),
         }
+    }
+
+    /// The board of the turn's second move, `after` the first move `first` (which gave no
+    /// check): the mover moves again, with the en passant chances the turn has then (M4).
+    /// `None` when that is no playable position, which a legal first move never leaves.
+    pub(crate) fn second_board(&self, first: Move, after: &Chess) -> Option<Board> {
+        Some(Board {
+            pos: rebase(after, self.pos.turn(), self.pos.fullmoves(), self.mode)?,
+            ep: second_move_ep(&self.ep, first),
+        })
     }
 }
 

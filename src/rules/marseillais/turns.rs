@@ -26,7 +26,7 @@ use std::ops::ControlFlow;
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::board::{Board, double_step, insufficient_material, rebase, second_move_ep};
+use super::board::{Board, double_step, insufficient_material, rebase};
 use super::ends::{Standing, judge, position_key};
 use super::turn_start::TurnStart;
 use crate::rules::{Article, GameEnd, Termination};
@@ -105,8 +105,6 @@ where
     F: FnMut(&FullTurn) -> ControlFlow<()>,
 {
     let board = start.board();
-    let mover = start.pos.turn();
-    let fullmoves = start.pos.fullmoves();
     let next_fullmoves = next_fullmoves(start);
     // First moves with no legal second move: turns only when no other turn exists (M3).
     let mut stranded = Vec::new();
@@ -126,12 +124,8 @@ where
             visit(&turn)?;
             continue;
         }
-        let Some(pos) = rebase(&after, mover, fullmoves, start.mode) else {
+        let Some(mid) = start.second_board(first, &after) else {
             continue;
-        };
-        let mid = Board {
-            pos,
-            ep: second_move_ep(&start.ep, first),
         };
         let seconds = mid.legal_moves();
         if seconds.is_empty() {
@@ -177,7 +171,6 @@ where
 {
     let board = start.board();
     let mover = start.pos.turn();
-    let fullmoves = start.pos.fullmoves();
     let next_fullmoves = next_fullmoves(start);
     let won = |end: &Option<GameEnd>| end.as_ref().is_some_and(|e| e.winner == Some(mover));
     for first in board.legal_moves() {
@@ -197,12 +190,8 @@ where
             }
             continue;
         }
-        let Some(pos) = rebase(&after, mover, fullmoves, start.mode) else {
+        let Some(mid) = start.second_board(first, &after) else {
             continue;
-        };
-        let mid = Board {
-            pos,
-            ep: second_move_ep(&start.ep, first),
         };
         // A first move with no second move is a stalemate at most (M3), never a mate.
         for second in mid.legal_moves() {

@@ -3,6 +3,7 @@
 
 use shakmaty::{Color, Position};
 
+use super::ends::{End, mate_end, naked_end};
 use super::fault::Refused;
 use super::reach;
 use super::state::State;
@@ -12,14 +13,32 @@ use super::state::State;
 pub(crate) enum Aftermath {
     /// No king in check, nobody naked.
     Quiet,
-    /// This colour's king is checkmated.
-    Mate(Color),
+    /// The board alone ended the game, whatever the face.
+    Ends(BoardEnd),
     /// This colour's king is in check, not mate.
     Check(Color),
     /// Both kings are in check (only a face-4 removal can do that).
     BothInCheck,
+}
+
+/// How the board alone ends the game after an action, on every face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BoardEnd {
+    /// This colour's king is checkmated.
+    Mate(Color),
     /// This colour has nothing but the king (Art. 9.3).
     Naked(Color),
+}
+
+impl BoardEnd {
+    /// The end it is in `next`, the state after the action of the turn `roller` rolled for: a
+    /// mate, or Nakedness when the mated player is the roller's opponent and bare too (R22).
+    pub(crate) fn end(self, next: &State, roller: Color) -> End {
+        match self {
+            BoardEnd::Mate(mated) => mate_end(mated, roller, next.is_naked(mated)),
+            BoardEnd::Naked(naked) => naked_end(naked),
+        }
+    }
 }
 
 impl Aftermath {
@@ -61,14 +80,14 @@ impl Aftermath {
                 debug_assert!(!state.chess(color)?.is_checkmate());
                 Aftermath::Check(color)
             } else if state.chess(color)?.is_checkmate() {
-                Aftermath::Mate(color)
+                Aftermath::Ends(BoardEnd::Mate(color))
             } else {
                 Aftermath::Check(color)
             });
         }
         for color in Color::ALL {
             if state.is_naked(color) {
-                return Ok(Aftermath::Naked(color));
+                return Ok(Aftermath::Ends(BoardEnd::Naked(color)));
             }
         }
         Ok(Aftermath::Quiet)

@@ -5,7 +5,7 @@ use crate::rules::Article;
 use shakmaty::{MoveList, Position, Role};
 
 use super::aftermath::Aftermath;
-use super::ends::{mate_end, naked_end, poverty_end, sweet_stalemate_end};
+use super::ends::{naked_end, poverty_end, sweet_stalemate_end};
 use super::fault::Refused;
 use super::fault::{self, Fault, Illegal};
 use super::matching::{self, resolve_move};
@@ -112,11 +112,7 @@ pub(crate) fn apply_removal(
         return Ok(Next::End(end, next));
     }
     match Aftermath::of(&next)? {
-        Aftermath::Mate(mated) => {
-            let bare = next.is_naked(mated);
-            Ok(Next::End(mate_end(mated, roller, bare), next))
-        }
-        Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
+        Aftermath::Ends(end) => Ok(Next::End(end.end(&next, roller), next)),
         Aftermath::Check(checked) if checked == roller => Err(Illegal::new(
             format!(
                 "{} exposes {} king to a check that is not mate (R6)",
@@ -210,11 +206,7 @@ pub(crate) fn apply_regular(progress: &OpenTurn, step: Step) -> Result<Next, Fau
     let roller = progress.roller();
     let next = state.after_move(state.chess(roller)?, m);
     match Aftermath::of_move(&next, roller)? {
-        Aftermath::Mate(mated) => {
-            let bare = next.is_naked(mated);
-            Ok(Next::End(mate_end(mated, roller, bare), next))
-        }
-        Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
+        Aftermath::Ends(end) => Ok(Next::End(end.end(&next, roller), next)),
         Aftermath::Check(checked) => {
             Err(fault::non_mating_check(&notation::san(state, m), checked))
         }

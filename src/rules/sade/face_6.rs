@@ -8,7 +8,7 @@ use crate::rules::Article;
 use shakmaty::{Move, MoveList, Position, Role, attacks};
 
 use super::aftermath::Aftermath;
-use super::ends::{forbidden_check_end, mate_end, naked_end};
+use super::ends::forbidden_check_end;
 use super::fault::{self, Fault, Illegal, Refused};
 use super::matching::{self, Unresolved, resolve_move};
 use super::notation::{self, steps_san};
@@ -210,11 +210,7 @@ pub(crate) fn apply(
     let roller = progress.roller();
     let next = state.after_move(state.chess(roller)?, m);
     match Aftermath::of_move(&next, roller)? {
-        Aftermath::Mate(mated) => {
-            let bare = next.is_naked(mated);
-            Ok(Next::End(mate_end(mated, roller, bare), next))
-        }
-        Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
+        Aftermath::Ends(end) => Ok(Next::End(end.end(&next, roller), next)),
         Aftermath::Check(_) => Ok(Next::End(forbidden_check_end(roller), next)),
         Aftermath::BothInCheck => Err(fault::both_kings_in_check(&notation::san(state, m))),
         Aftermath::Quiet => {

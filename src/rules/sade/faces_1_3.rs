@@ -12,7 +12,7 @@ use crate::rules::Article;
 use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
 
 use super::aftermath::Aftermath;
-use super::ends::{forbidden_check_end, mate_end, naked_end, poverty_end};
+use super::ends::{forbidden_check_end, poverty_end};
 use super::fault::{self, Fault, Illegal, Refused, face_article};
 use super::legal_order::walk_non_king;
 use super::matching::{self, Unresolved, resolve_move};
@@ -126,7 +126,7 @@ fn counts(state: &State, pos: &Chess, m: Move) -> Result<bool, Refused> {
     }
     Ok(matches!(
         Aftermath::of_move(&state.after_move(pos, m), pos.turn())?,
-        Aftermath::Quiet | Aftermath::Mate(_) | Aftermath::Naked(_)
+        Aftermath::Quiet | Aftermath::Ends(_)
     ))
 }
 
@@ -319,11 +319,7 @@ pub(crate) fn apply(progress: &OpenTurn, series: &Series, step: Step) -> Result<
     let roller = progress.roller();
     let next = state.after_move(state.chess(series.by)?, m);
     match Aftermath::of_move(&next, series.by)? {
-        Aftermath::Mate(mated) => {
-            let bare = next.is_naked(mated);
-            Ok(Next::End(mate_end(mated, roller, bare), next))
-        }
-        Aftermath::Naked(naked) => Ok(Next::End(naked_end(naked), next)),
+        Aftermath::Ends(end) => Ok(Next::End(end.end(&next, roller), next)),
         Aftermath::Check(checked) if series.size >= 2 => {
             let _ = checked;
             Ok(Next::End(forbidden_check_end(roller), next))

@@ -280,18 +280,15 @@ fn ended_inside(
             article,
             span,
         } => {
-            replay.outcome = ReplayStatus::Invalid(Violation {
-                code: FaultCode::of(article, &reason),
-                turn: label.number,
-                label: Some(label),
+            replay.outcome = ReplayStatus::Invalid(Violation::new(
+                turn,
+                ActionRef { turn_index, action },
                 side,
-                face: turn.face.map(|f| f.value),
-                action,
-                turn_index,
+                Some(label),
                 reason,
                 article,
-                span: span.unwrap_or(turn.span),
-            });
+                span.unwrap_or(turn.span),
+            ));
         }
     }
 }

@@ -15,8 +15,7 @@ use super::start::{StartPosition, start_position};
 use crate::record::{ActionKind, Game, GameResult, Turn};
 use crate::rules::resolve::resolve;
 use crate::rules::{
-    ActionRef, Article, Detail, FaultCode, Replay, ReplayStatus, Resolved, Termination, Violation,
-    labels,
+    ActionRef, Article, Detail, Replay, ReplayStatus, Resolved, Termination, Violation, labels,
 };
 
 fn article_of(why: Why) -> Article {
@@ -73,18 +72,7 @@ impl Replayer<'_> {
             .nth(at.action.wrapping_sub(1))
             .map_or(turn.span, |a| a.span);
         let reason = crate::rules::strip_citation(reason);
-        Violation {
-            code: FaultCode::of(article, &reason),
-            label: None,
-            turn: turn.number.number,
-            side: self.pos.turn(),
-            face: turn.face.map(|f| f.value),
-            action: at.action,
-            turn_index: at.turn_index,
-            reason,
-            article,
-            span,
-        }
+        Violation::new(turn, at, self.pos.turn(), None, reason, article, span)
     }
 
     /// How often the current position has stood (FIDE 9.2.3: same placement, side to move,

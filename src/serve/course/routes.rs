@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::course::{AnswerJudgement, Mark, Task, judge_actions, judge_game, judge_why, roller};
 use crate::rules::Article;
-use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
 use crate::serve::http::{Body, Shared, admit, blocking, sorted};
 use crate::serve::input::ActRequest;
 
@@ -114,9 +114,8 @@ pub(crate) struct StartRequest {
     request_body = StartRequest,
     responses(
         (status = 201, description = "The lesson's game.", body = CourseStarted),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        BodyErrors,
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
         (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
         (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
     )
@@ -170,11 +169,10 @@ pub(crate) struct JudgeRequest {
     request_body = JudgeRequest,
     responses(
         (status = 200, description = "Completed, failed or not complete yet, with the Article.", body = CourseJudged),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        BodyErrors,
         (status = 403, description = "The token is not the game's.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
         (status = 409, description = "The request does not fit the game's state (the turn is not complete yet, or the game is not of this kind).", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
         (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
     )
 )]
@@ -289,11 +287,10 @@ pub(crate) struct HelpRequest {
     request_body = HelpRequest,
     responses(
         (status = 200, description = "The hint or the solution.", body = Help),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        BodyErrors,
         (status = 403, description = "The token is not the game's.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
         (status = 409, description = "The solution before two tries, or a game that is not a lesson.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
         (status = 503, description = "The progress could not be saved.", body = ErrorBody),
     )
 )]

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::serve::clock;
-use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
 use crate::serve::http::{Body, GAME, Shared, blocking, find, flag_fall, held, seat};
 use crate::serve::input::{
     ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions, clicked,
@@ -124,11 +124,6 @@ enum ChangeAnswers {
     )]
     Changed(Box<GameState>),
     #[response(
-        status = 400,
-        description = "The body does not fit: `field` names the field at fault."
-    )]
-    Bad(ErrorBody),
-    #[response(
         status = 403,
         description = "The token holds no seat of the game, or not the seat whose turn it is."
     )]
@@ -140,8 +135,6 @@ enum ChangeAnswers {
         description = "The request does not fit the game's state."
     )]
     Conflict(ErrorBody),
-    #[response(status = 413, description = "The body is above 64 KiB.")]
-    TooLarge(ErrorBody),
     #[response(
         status = 422,
         description = "The referee refused the action: its reason and Article."
@@ -155,7 +148,7 @@ enum ChangeAnswers {
 }
 
 /// A route that changes game `id` (spec/SERVE.md, "Changing a game"): its OpenAPI operation,
-/// which takes the game's id, `Prefer` and the body `$body`, and answers [`ChangeAnswers`];
+/// which takes the game's id, `Prefer` and the body `$body`, and answers [`ChangeAnswers`] and [`BodyErrors`];
 /// and its handler, which runs `$change` (the body named `$request`) through [`change`].
 macro_rules! change_route {
     (
@@ -170,7 +163,7 @@ macro_rules! change_route {
             description = $description,
             params(("id" = String, Path, description = "The game's id: 16 hex digits."), Prefer),
             request_body = $body,
-            responses(ChangeAnswers)
+            responses(ChangeAnswers, BodyErrors)
         )]
         pub(crate) async fn $name(
             State(app): State<Shared>,

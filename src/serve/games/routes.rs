@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::moves::{Moves, moves};
 use super::options::{NextActions, next_actions, options};
-use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
 use crate::serve::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
 use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
 use crate::serve::kind::Kind;
@@ -78,9 +78,8 @@ pub(crate) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>
             ("export" = (operation_id = "export", parameters(("id" = "$response.body#/id"), ("format" = "sdn")))),
             ("seat" = (operation_id = "seat", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/white"})))
         )),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        BodyErrors,
         (status = 409, description = "The start position or the record is already over.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
         (status = 422, description = "The referee refuses the start position or the record: its reason and Article.", body = ErrorBody),
         (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
         (status = 503, description = "The game could not be saved: it is not created.", body = ErrorBody),
@@ -277,9 +276,8 @@ pub(crate) async fn game_events(
     request_body = TokenRequest,
     responses(
         (status = 200, description = "The seat.", body = SeatAnswer),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        BodyErrors,
         (status = 404, description = "No such game.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
     )
 )]
 pub(crate) async fn seat(

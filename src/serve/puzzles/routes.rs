@@ -13,7 +13,7 @@ use serde::Deserialize;
 use crate::puzzles::rating::Solver;
 use crate::puzzles::{Puzzle, judge};
 use crate::record::{Side, Variant};
-use crate::serve::error::{ApiError, ErrorBody};
+use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
 use crate::serve::http::{Body, GAME, Shared, admit, blocking, find_as, held, sorted};
 use crate::serve::input::Die;
 use crate::serve::kind::{Kind, PUZZLE_EVENT};
@@ -108,9 +108,8 @@ fn puzzle_variant<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Varia
     request_body = NextRequest,
     responses(
         (status = 201, description = "The puzzle and its game.", body = PuzzleNext),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        BodyErrors,
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
         (status = 429, description = "`--max-games` games are in progress.", body = ErrorBody),
         (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
     )
@@ -215,11 +214,10 @@ pub(crate) struct JudgeRequest {
     request_body = JudgeRequest,
     responses(
         (status = 200, description = "Solved or failed, with the explanation.", body = PuzzleJudged),
-        (status = 400, description = "The body does not fit: `field` names the field at fault.", body = ErrorBody),
+        BodyErrors,
         (status = 403, description = "The token is not the game's.", body = ErrorBody),
         (status = 404, description = "No such puzzle, lesson, player or game.", body = ErrorBody),
         (status = 409, description = "The request does not fit the game's state (the turn is not complete yet, or the game is not of this kind).", body = ErrorBody),
-        (status = 413, description = "The body is above 64 KiB.", body = ErrorBody),
         (status = 503, description = "The game or the progress could not be saved.", body = ErrorBody),
     )
 )]
