@@ -2,8 +2,10 @@
 //! API against the server, in a bounded loop that stops by itself.
 //!
 //! `cargo bench --bench serve_load -- [think=ahead|client|server] [answer=full] [data=DIR]
-//! [pause=MS] [actions=K] [watch] [disk] [N...]` (default `think=ahead`, N = 1 50 200). `disk` first
-//! measures the data folder's disk alone (see `disk`).
+//! [store=sqlite|folder|URL] [pause=MS] [actions=K] [watch] [disk] [N...]` (default
+//! `think=ahead`, `store=sqlite`, N = 1 50 200). `disk` first measures the data folder's disk
+//! alone (see `disk`). `store=folder` keeps the games as sade-ref 0.2 did, one file a game in
+//! the data folder; `store=postgres://…` in that PostgreSQL database (emptied of games first).
 //!
 //! The server runs in this process (with the command's allocator) on 127.0.0.1:0 with a
 //! scratch data folder in DIR (default the system's temporary folder; `data=/dev/shm` puts it
@@ -101,13 +103,28 @@ fn main() {
         .unwrap_or_else(std::env::temp_dir);
     let data = parent.join(format!("sade-ref-serve-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
+    let database = match std::env::args().find_map(|a| a.strip_prefix("store=").map(str::to_owned))
+    {
+        None => None,
+        Some(store) if store == "sqlite" => None,
+        Some(store) if store == "folder" => Some(format!("folder:{}", data.display())),
+        Some(url) => Some(url),
+    };
     let config = sade_ref::serve::Config {
         host: "127.0.0.1".to_owned(),
         port: 0,
         data: data.clone(),
+        database,
         games: None,
         max_games: 100_000,
+        abandon_after: None,
+        create_per_minute: 0,
+        forwarded_for: false,
     };
+    let shown = config
+        .database
+        .clone()
+        .unwrap_or_else(|| format!("sqlite:{}/sade-ref.db", data.display()));
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let result = sade_ref::serve::run(&config, |addr, _, _| {
@@ -129,14 +146,14 @@ fn main() {
     println!(
         "serve load: Sade games through the API on {url}; each action a roll or an act; \
          thinking (untimed): {thinker}; answers: {}; a pause of about {} ms before each action; \
-         data folder {}",
+         store {}",
         if shape.minimal && shape.think == Think::Ahead {
             "minimal (Prefer: return=minimal)"
         } else {
             "the whole state"
         },
         shape.pause.as_millis(),
-        data.display()
+        shown
     );
     if std::env::args().any(|a| a == "disk") {
         disk::disk(&data);

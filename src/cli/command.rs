@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use super::exit::Exit;
-use super::{convert, course, match_, options, perft, play, puzzles, report, serve, show, verify};
+use super::{
+    convert, course, match_, options, perft, play, puzzles, report, serve, show, store, verify,
+};
 
 #[derive(Parser)]
 #[command(
@@ -33,6 +35,7 @@ enum Command {
     Match(match_::Args),
     Perft(perft::Args),
     Serve(serve::Args),
+    Store(store::Args),
     Course(course::Args),
     Puzzles(puzzles::Args),
 }
@@ -59,6 +62,7 @@ pub fn run() -> ExitCode {
         Command::Match(args) => match_::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Serve(args) => serve::run_command(&args),
+        Command::Store(args) => store::run(&args),
         Command::Course(args) => course::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
     };

@@ -8,9 +8,9 @@
 // 0. `decompress`, `numbers`, `meter`, `exit`, `format`, `variants`, `words`: an input opened,
 //    plain or compressed; whole numbers; the progress bar; how a run went; `--format`;
 //    `--variant`; errors in words.
-// 1. `input`, `output`, `games`, `jobs`, `course`, `serve`, `puzzles`: reading the inputs (a
-//    text a window at a time by the library's `parse::GameReader`); where results go; the game
-//    arguments; `--jobs`; the commands `course`, `serve`, `puzzles`.
+// 1. `input`, `output`, `games`, `jobs`, `course`, `serve`, `store`, `puzzles`: reading the
+//    inputs (a text a window at a time by the library's `parse::GameReader`); where results go;
+//    the game arguments; `--jobs`; the commands `course`, `serve`, `store`, `puzzles`.
 // 2. `diagnose`, `match_`, `play`, `perft`: what is said about input that cannot be read; the
 //    commands `match`, `play`, `perft`.
 // 3. `pick`, `convert`, `report`, `verify`: one game and turn of a file; the commands
@@ -41,6 +41,7 @@ mod puzzles;
 mod report;
 mod serve;
 mod show;
+mod store;
 mod variants;
 mod verify;
 mod words;

@@ -47,7 +47,7 @@ pub struct Verdict {
 }
 
 /// Whether the record is a legal game and whether it is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Finished,

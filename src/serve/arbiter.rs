@@ -275,22 +275,27 @@ impl Live {
         self.attempt(|game| {
             game.result = Some(result);
             game.set_tag("Result", result.as_str());
-            if let Some(tag) = tag {
-                game.set_tag("Termination", tag);
-            }
-            if let Some(seed) = seed {
-                game.set_tag("DieSeed", seed);
-            }
-            match game.turns.last_mut() {
-                Some(turn) => turn.items.push(comment(&said)),
-                None => game.preamble.push(comment(&said)),
-            }
+            closing(game, tag, seed, &said);
         })?;
         if self.verdict.status != Status::Finished {
             return Err(ApiError::internal(
                 "the referee did not read the declared end as an end".to_owned(),
             ));
         }
+        Ok(())
+    }
+
+    /// Closes a game nobody played in for `idle` (words: `7 days`): its record says so, with the
+    /// result left `*` (an aborted game has no winner) and the die's seed shown, and the game
+    /// takes no more changes.
+    ///
+    /// # Errors
+    /// When the referee refuses the record so changed (it does not: a tag and a comment).
+    pub fn close_abandoned(&mut self, idle: &str) -> Result<(), ApiError> {
+        let seed = self.meta.seed.clone();
+        let said = format!("Closed by the server: no action for {idle}.");
+        self.attempt(|game| closing(game, Some("abandoned"), seed, &said))?;
+        self.meta.abandoned = true;
         Ok(())
     }
 
@@ -337,5 +342,20 @@ fn declaration_words(end: Declared, winner: Option<Side>) -> String {
         Some(w) if end != Declared::Adjudication => format!("{} {words}", w.other().name()),
         Some(w) => format!("{words}: {} wins", w.name()),
         None => words.to_owned(),
+    }
+}
+
+/// What the record of a game that ends says: the Termination tag when there is one, the die's
+/// seed (secret until then), and the end in words after the last turn.
+fn closing(game: &mut Game, termination: Option<&str>, seed: Option<String>, said: &str) {
+    if let Some(tag) = termination {
+        game.set_tag("Termination", tag);
+    }
+    if let Some(seed) = seed {
+        game.set_tag("DieSeed", seed);
+    }
+    match game.turns.last_mut() {
+        Some(turn) => turn.items.push(comment(said)),
+        None => game.preamble.push(comment(said)),
     }
 }

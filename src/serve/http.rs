@@ -14,8 +14,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
-use super::live::{Holder, Live, Phase};
-use super::store::{Folder, Storage, valid_id};
+use super::live::{Holder, Live};
+use super::store::import::{Imported, import_once};
+use super::store::{Database, Folder, Storage, StoreError, valid_id};
 use super::view::Created;
 
 /// How the server is started.
@@ -24,12 +25,24 @@ pub struct Config {
     pub host: String,
     /// 0: any free port.
     pub port: u16,
-    /// Where the games are kept.
+    /// The data folder: the SQLite database's when no `database` is given, and the folder of
+    /// sade-ref 0.2's games, imported into the database at the first start.
     pub data: PathBuf,
+    /// Where the games are kept: `sqlite:PATH`, `postgres://…`, or `folder:PATH` (a data folder
+    /// of one file a game, as sade-ref 0.2 kept them); `None`: `sqlite:DATA/sade-ref.db`.
+    pub database: Option<String>,
     /// A folder of SDN and PGN files to review (read only).
     pub games: Option<PathBuf>,
     /// Games not yet over, at most.
     pub max_games: usize,
+    /// A game without a clock that has seen no action for this long is closed as abandoned;
+    /// `None`: never.
+    pub abandon_after: Option<std::time::Duration>,
+    /// New games per client address and minute (0: no limit).
+    pub create_per_minute: u32,
+    /// The client's address is the last of the `X-Forwarded-For` header (set by a reverse
+    /// proxy in front of the server), not the connection's.
+    pub forwarded_for: bool,
 }
 
 /// Why the server cannot start, or stopped.
@@ -70,7 +83,8 @@ pub enum ServeError {
 /// in two turns). A game of another kind is left as it is.
 pub type AfterChange = fn(&mut Live) -> Result<bool, ApiError>;
 
-/// What every request shares: the games, each under its own lock.
+/// What every request shares: the games in progress, each under its own lock (a cache of the
+/// store: a finished game is read from the store when asked for).
 pub struct App {
     pub games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
     /// Where the games and the modes' documents are kept.
@@ -83,6 +97,14 @@ pub struct App {
     pub events: super::events::Events,
     /// What the modes do after each change to a game ([`AfterChange`]).
     pub after_change: Vec<AfterChange>,
+    /// The data folder imported into the database at this start, when one was.
+    pub imported: Option<Imported>,
+    /// See [`Config::abandon_after`].
+    pub abandon_after: Option<std::time::Duration>,
+    /// The rate of new games per address.
+    pub rate: super::limit::RateLimit,
+    /// See [`Config::forwarded_for`].
+    pub forwarded_for: bool,
 }
 
 /// The state of every handler.
@@ -94,17 +116,18 @@ pub const TABLE: &str = "the games' table is poisoned";
 pub const GAME: &str = "the game's lock is poisoned";
 
 impl App {
-    /// Opens the data folder and loads every game in it.
+    /// Opens the store (and imports the data folder into a database the first time), and
+    /// loads the games in progress.
     ///
     /// # Errors
-    /// [`ServeError::Store`] when the data folder cannot be created; [`ServeError::Games`] when
-    /// the `--games` folder cannot be found.
+    /// [`ServeError::Store`] when the store cannot be opened or the data folder cannot be
+    /// imported; [`ServeError::Games`] when the `--games` folder cannot be found.
     pub fn open(
         config: &Config,
         after_change: Vec<AfterChange>,
     ) -> Result<(App, Vec<String>), ServeError> {
-        let store = Folder::open(&config.data)?;
-        let (loaded, problems) = store.load_games();
+        let (store, imported) = open_store(config)?;
+        let (loaded, problems) = store.load_going();
         let games = loaded
             .into_iter()
             .map(|live| (live.id.clone(), Arc::new(Mutex::new(live))))
@@ -119,16 +142,67 @@ impl App {
         Ok((
             App {
                 games: RwLock::new(games),
-                store: Arc::new(store),
+                store,
                 review,
                 max_games: config.max_games,
                 uploads: Mutex::new(Vec::new()),
                 events: super::events::Events::default(),
                 after_change,
+                imported,
+                abandon_after: config.abandon_after,
+                rate: super::limit::RateLimit::new(config.create_per_minute),
+                forwarded_for: config.forwarded_for,
             },
             problems,
         ))
     }
+
+    /// Keeps game `id` in the cache while it is in progress, and forgets it once it is not (it
+    /// is read from the store when asked for again).
+    pub fn cache(&self, id: &str, going: bool) {
+        if !going && let Ok(mut games) = self.games.write() {
+            games.remove(id);
+        }
+    }
+
+    /// What a save that failed is answered with: 409 when another request changed the game
+    /// since it was read (the cached copy is forgotten: the next request reads the game as
+    /// kept), else 503 with `what` and the store's reason.
+    pub fn not_kept(&self, id: &str, error: StoreError, what: &str) -> ApiError {
+        match error {
+            StoreError::Conflict(_) => {
+                if let Ok(mut games) = self.games.write() {
+                    games.remove(id);
+                }
+                ApiError::conflict(
+                    "version",
+                    format!(
+                        "the game was changed by another request since it was read, so nothing \
+                         was accepted: {what}; read the game again"
+                    ),
+                )
+            }
+            other => ApiError::unsaved(format!("{what}: {other}")),
+        }
+    }
+}
+
+/// The store `config` names, with the data folder imported into it the first time.
+fn open_store(config: &Config) -> Result<(Arc<dyn Storage>, Option<Imported>), ServeError> {
+    let url = config
+        .database
+        .clone()
+        .unwrap_or_else(|| super::store::database::default_url(&config.data));
+    if let Some(dir) = url.strip_prefix("folder:") {
+        return Ok((Arc::new(Folder::open(std::path::Path::new(dir))?), None));
+    }
+    let db = Database::open(&url)?;
+    let imported = if config.data.is_dir() {
+        import_once(&Folder::open(&config.data)?, &db)?
+    } else {
+        None
+    };
+    Ok((Arc::new(db), imported))
 }
 
 /// A lock taken (a mutex's, or a read or write lock's), or 500 with `poisoned` when a thread
@@ -180,10 +254,22 @@ pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// # Errors
 /// 404 when `id` is no game's; 500 when the games' table is poisoned.
 pub fn find_as(app: &App, field: &str, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
-    held(app.games.read(), TABLE)?
-        .get(id)
-        .cloned()
-        .ok_or_else(|| ApiError::not_found(field, format!("no game {id}")))
+    if let Some(game) = held(app.games.read(), TABLE)?.get(id).cloned() {
+        return Ok(game);
+    }
+    let live = app
+        .store
+        .load_game(id)
+        .map_err(|e| ApiError::unsaved(format!("the game cannot be read: {e}")))?
+        .ok_or_else(|| ApiError::not_found(field, format!("no game {id}")))?;
+    let going = live.going();
+    let game = Arc::new(Mutex::new(live));
+    if going {
+        // Another request may have read it meanwhile: the first one kept is the one.
+        let mut games = held(app.games.write(), TABLE)?;
+        return Ok(games.entry(id.to_owned()).or_insert(game).clone());
+    }
+    Ok(game)
 }
 
 /// The game `id`, or 404 (an `id` that cannot be a game's is refused before the table is read).
@@ -208,34 +294,35 @@ pub fn seat(live: &Live, token: Option<&str>) -> Result<Holder, ApiError> {
 }
 
 /// Takes a new game in: refused (429) when `--max-games` games are in progress (neither over
-/// nor a counted puzzle attempt), saved to the
-/// data folder (503 when it cannot be: the game is not created), then kept. Every route that
-/// makes a game (`POST /api/games`, a puzzle, a lesson) goes through here.
+/// nor a counted puzzle attempt), saved to the store (503 when it cannot be: the game is not
+/// created), then kept. Every route that makes a game (`POST /api/games`, a puzzle, a lesson)
+/// goes through here.
 ///
 /// # Errors
 /// 429, 503, or 500 when the games' table is poisoned.
-pub fn admit(app: &App, live: Live) -> Result<Created, ApiError> {
+pub fn admit(app: &App, mut live: Live) -> Result<Created, ApiError> {
     let mut games = held(app.games.write(), TABLE)?;
-    let going = games
-        .values()
-        .filter(|g| {
-            g.lock()
-                .is_ok_and(|l| l.phase() != Phase::Over && !l.meta.settled)
-        })
-        .count();
+    let going = app
+        .store
+        .going()
+        .map_err(|e| ApiError::unsaved(format!("the games cannot be counted: {e}")))?;
     if going >= app.max_games {
         return Err(ApiError::too_many(format!(
             "{going} games are in progress, the most this server keeps (--max-games); \
              finish one first"
         )));
     }
-    app.store.save(&live, true).map_err(|e| {
-        ApiError::unsaved(format!(
-            "the game could not be saved, it is not created: {e}"
-        ))
-    })?;
     let answer = Created::of(&live)?;
-    games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
+    app.store.save(&mut live, true).map_err(|e| {
+        app.not_kept(
+            &live.id,
+            e,
+            "the game could not be saved, it is not created",
+        )
+    })?;
+    if live.going() {
+        games.insert(live.id.clone(), Arc::new(Mutex::new(live)));
+    }
     Ok(answer)
 }
 
@@ -278,8 +365,8 @@ pub fn flag_fall(
     };
     let sdn = crate::write::sdn::to_sdn(&next.game);
     app.store
-        .save_game(&next, &sdn, true)
-        .map_err(|e| ApiError::unsaved(format!("the game could not be saved: {e}")))?;
+        .save_game(&mut next, &sdn, true)
+        .map_err(|e| app.not_kept(id, e, "the game could not be saved"))?;
     *live = next;
     app.events.tell(id, &super::view::version_of(&sdn));
     Ok(Some(fallen))

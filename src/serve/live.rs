@@ -18,7 +18,7 @@ use crate::rules::sade::Memo;
 use super::error::ApiError;
 use super::kind::Kind;
 use super::seat::HUMAN;
-use super::secret::{random_seed, same};
+use super::secret::{holds, random_seed};
 
 /// Play: each seat acts for itself, the server rolls. Record: the arbiter enters an
 /// over-the-board game, with takebacks.
@@ -57,6 +57,11 @@ pub struct Meta {
     /// The clocks, when the game has a time control.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<super::clock::Clock>,
+    /// A game closed by the server after `--abandon-after` without an action (and without a
+    /// clock): its record says so (`Termination "abandoned"`, the result left `*`), and it
+    /// takes no more changes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
     /// What the game is: a game, a puzzle attempt or a lesson (with the puzzle's or the
     /// lesson's id). A game saved before the server kept it reads as a game, and
     /// [`Kind::of_legacy`] tells it from its tags once, when it is loaded.
@@ -89,6 +94,10 @@ pub struct Live {
     /// The turns the referee judged before, so that an action is judged from the position
     /// before its turn instead of the start (the verdict is the same, [`Memo`]).
     pub memo: Memo,
+    /// The revision of the game as kept: 0 until it is first saved, then one more at each save.
+    /// A save is written only over the revision it was read at (two writers of one game: the
+    /// second is refused).
+    pub revision: u64,
 }
 
 /// Who asks: the holder of a seat, the arbiter, or nobody known.
@@ -121,7 +130,14 @@ impl Live {
             meta,
             verdict,
             memo,
+            revision: 0,
         }
+    }
+
+    /// Whether the game is in progress: neither over nor a counted puzzle attempt (what
+    /// `--max-games` counts).
+    pub fn going(&self) -> bool {
+        self.phase() != Phase::Over && !self.meta.settled
     }
 
     /// The referee's verdict on `game` (this game's record or a changed copy of it), from the
@@ -163,13 +179,13 @@ impl Live {
     }
 
     pub fn holder(&self, token: &str) -> Option<Holder> {
-        if same(token, &self.meta.arbiter) {
+        if holds(token, &self.meta.arbiter) {
             return Some(Holder::Arbiter);
         }
-        if same(token, &self.meta.tokens[0]) {
+        if holds(token, &self.meta.tokens[0]) {
             return Some(Holder::Seat(Side::White));
         }
-        if same(token, &self.meta.tokens[1]) {
+        if holds(token, &self.meta.tokens[1]) {
             return Some(Holder::Seat(Side::Black));
         }
         None
@@ -190,7 +206,10 @@ impl Live {
 
     /// What may be done next, from the referee's verdict on the record so far.
     pub fn phase(&self) -> Phase {
-        if self.verdict.status != Status::Unfinished || self.game.result.is_some_and(decisive) {
+        if self.meta.abandoned
+            || self.verdict.status != Status::Unfinished
+            || self.game.result.is_some_and(decisive)
+        {
             return Phase::Over;
         }
         let sade = self.game.variant() == Ok(Variant::Sade);

@@ -14,13 +14,14 @@
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it; an
 // area's folder has floors of its own).
 // 0. `error`: the API's errors.
-// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`: tokens and seeds; who sits at a
-//    side; a clicked move in SAN; the watchers of each game's changes; the clocks; what a
-//    stored game is.
+// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`: tokens and seeds; who
+//    sits at a side; a clicked move in SAN; the watchers of each game's changes; the clocks;
+//    what a stored game is; the rate of new games per address.
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
-// 3. `arbiter`, `store`, `board`, `input`: the arbiter's changes; what is kept between runs;
-//    the board of a game's state; the requests.
-// 4. `view`, `new_game`: what the API answers about a game; a new game from its request.
+// 3. `arbiter`, `summary`, `board`, `input`: the arbiter's changes; what the list shows of a
+//    game; the board of a game's state; the requests.
+// 4. `store`, `view`, `new_game`: what is kept between runs; what the API answers about a
+//    game; a new game from its request.
 // 5. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check,
 //    the modes' hooks.
 // 6. `page`: the page.
@@ -40,6 +41,7 @@ pub mod games;
 pub mod http;
 pub mod input;
 pub mod kind;
+pub mod limit;
 pub mod live;
 pub mod new_game;
 pub mod openapi;
@@ -50,6 +52,7 @@ pub mod schema;
 pub mod seat;
 pub mod secret;
 pub mod store;
+pub mod summary;
 pub mod view;
 
 use std::net::SocketAddr;
@@ -80,9 +83,14 @@ pub fn run(
             })?;
         let addr = listener.local_addr().map_err(ServeError::Address)?;
         ready(addr, &app, &problems);
-        let router = router::router(Arc::new(app));
-        axum::serve(listener, router)
-            .await
-            .map_err(ServeError::Stopped)
+        let app = Arc::new(app);
+        games::abandoned::watch(&app);
+        let router = router::router(app);
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .map_err(ServeError::Stopped)
     })
 }

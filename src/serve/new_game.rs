@@ -206,6 +206,7 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         aided: false,
         settled: false,
         clock: None,
+        abandoned: false,
         kind: Kind::Game,
     };
     let id = token()?[..16].to_owned();

@@ -1,8 +1,14 @@
 //! The router: every route of the server, the JSON API (spec/SERVE.md) and the page, with the
 //! body limits and the answers' middleware (errors as JSON, the security headers).
 
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
+
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 
 use super::course::routes as course;
@@ -58,7 +64,50 @@ pub fn router(app: Shared) -> Router {
         .merge(upload)
         .merge(modes)
         .fallback(|| async { ApiError::not_found("path", "no such page or API route".to_owned()) })
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            limit_new_games,
+        ))
         .layer(axum::middleware::map_response(json_errors))
         .layer(axum::middleware::map_response(page::security_headers))
         .with_state(app)
+}
+
+/// The routes that make a game, held to the rate of new games per address.
+const NEW_GAMES: [&str; 3] = ["/api/games", "/api/puzzles/next", "/api/course/start"];
+
+/// Refuses a new game (429, with `Retry-After`) to an address that made too many of late
+/// (`--create-limit`).
+async fn limit_new_games(State(app): State<Shared>, request: Request, next: Next) -> Response {
+    if request.method() == Method::POST
+        && NEW_GAMES.contains(&request.uri().path())
+        && let Some(address) = client_address(&app, &request)
+        && let Err(wait) = app.rate.take(address, Instant::now())
+    {
+        let seconds = wait.as_secs() + 1;
+        let mut refused = ApiError::too_many(format!(
+            "too many new games from {address} of late (--create-limit): the next one in \
+             {seconds} s"
+        ))
+        .into_response();
+        if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+            refused.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        return refused;
+    }
+    next.run(request).await
+}
+
+/// The client's address: the connection's, or with `--forwarded-for` the last address of the
+/// `X-Forwarded-For` header (the one the reverse proxy in front of the server added).
+fn client_address(app: &crate::serve::http::App, request: &Request) -> Option<IpAddr> {
+    if app.forwarded_for {
+        let forwarded = request.headers().get_all("x-forwarded-for").iter().next_back()?;
+        let last = forwarded.to_str().ok()?.rsplit(',').next()?.trim();
+        return last.parse().ok();
+    }
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip())
 }

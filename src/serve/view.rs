@@ -12,9 +12,9 @@ use crate::write::json::to_json_value;
 use super::board::{board_before, board_svg};
 use super::clock::{Clock, TimeControl};
 use super::error::ApiError;
-use super::kind::Kind;
 use super::live::{Holder, Live, Mode, Phase};
 use super::seat::Seat;
+pub use super::summary::{GameKind, Summary};
 
 /// A game as the API shows it.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -300,66 +300,6 @@ pub fn pgn(game: &crate::record::Game) -> String {
         game.set_tag("Result", "*");
     }
     crate::write::sdn::to_sdn(&game)
-}
-
-/// What a list of games shows of each.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Summary {
-    pub id: String,
-    pub variant: String,
-    pub mode: Mode,
-    pub white: String,
-    pub black: String,
-    #[schema(schema_with = super::schema::status)]
-    pub status: crate::referee::Status,
-    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
-    pub turns: usize,
-    /// The White and Black tags.
-    #[schema(value_type = Vec<String>, min_items = 2, max_items = 2)]
-    pub names: [String; 2],
-    /// What the game is: one played or recorded, a puzzle attempt, or a lesson.
-    pub kind: GameKind,
-    /// When it was created (milliseconds since the Unix epoch); `null` for a game saved before
-    /// the server kept it. The list holds the newest first.
-    pub created: Option<u64>,
-}
-
-/// What a game is, as the list of games tells them apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// A game played or recorded.
-    Game,
-    /// A puzzle attempt.
-    Puzzle,
-    /// A lesson of the course.
-    Lesson,
-}
-
-impl Summary {
-    pub fn of(live: &Live) -> Summary {
-        Summary {
-            id: live.id.clone(),
-            variant: live.game.variant_name(),
-            mode: live.meta.mode,
-            white: live.meta.players[0].clone(),
-            black: live.meta.players[1].clone(),
-            status: live.verdict.status,
-            result: live.verdict.result.as_str().to_owned(),
-            turns: live.game.turns.len(),
-            names: [
-                live.game.tag("White").unwrap_or("?").to_owned(),
-                live.game.tag("Black").unwrap_or("?").to_owned(),
-            ],
-            kind: match live.meta.kind {
-                Kind::Game => GameKind::Game,
-                Kind::Puzzle(_) => GameKind::Puzzle,
-                Kind::Lesson(_) => GameKind::Lesson,
-            },
-            created: live.meta.created,
-        }
-    }
 }
 
 /// `POST /api/games`: the new game, its three tokens and their links.

@@ -609,7 +609,7 @@ fn a_game_on_the_clock_is_lost_on_time() {
     assert_eq!(over["verdict"]["termination"], "time-forfeit");
     assert_eq!(over["clocks"]["running"], Value::Null);
     assert_eq!(over["clocks"]["black"], 0);
-    let file = std::fs::read_to_string(data.join(format!("{id}.sdn"))).unwrap();
+    let file = server.stored(&id);
     assert!(file.contains("[Termination \"time forfeit\"]"), "{file}");
     assert!(!file.contains("e5"), "{file}");
 }

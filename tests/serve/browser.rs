@@ -607,7 +607,7 @@ async fn a_sade_game_clicked_to_its_end() {
     );
 
     // The file on disk: the same game, the same result.
-    let file = std::fs::read_to_string(server.data.join(format!("{}.sdn", page.id))).unwrap();
+    let file = server.stored(&page.id);
     assert_eq!(file.trim(), page.text("#sdn").await.trim());
     let game = parse_str(&file).remove(0).expect("the file reads");
     let verdict = verify(&game);

@@ -244,7 +244,9 @@ async fn a_wrong_click_is_explained_beside_the_board_and_a_lesson_is_completed()
     shot(&client, "course-completed").await;
     let next = client.find(Locator::Id("lesson-next")).await.expect("Next");
     assert!(next.is_displayed().await.expect("shown"));
-    let stored = std::fs::read_to_string(data.join("course-progress.json")).expect("progress");
+    let stored = server
+        .stored_document(sade_ref::serve::store::Doc::Learners)
+        .expect("progress");
     assert!(
         stored.contains("sade/12-sacrifice-accomplished"),
         "{stored}"

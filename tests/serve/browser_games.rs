@@ -57,7 +57,7 @@ async fn a_marseillais_game_with_a_checking_first_move_clicked_to_mate() {
     assert!(end.contains("checkmate") || end.contains("M3"), "{end}");
     page.shot("marseillais-over").await;
 
-    let file = std::fs::read_to_string(server.data.join(format!("{}.sdn", page.id))).unwrap();
+    let file = server.stored(&page.id);
     assert_eq!(file.trim(), page.text("#sdn").await.trim());
     let game = parse_str(&file).remove(0).expect("the file reads");
     let verdict = verify(&game);

@@ -236,7 +236,7 @@ async fn record_mode_entered_die_takeback_tags_resignation_and_export() {
     for (name, value) in tags {
         assert_eq!(game.tag(name), Some(value), "{exported}");
     }
-    let file = std::fs::read_to_string(server.data.join(format!("{}.sdn", page.id))).unwrap();
+    let file = server.stored(&page.id);
     assert_eq!(file, exported);
     page.client.close().await.expect("closed");
 }

@@ -167,7 +167,9 @@ fn a_completed_lesson_is_kept_beside_the_games_and_survives_a_restart() {
     );
     let (id, token) = (table.id.clone(), table.token.clone());
     drop(table);
-    let stored = std::fs::read_to_string(data.join("course-progress.json")).expect("the file");
+    let stored = server
+        .stored_document(sade_ref::serve::store::Doc::Learners)
+        .expect("the progress");
     assert!(stored.contains("marseillais/04-m4-en-passant"), "{stored}");
     server.kill();
     let server = Server::start(&data, &[]);

@@ -61,7 +61,8 @@ fn a_killed_server_keeps_every_accepted_action() {
 #[test]
 fn an_unwritable_data_folder_refuses_the_action_and_loses_nothing() {
     let data = scratch("unwritable");
-    let server = Server::start(&data, &[]);
+    let folder = format!("folder:{}", data.display());
+    let server = Server::start(&data, &["--database", &folder]);
     let (id, created) = server.create(&json!({"variant": "Standard", "mode": "record"}));
     let table = Table {
         server: &server,

@@ -15,6 +15,7 @@ mod browser_puzzles;
 mod browser_record;
 mod browser_turns;
 mod course_api;
+mod database;
 mod durable;
 mod openapi;
 mod puzzles_api;
@@ -22,6 +23,7 @@ mod seat_and_moves;
 mod seat_latency;
 mod security;
 mod turns;
+mod upkeep;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -34,7 +36,10 @@ use crate::support::root;
 /// A running server, killed (SIGKILL) when dropped.
 pub struct Server {
     pub url: String,
-    pub data: PathBuf,
+    /// Where it keeps the games: `--database`, or the SQLite database of the data folder.
+    pub database: String,
+    /// The database opened by the test to read what the server kept.
+    kept: std::sync::OnceLock<sade_ref::serve::store::Database>,
     child: Child,
     agent: ureq::Agent,
 }
@@ -66,10 +71,18 @@ impl Answer {
 
 impl Server {
     /// Starts the binary on `data` with these extra arguments; waits for the line with its URL.
+    /// The rate of new games is not limited unless `extra` says so (`--create-limit`): the
+    /// tests make many games from one address.
     pub fn start(data: &Path, extra: &[&str]) -> Server {
+        let unlimited: &[&str] = if extra.contains(&"--create-limit") {
+            &[]
+        } else {
+            &["--create-limit", "0"]
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
             .args(["serve", "--port", "0", "--data"])
             .arg(data)
+            .args(unlimited)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -85,7 +98,18 @@ impl Server {
             .to_owned();
         assert!(url.starts_with("http://127.0.0.1:"), "{first}");
         let data_line = lines.next().expect("a second line").expect("text");
-        assert!(data_line.starts_with("data folder: "), "{data_line}");
+        assert!(
+            data_line.starts_with("database: ") || data_line.starts_with("data folder: "),
+            "{data_line}"
+        );
+        let database = extra
+            .iter()
+            .position(|a| *a == "--database")
+            .and_then(|at| extra.get(at + 1))
+            .map_or_else(
+                || format!("sqlite:{}", data.join("sade-ref.db").display()),
+                |url| (*url).to_owned(),
+            );
         // Keep reading its output so that the server never blocks on a full pipe.
         std::thread::spawn(move || for _ in lines {});
         let agent: ureq::Agent = ureq::Agent::config_builder()
@@ -94,7 +118,8 @@ impl Server {
             .into();
         Server {
             url,
-            data: data.to_path_buf(),
+            database,
+            kept: std::sync::OnceLock::new(),
             child,
             agent,
         }
@@ -191,6 +216,39 @@ impl Server {
         }
     }
 
+    /// The text of game `id`'s record as the server kept it (committed: what a restart reads).
+    pub fn stored(&self, id: &str) -> String {
+        if let Some(dir) = self.database.strip_prefix("folder:") {
+            return std::fs::read_to_string(Path::new(dir).join(format!("{id}.sdn")))
+                .expect("the game's file");
+        }
+        self.kept_database()
+            .record(id)
+            .expect("the database reads")
+            .expect("the game is kept")
+    }
+
+    /// A document the server kept (`course-progress`, `puzzles-<player>`), or `None`.
+    pub fn stored_document(&self, doc: sade_ref::serve::store::Doc<'_>) -> Option<String> {
+        use sade_ref::serve::store::Storage;
+        self.kept_database().read(doc).expect("the database reads")
+    }
+
+    /// How many games the server kept (the course's lessons among them).
+    pub fn stored_games(&self) -> usize {
+        self.kept_database()
+            .everything()
+            .expect("the database reads")
+            .0
+            .len()
+    }
+
+    fn kept_database(&self) -> &sade_ref::serve::store::Database {
+        self.kept.get_or_init(|| {
+            sade_ref::serve::store::Database::open(&self.database).expect("the server's database")
+        })
+    }
+
     /// Kills the server at once (SIGKILL), as a crash would.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
@@ -264,9 +322,8 @@ impl Table<'_> {
         last
     }
 
-    /// The game's file on disk.
+    /// The game's record as the server kept it.
     pub fn file(&self) -> String {
-        std::fs::read_to_string(self.server.data.join(format!("{}.sdn", self.id)))
-            .expect("the game's file")
+        self.server.stored(&self.id)
     }
 }

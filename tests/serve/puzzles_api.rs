@@ -1,6 +1,7 @@
 //! The Puzzles mode over the API: a puzzle is an ordinary game, judged by the referee from the
 //! game's record; both Glicko-2 ratings move; the player's progress is a file beside the games.
 
+use sade_ref::serve::store::Doc;
 use serde_json::{Value, json};
 
 use super::{Server, Table, scratch};
@@ -88,8 +89,10 @@ fn a_solved_puzzle_raises_the_player_and_a_failed_one_lowers_them() {
     // Judged once: the attempt is closed.
     assert_eq!(judge(&server, &c).status, 404);
 
-    // The progress is a file beside the games.
-    let file = std::fs::read_to_string(data.join(format!("puzzles-{player}.json"))).unwrap();
+    // The progress is kept beside the games.
+    let file = server
+        .stored_document(Doc::Solver(&player))
+        .expect("the player's progress");
     let progress: Value = serde_json::from_str(&file).unwrap();
     assert!(
         progress["solved"]
@@ -230,16 +233,8 @@ fn puzzles_and_lessons_count_against_the_live_game_limit() {
     assert_eq!(judge(&server, &first).status, 200);
     // The judged attempt's place is free; the next puzzle's game takes it.
     let second = next(&server, json!({ "player": player }));
-    // The files kept (the store's spares for atomic writes, hidden, aside).
-    let files = || {
-        std::fs::read_dir(&data).map_or(0, |d| {
-            d.filter(|e| {
-                e.as_ref()
-                    .is_ok_and(|e| !e.file_name().to_string_lossy().starts_with('.'))
-            })
-            .count()
-        })
-    };
+    // The games kept.
+    let files = || server.stored_games();
     let before = files();
     let answer = server.post("/api/games", &json!({ "variant": "Sade" }));
     assert_eq!(answer.status, 429, "{}", answer.text);
@@ -250,8 +245,8 @@ fn puzzles_and_lessons_count_against_the_live_game_limit() {
     // Left untouched for another puzzle it is settled too, and the other takes its place.
     let third = next(&server, json!({ "player": player }));
     assert_ne!(third["id"], second["id"]);
-    let before = before + 2;
-    assert_eq!(files(), before, "a game and its sidecar");
+    let before = before + 1;
+    assert_eq!(files(), before, "one game more");
     let answer = server.post(
         "/api/course/start",
         &json!({ "lesson": "sade/01-face-one" }),
@@ -741,7 +736,8 @@ fn a_mate_in_two_turns_is_replied_by_the_server_and_solved_by_the_mate() {
 #[test]
 fn a_puzzle_attempt_is_known_by_its_stored_kind_and_one_saved_before_by_its_tags() {
     let data = scratch("puzzle_kind");
-    let mut server = Server::start(&data, &[]);
+    let folder = format!("folder:{}", data.display());
+    let mut server = Server::start(&data, &["--database", &folder]);
     let c = next(&server, json!({}));
     let id = c["id"].as_str().unwrap().to_owned();
     let puzzle = c["puzzle"]["id"].as_str().unwrap().to_owned();
@@ -764,6 +760,6 @@ fn a_puzzle_attempt_is_known_by_its_stored_kind_and_one_saved_before_by_its_tags
     let mut old = meta.clone();
     old.as_object_mut().unwrap().remove("kind");
     std::fs::write(&sidecar, old.to_string()).unwrap();
-    let server = Server::start(&data, &[]);
+    let server = Server::start(&data, &["--database", &folder]);
     assert_eq!(kind_listed(&server), Some(json!("puzzle")));
 }

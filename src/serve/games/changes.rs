@@ -34,6 +34,9 @@ async fn change(
         if live.meta.settled {
             return Err(settled());
         }
+        if live.meta.abandoned {
+            return Err(abandoned());
+        }
         let now = clock::now();
         // The server's clock first: a side whose time ran out has lost, whatever it asks.
         if let Some(fallen) = flag_fall(&app, &id, &mut live, now)? {
@@ -61,14 +64,15 @@ async fn change(
         let sdn = crate::write::sdn::to_sdn(&next.game);
         let meta_changed = next.meta.aided != live.meta.aided || next.meta.clock.is_some();
         app.store
-            .save_game(&next, &sdn, meta_changed)
+            .save_game(&mut next, &sdn, meta_changed)
             .map_err(|e| {
-                ApiError::unsaved(format!(
-                    "the game could not be saved, nothing was accepted: {e}"
-                ))
+                app.not_kept(&id, e, "the game could not be saved, nothing was accepted")
             })?;
         *live = next;
         let state = GameState::answer(&live, sdn, extent)?;
+        let going = live.going();
+        drop(live);
+        app.cache(&id, going);
         app.events.tell(&id, &state.version);
         Ok(state)
     })
@@ -85,6 +89,14 @@ async fn change(
         .headers_mut()
         .insert(header::VARY, HeaderValue::from_static("Prefer"));
     Ok(response)
+}
+
+/// The refusal of a change to a game the server closed as abandoned.
+fn abandoned() -> ApiError {
+    ApiError::conflict(
+        "game",
+        "this game was closed: nobody played in it for too long (--abandon-after)".to_owned(),
+    )
 }
 
 /// What the request's `Prefer` headers ask of the answer (RFC 7240): `return=minimal` for the

@@ -4,23 +4,23 @@
 //! did not change with the move.
 
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex};
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 
 use super::moves::{Moves, moves};
 use super::options::{NextActions, next_actions, options};
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::http::{Body, GAME, Shared, TABLE, admit, blocking, find, flag_fall, held};
+use crate::serve::http::{Body, GAME, Shared, admit, blocking, find, flag_fall, held};
 use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
-use crate::serve::kind::Kind;
 use crate::serve::live::Live;
 use crate::serve::new_game::{NewGame, new_game};
 use crate::serve::schema::OptionsAnswer;
+use crate::serve::store::ListFilter;
 use crate::serve::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version_of};
 
 #[utoipa::path(
@@ -35,27 +35,67 @@ pub(crate) async fn levels() -> Json<Levels> {
     Json(Levels::offered())
 }
 
+/// `GET /api/games`'s query: a page of the list, and what its games are.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only games of this status.
+    #[param(value_type = Option<String>, pattern = "^(finished|unfinished|invalid)$")]
+    pub status: Option<crate::referee::Status>,
+    /// Only games of this variant (`Sade`, `Standard`, `Marseillais`).
+    pub variant: Option<String>,
+    /// Only games of this kind (`game` or `puzzle`: lessons are never listed).
+    #[param(value_type = Option<String>, pattern = "^(game|puzzle|lesson)$")]
+    pub kind: Option<crate::serve::summary::GameKind>,
+    /// Only games with a player of this name (its `White` or `Black` tag).
+    pub player: Option<String>,
+    /// Games skipped before the page (default 0).
+    #[param(minimum = 0)]
+    pub offset: Option<usize>,
+    /// Games in the page at most (default 100, at most 1000).
+    #[param(minimum = 0, maximum = 1000)]
+    pub limit: Option<usize>,
+}
+
 #[utoipa::path(
     get,
     path = "/api/games",
     operation_id = "list",
     tag = "routes",
-    description = "Every game of the server, newest first; the course's lessons are not games of the list.",
-    responses((status = 200, description = "The games.", body = Vec<Summary>))
+    description = "A page of the server's games, newest first (games kept before the server kept their time last, by id), read from the store's indexes; the course's lessons are not games of the list. The next page is asked with `offset` one page further; a page shorter than `limit` is the last.",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "The games.", body = Vec<Summary>),
+        (status = 400, description = "A query parameter does not fit.", body = ErrorBody),
+        (status = 503, description = "The store cannot be read.", body = ErrorBody),
+    )
 )]
-pub(crate) async fn list(State(app): State<Shared>) -> Result<Json<Vec<Summary>>, ApiError> {
-    let games: Vec<Arc<Mutex<Live>>> = held(app.games.read(), TABLE)?.values().cloned().collect();
-    let mut out = Vec::new();
-    for game in games {
-        if let Ok(live) = game.lock()
-            && !matches!(live.meta.kind, Kind::Lesson(_))
-        {
-            out.push(Summary::of(&live));
-        }
+pub(crate) async fn list(
+    State(app): State<Shared>,
+    query: Result<axum::extract::Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Vec<Summary>>, ApiError> {
+    let axum::extract::Query(query) = query.map_err(|e| ApiError::bad("query", e.body_text()))?;
+    if query.limit.is_some_and(|limit| limit > 1000) {
+        return Err(ApiError::bad(
+            "limit",
+            "a page holds 1000 games at most".to_owned(),
+        ));
     }
-    // The newest first; games saved before the server kept their time last, by id.
-    out.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
-    Ok(Json(out))
+    let filter = ListFilter {
+        status: query.status,
+        variant: query.variant,
+        kind: query.kind,
+        player: query.player,
+        offset: query.offset.unwrap_or(0),
+        limit: query.limit.unwrap_or(100),
+    };
+    let page = blocking("the list's task", move || {
+        app.store
+            .list(&filter)
+            .map_err(|e| ApiError::unsaved(format!("the games cannot be read: {e}")))
+    })
+    .await?;
+    Ok(Json(page))
 }
 
 #[utoipa::path(
@@ -161,8 +201,8 @@ pub(crate) async fn game_options(
         if live.is_puzzle() && !live.meta.aided {
             live.meta.aided = true;
             app.store
-                .save(&live, true)
-                .map_err(|e| ApiError::unsaved(format!("the game could not be saved: {e}")))?;
+                .save(&mut live, true)
+                .map_err(|e| app.not_kept(&id, e, "the game could not be saved"))?;
         }
         live.clone()
     };

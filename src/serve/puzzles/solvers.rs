@@ -48,12 +48,17 @@ pub(super) fn settle(app: &Shared, game: &Mutex<Live>) -> Result<(), ApiError> {
     if live.meta.settled {
         return Ok(());
     }
-    live.meta.settled = true;
-    let sdn = crate::write::sdn::to_sdn(&live.game);
-    app.store.save_game(&live, &sdn, true).map_err(|e| {
-        live.meta.settled = false;
-        ApiError::unsaved(format!("the puzzle's game could not be saved: {e}"))
-    })
+    let mut next = live.clone();
+    next.meta.settled = true;
+    let sdn = crate::write::sdn::to_sdn(&next.game);
+    app.store
+        .save_game(&mut next, &sdn, true)
+        .map_err(|e| app.not_kept(&next.id, e, "the puzzle's game could not be saved"))?;
+    *live = next;
+    let id = live.id.clone();
+    drop(live);
+    app.cache(&id, false);
+    Ok(())
 }
 
 /// The attempts left for another puzzle (`next` asked while they were pending). One whose

@@ -13,12 +13,13 @@ use std::sync::Arc;
 use crate::parse::parse_str;
 
 use super::atomic::{FolderSync, replace};
-use super::storage::{Doc, Storage, StoreError, valid_id};
+use super::storage::{Doc, ListFilter, Storage, StoreError, valid_id};
 use crate::serve::kind::Kind;
 use crate::serve::live::{Live, Meta};
+use crate::serve::summary::Summary;
 
 /// The file of the course's learners.
-const LEARNERS_FILE: &str = "course-progress.json";
+pub const LEARNERS_FILE: &str = "course-progress.json";
 
 /// The data folder.
 #[derive(Clone, Debug)]
@@ -48,7 +49,21 @@ impl Folder {
         self.dir.join(format!("{id}.{ext}"))
     }
 
-    fn doc_path(&self, doc: Doc<'_>) -> Result<PathBuf, StoreError> {
+    /// The file of game `id`'s record.
+    pub fn game_path(&self, id: &str) -> PathBuf {
+        self.path(id, "sdn")
+    }
+
+    /// The file of game `id`'s seats.
+    pub fn seats_path(&self, id: &str) -> PathBuf {
+        self.path(id, "seat.json")
+    }
+
+    /// The file of a document.
+    ///
+    /// # Errors
+    /// [`StoreError::NotAnId`] for a player that is no id.
+    pub fn doc_path(&self, doc: Doc<'_>) -> Result<PathBuf, StoreError> {
         match doc {
             Doc::Learners => Ok(self.dir.join(LEARNERS_FILE)),
             Doc::Solver(player) if valid_id(player) => {
@@ -77,27 +92,29 @@ impl Folder {
         if meta.kind.is_game() {
             meta.kind = Kind::of_legacy(&game);
         }
-        Ok(Live::new(id.to_owned(), game, meta))
-    }
-}
-
-impl Storage for Folder {
-    fn save_game(&self, live: &Live, sdn: &str, with_meta: bool) -> Result<(), StoreError> {
-        if !valid_id(&live.id) {
-            return Err(StoreError::NotAnId(live.id.clone()));
-        }
-        if with_meta {
-            let meta = serde_json::to_string_pretty(&live.meta)?;
-            self.put(&self.path(&live.id, "seat.json"), meta.as_bytes())?;
-        }
-        self.put(&self.path(&live.id, "sdn"), sdn.as_bytes())
+        let mut live = Live::new(id.to_owned(), game, meta);
+        live.revision = 1;
+        Ok(live)
     }
 
-    fn load_games(&self) -> (Vec<Live>, Vec<String>) {
+    /// Every game of the folder, by id, and why each one that could not be read was not (its
+    /// id and the reason).
+    pub fn load_games(&self) -> (Vec<Live>, Vec<(String, String)>) {
         let mut games = Vec::new();
         let mut problems = Vec::new();
+        for id in self.game_ids() {
+            match self.load_one(&id) {
+                Ok(live) => games.push(live),
+                Err(e) => problems.push((id, e)),
+            }
+        }
+        (games, problems)
+    }
+
+    /// The ids of the games of the folder, in order.
+    pub fn game_ids(&self) -> Vec<String> {
         let Ok(entries) = fs::read_dir(&self.dir) else {
-            return (games, problems);
+            return Vec::new();
         };
         let mut ids: Vec<String> = entries
             .filter_map(|e| e.ok())
@@ -106,13 +123,108 @@ impl Storage for Folder {
             .filter(|id| valid_id(id))
             .collect();
         ids.sort();
-        for id in ids {
-            match self.load_one(&id) {
-                Ok(live) => games.push(live),
-                Err(e) => problems.push(format!("{id}: {e}")),
-            }
+        ids
+    }
+
+    /// The players of the Puzzles mode the folder keeps a document of, in order.
+    pub fn documents(&self) -> Vec<String> {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut players: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+            .filter_map(|name| {
+                let player = name.strip_prefix("puzzles-")?.strip_suffix(".json")?;
+                valid_id(player).then(|| player.to_owned())
+            })
+            .collect();
+        players.sort();
+        players
+    }
+
+    /// The folder itself.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+impl Storage for Folder {
+    fn save_game(&self, live: &mut Live, sdn: &str, with_meta: bool) -> Result<(), StoreError> {
+        if !valid_id(&live.id) {
+            return Err(StoreError::NotAnId(live.id.clone()));
         }
-        (games, problems)
+        if with_meta {
+            let meta = serde_json::to_string_pretty(&live.meta)?;
+            self.put(&self.path(&live.id, "seat.json"), meta.as_bytes())?;
+        }
+        self.put(&self.path(&live.id, "sdn"), sdn.as_bytes())?;
+        live.revision += 1;
+        Ok(())
+    }
+
+    fn load_game(&self, id: &str) -> Result<Option<Live>, StoreError> {
+        if !valid_id(id) || !self.path(id, "sdn").exists() {
+            return Ok(None);
+        }
+        self.load_one(id)
+            .map(Some)
+            .map_err(|reason| StoreError::Unreadable {
+                id: id.to_owned(),
+                reason,
+            })
+    }
+
+    fn load_going(&self) -> (Vec<Live>, Vec<String>) {
+        let (games, problems) = self.load_games();
+        (
+            games.into_iter().filter(Live::going).collect(),
+            problems
+                .into_iter()
+                .map(|(id, e)| format!("{id}: {e}"))
+                .collect(),
+        )
+    }
+
+    fn idle(&self, before: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        let changed = |id: &str| {
+            fs::metadata(self.path(id, "sdn"))
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .and_then(|d| u64::try_from(d.as_millis()).ok())
+                .unwrap_or(u64::MAX)
+        };
+        let mut idle: Vec<(u64, String)> = self
+            .load_games()
+            .0
+            .into_iter()
+            .filter(Live::going)
+            .map(|live| (changed(&live.id), live.id))
+            .filter(|(at, _)| *at < before)
+            .collect();
+        idle.sort();
+        Ok(idle.into_iter().take(limit).map(|(_, id)| id).collect())
+    }
+
+    fn going(&self) -> Result<usize, StoreError> {
+        Ok(self.load_games().0.iter().filter(|l| l.going()).count())
+    }
+
+    fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
+        let mut out: Vec<Summary> = self
+            .load_games()
+            .0
+            .iter()
+            .map(Summary::of)
+            .filter(|s| filter.admits(s))
+            .collect();
+        out.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
+        Ok(out
+            .into_iter()
+            .skip(filter.offset)
+            .take(filter.limit)
+            .collect())
     }
 
     fn read(&self, doc: Doc<'_>) -> Result<Option<String>, StoreError> {

@@ -1,16 +1,28 @@
 //! What the server keeps between runs, behind one interface ([`Storage`]): every game (its
 //! record and its seats) and the documents of the modes (the course's learners, each puzzle
-//! player). One implementation today, the data folder ([`folder::Folder`]).
+//! player). The database ([`database::Database`], SQLite or PostgreSQL) keeps them; the data
+//! folder of sade-ref 0.2 ([`folder::Folder`], one file a game) is imported into it at the
+//! first start, and an export writes one back.
 
 // The floors of serve/store/, from the bottom up (src/layers/ holds every file to them):
-// 0. `storage`: the interface, the documents, the errors.
-// 1. `atomic`: a file replaced whole, and the data folder's shared flushes.
-// 2. `folder`: the data folder, one file a game, a seat file and a file a document.
-// 3. `mod.rs`: the table of contents.
+// 0. `storage`: the interface, the list's filter, the documents, the errors.
+// 1. `atomic`, `rows`: a file replaced whole, and the data folder's shared flushes; a game's
+//    row and a document's, written and read back.
+// 2. `folder`, `database`: the data folder, one file a game; the database opened.
+// 3. `queries`, `admin`: the database as a server's storage; its backup, export rows, import.
+// 4. `import`, `export`: a data folder into a database, and a database into a folder.
+// 5. `mod.rs`: the table of contents.
 
+pub mod admin;
 pub mod atomic;
+pub mod database;
+pub mod export;
 pub mod folder;
+pub mod import;
+pub mod queries;
+pub mod rows;
 pub mod storage;
 
+pub use database::Database;
 pub use folder::Folder;
-pub use storage::{Doc, Storage, StoreError, valid_id};
+pub use storage::{Doc, ListFilter, Storage, StoreError, valid_id};

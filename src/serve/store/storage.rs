@@ -1,31 +1,64 @@
 //! The interface of what the server keeps ([`Storage`]), the documents kept beside the games,
-//! and why something cannot be kept or read.
+//! the list's filter, and why something cannot be kept or read.
 
 use std::fmt::Debug;
 use std::path::PathBuf;
 
 use crate::serve::live::Live;
+use crate::serve::summary::{GameKind, Summary};
 use crate::write::sdn::to_sdn;
 
-/// What the server keeps between runs. Every save returns once what it wrote is kept (on disk,
-/// for the data folder): a game's answer is sent only then.
+/// What the server keeps between runs. Every save returns once what it wrote is kept (committed
+/// to the database, or on disk for the data folder): a game's answer is sent only then.
 pub trait Storage: Debug + Send + Sync {
-    /// Writes a game's record (`sdn`, its canonical SDN) and, with `with_meta`, its seats.
+    /// Writes a game's record (`sdn`, its canonical SDN) and, with `with_meta`, its seats. A
+    /// game of [`Live::revision`] 0 is new; any other is written only over that revision, and
+    /// `live.revision` is the new one once it is kept.
     ///
     /// # Errors
-    /// [`StoreError`] when it cannot be kept; what was kept before stays as it was.
-    fn save_game(&self, live: &Live, sdn: &str, with_meta: bool) -> Result<(), StoreError>;
+    /// [`StoreError::Conflict`] when the game was changed by another writer since `live` was
+    /// read (or a new game's id is taken); another [`StoreError`] when it cannot be kept. What
+    /// was kept before stays as it was.
+    fn save_game(&self, live: &mut Live, sdn: &str, with_meta: bool) -> Result<(), StoreError>;
 
     /// [`Storage::save_game`], the record written here.
     ///
     /// # Errors
     /// As for [`Storage::save_game`].
-    fn save(&self, live: &Live, with_meta: bool) -> Result<(), StoreError> {
-        self.save_game(live, &to_sdn(&live.game), with_meta)
+    fn save(&self, live: &mut Live, with_meta: bool) -> Result<(), StoreError> {
+        let sdn = to_sdn(&live.game);
+        self.save_game(live, &sdn, with_meta)
     }
 
-    /// Every game kept, and why each one that could not be read was not.
-    fn load_games(&self) -> (Vec<Live>, Vec<String>);
+    /// The game `id` as kept, or `None` when there is none.
+    ///
+    /// # Errors
+    /// [`StoreError`] when it is kept but cannot be read.
+    fn load_game(&self, id: &str) -> Result<Option<Live>, StoreError>;
+
+    /// The games in progress (neither over nor a counted puzzle attempt), and why each one that
+    /// could not be read was not: what the server holds at its start.
+    fn load_going(&self) -> (Vec<Live>, Vec<String>);
+
+    /// The games in progress not saved since `before` (milliseconds since the Unix epoch), the
+    /// longest idle first, at most `limit`: those an abandoned game is looked for among.
+    ///
+    /// # Errors
+    /// [`StoreError`] when they cannot be read.
+    fn idle(&self, before: u64, limit: usize) -> Result<Vec<String>, StoreError>;
+
+    /// How many games are in progress.
+    ///
+    /// # Errors
+    /// [`StoreError`] when they cannot be counted.
+    fn going(&self) -> Result<usize, StoreError>;
+
+    /// A page of the list of games, newest first (games kept before the server kept their
+    /// time last, by id); the course's lessons are never listed.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the list cannot be read.
+    fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError>;
 
     /// A document's text, or `None` when none is kept.
     ///
@@ -52,6 +85,37 @@ pub enum Doc<'a> {
     Solver(&'a str),
 }
 
+/// Which games a page of the list holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListFilter {
+    /// Only games of this status (`finished`, `unfinished`, `invalid`).
+    pub status: Option<crate::referee::Status>,
+    /// Only games of this variant (its name: `Sade`, `Standard`, `Marseillais`).
+    pub variant: Option<String>,
+    /// Only games of this kind (never lessons: they are not games of the list).
+    pub kind: Option<GameKind>,
+    /// Only games with a player of this name (the `White` or `Black` tag).
+    pub player: Option<String>,
+    /// Games skipped before the page.
+    pub offset: usize,
+    /// Games in the page at most.
+    pub limit: usize,
+}
+
+impl ListFilter {
+    /// Whether `summary` is a game of the list under this filter (offset and limit aside).
+    pub fn admits(&self, summary: &Summary) -> bool {
+        summary.kind != GameKind::Lesson
+            && self.status.is_none_or(|s| s == summary.status)
+            && self.variant.as_ref().is_none_or(|v| *v == summary.variant)
+            && self.kind.is_none_or(|k| k == summary.kind)
+            && self
+                .player
+                .as_ref()
+                .is_none_or(|p| summary.names.contains(p))
+    }
+}
+
 /// Why what the server keeps cannot be read or written.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -76,6 +140,23 @@ pub enum StoreError {
     /// The seats cannot be written as JSON.
     #[error(transparent)]
     Meta(#[from] serde_json::Error),
+    /// The game was changed by another writer since it was read, or a new game's id is taken:
+    /// nothing was written.
+    #[error("game {0} was changed by another request since it was read: nothing was written")]
+    Conflict(String),
+    /// The database cannot be reached, read or written (its driver's words).
+    #[error("the database: {0}")]
+    Database(String),
+    /// A game kept in the database cannot be read back (its id, and why).
+    #[error("game {id} as kept cannot be read: {reason}")]
+    Unreadable { id: String, reason: String },
+    /// A data folder that cannot be imported: every file that cannot be read, located.
+    #[error(
+        "cannot import the data folder {}: nothing was imported and the folder is unchanged:\n  {}",
+        dir.display(),
+        problems.join("\n  ")
+    )]
+    NotImported { dir: PathBuf, problems: Vec<String> },
     /// A path with no file name.
     #[error("not a file name")]
     NotAFileName,

@@ -1,0 +1,244 @@
+//! The database: SQLite (one file, the default) or PostgreSQL (several servers on one
+//! database), through sqlx's `Any` driver with the same SQL for both: its URL, its opening
+//! (the pragmas, the migrations), and the runtime every query runs on. One row a game (its
+//! canonical SDN, its meta with the tokens hashed, what the list shows of it), one row a
+//! document ([`super::rows`]); every save is one transaction, committed before it returns, and
+//! a game is written only over the revision it was read at ([`super::queries`]).
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Executor};
+
+use super::rows::database_error;
+use super::storage::StoreError;
+
+/// The file of the database in the data folder, when no `--database` is given.
+pub const DEFAULT_FILE: &str = "sade-ref.db";
+
+/// The migrations, in order: each runs once, at the start, in its own transaction.
+const MIGRATIONS: [(i64, &str, &str); 1] =
+    [(1, "games", include_str!("migrations/0001_games.sql"))];
+
+/// Which database a URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database of games.
+#[derive(Debug)]
+pub struct Database {
+    pub(super) pool: AnyPool,
+    pub(super) backend: Backend,
+    /// The URL without its password, for the server's start line.
+    pub(super) shown: String,
+    /// The runtime of the database's connections: every query runs on it, whatever thread
+    /// asks (a route's task, a blocking task, a command).
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Backend {
+    /// The database a URL names: `sqlite:PATH` or `postgres://…` (`postgresql://…`).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] for any other URL.
+    pub fn of(url: &str) -> Result<Backend, StoreError> {
+        if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else {
+            Err(StoreError::Database(format!(
+                "{url:?} is no database URL this server reads: sqlite:PATH or postgres://…"
+            )))
+        }
+    }
+}
+
+/// The URL of the SQLite database in the data folder `data`.
+pub fn default_url(data: &Path) -> String {
+    format!("sqlite:{}", data.join(DEFAULT_FILE).display())
+}
+
+impl Database {
+    /// Opens (and creates, for SQLite) the database at `url`, and brings its tables to this
+    /// version (the migrations kept in the repository).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when it cannot be reached, created or migrated.
+    pub fn open(url: &str) -> Result<Database, StoreError> {
+        let backend = Backend::of(url)?;
+        let (connect, shown) = match backend {
+            Backend::Sqlite => {
+                let path =
+                    PathBuf::from(url.trim_start_matches("sqlite:").trim_start_matches("//"));
+                let path = PathBuf::from(path.to_string_lossy().split('?').next().unwrap_or(""));
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateFolder {
+                        dir: dir.to_path_buf(),
+                        source,
+                    })?;
+                }
+                let connect = if url.contains('?') {
+                    url.to_owned()
+                } else {
+                    format!("{url}?mode=rwc")
+                };
+                let shown = std::fs::canonicalize(path.parent().unwrap_or(Path::new(".")))
+                    .map(|d| d.join(path.file_name().unwrap_or_default()))
+                    .unwrap_or(path);
+                (connect, format!("database: sqlite:{}", shown.display()))
+            }
+            Backend::Postgres => (
+                url.to_owned(),
+                format!("database: {}", without_password(url)),
+            ),
+        };
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("sade-ref-database")
+            .enable_all()
+            .build()
+            .map_err(database_error)?;
+        sqlx::any::install_default_drivers();
+        let pool = on(&runtime, async move {
+            let options = AnyPoolOptions::new()
+                .max_connections(match backend {
+                    Backend::Sqlite => 4,
+                    Backend::Postgres => 8,
+                })
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        if backend == Backend::Sqlite {
+                            // WAL: readers never wait for the writer; FULL: a commit is on
+                            // disk (the WAL flushed) before it returns.
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            conn.execute("PRAGMA synchronous = FULL").await?;
+                        }
+                        Ok(())
+                    })
+                });
+            let pool = options.connect(&connect).await.map_err(database_error)?;
+            migrator().run(&pool).await.map_err(database_error)?;
+            Ok::<_, StoreError>(pool)
+        })?;
+        Ok(Database {
+            pool,
+            backend,
+            shown,
+            runtime: Some(runtime),
+        })
+    }
+
+    /// The database's URL, without a password.
+    pub fn describe_url(&self) -> &str {
+        self.shown.trim_start_matches("database: ")
+    }
+
+    /// Which database it is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Runs `work` on the database's runtime and waits for it, from any thread.
+    pub(super) fn run<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let Some(runtime) = &self.runtime else {
+            return Err(StoreError::Database("the database is closed".to_owned()));
+        };
+        on(runtime, work)
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        // A runtime dropped on a thread of another runtime would panic; its tasks are only
+        // queries, and every answer was awaited.
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// Runs `work` on `runtime` and waits for it, from any thread (a thread of another runtime
+/// too, where `block_on` would panic).
+fn on<T: Send + 'static>(
+    runtime: &tokio::runtime::Runtime,
+    work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
+) -> Result<T, StoreError> {
+    let (tx, rx) = mpsc::sync_channel(1);
+    runtime.spawn(async move {
+        let _ = tx.send(work.await);
+    });
+    rx.recv()
+        .map_err(|_| StoreError::Database("the database's task stopped".to_owned()))?
+}
+
+/// The migrations as sqlx runs them (they are kept in `migrations/`, embedded at the build).
+fn migrator() -> Migrator {
+    Migrator {
+        migrations: Cow::Owned(
+            MIGRATIONS
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect(),
+        ),
+        ..Migrator::DEFAULT
+    }
+}
+
+/// A URL without the password of its user.
+fn without_password(url: &str) -> String {
+    match (url.find("://"), url.find('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = &url[scheme + 3..at];
+            match user.split_once(':') {
+                Some((name, _)) => format!("{}{name}:…{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_names_its_backend_and_its_password_is_never_shown() {
+        assert_eq!(Backend::of("sqlite:games.db").unwrap(), Backend::Sqlite);
+        assert_eq!(
+            Backend::of("postgres://u:p@h/db").unwrap(),
+            Backend::Postgres
+        );
+        assert!(matches!(
+            Backend::of("mysql://h/db"),
+            Err(StoreError::Database(_))
+        ));
+        assert_eq!(
+            without_password("postgres://sade:secret@db.example/games"),
+            "postgres://sade:…@db.example/games"
+        );
+        assert_eq!(
+            without_password("postgres:///games?host=/tmp"),
+            "postgres:///games?host=/tmp"
+        );
+    }
+}

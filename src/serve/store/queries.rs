@@ -1,0 +1,195 @@
+//! The database as a server's [`Storage`]: each save one transaction over the revision read,
+//! a game and the games in progress read back, the idle ones, the count, a page of the list
+//! from the indexes, the documents.
+
+use super::database::Database;
+use super::rows::{
+    GameRow, database_error, document_name, insert, live_of, number, put_document, stamp, text,
+};
+use super::storage::{Doc, ListFilter, Storage, StoreError, valid_id};
+use crate::serve::live::Live;
+use crate::serve::summary::Summary;
+
+impl Storage for Database {
+    fn save_game(&self, live: &mut Live, sdn: &str, with_meta: bool) -> Result<(), StoreError> {
+        if !valid_id(&live.id) {
+            return Err(StoreError::NotAnId(live.id.clone()));
+        }
+        let row = GameRow::of(live)?;
+        let (pool, sdn, revision) = (self.pool.clone(), sdn.to_owned(), live.revision);
+        let expected = i64::try_from(revision).map_err(database_error)?;
+        self.run(async move {
+            let mut tx = pool.begin().await.map_err(database_error)?;
+            let at = stamp();
+            if expected == 0 {
+                insert(&mut tx, &row, &sdn, 1, at).await?;
+            } else {
+                let meta_set = if with_meta { ", meta = $12" } else { "" };
+                let sql = format!(
+                    "UPDATE games SET sdn = $1, summary = $2, kind = $3, variant = $4, \
+                     status = $5, white_name = $6, black_name = $7, going = $8, created = $9, \
+                     updated = $10, revision = revision + 1{meta_set} \
+                     WHERE id = $11 AND revision = {expected}"
+                );
+                let mut query = sqlx::query(&sql)
+                    .bind(sdn)
+                    .bind(row.summary)
+                    .bind(row.kind)
+                    .bind(row.variant)
+                    .bind(row.status)
+                    .bind(row.names[0].clone())
+                    .bind(row.names[1].clone())
+                    .bind(row.going)
+                    .bind(row.created)
+                    .bind(at)
+                    .bind(row.id.clone());
+                if with_meta {
+                    query = query.bind(row.meta);
+                }
+                let done = query.execute(&mut *tx).await.map_err(database_error)?;
+                if done.rows_affected() != 1 {
+                    return Err(StoreError::Conflict(row.id));
+                }
+            }
+            tx.commit().await.map_err(database_error)
+        })?;
+        live.revision += 1;
+        Ok(())
+    }
+
+    fn load_game(&self, id: &str) -> Result<Option<Live>, StoreError> {
+        if !valid_id(id) {
+            return Ok(None);
+        }
+        let (pool, id) = (self.pool.clone(), id.to_owned());
+        let row = self.run(async move {
+            sqlx::query("SELECT id, sdn, meta, revision FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&pool)
+                .await
+                .map_err(database_error)
+        })?;
+        row.map(|row| live_of(&row)).transpose()
+    }
+
+    fn load_going(&self) -> (Vec<Live>, Vec<String>) {
+        let pool = self.pool.clone();
+        let rows = self.run(async move {
+            sqlx::query("SELECT id, sdn, meta, revision FROM games WHERE going = 1 ORDER BY id")
+                .fetch_all(&pool)
+                .await
+                .map_err(database_error)
+        });
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        match rows {
+            Ok(rows) => {
+                for row in &rows {
+                    match live_of(row) {
+                        Ok(live) => games.push(live),
+                        Err(e) => problems.push(e.to_string()),
+                    }
+                }
+            }
+            Err(e) => problems.push(e.to_string()),
+        }
+        (games, problems)
+    }
+
+    fn idle(&self, before: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        let pool = self.pool.clone();
+        let before = i64::try_from(before).unwrap_or(i64::MAX);
+        let sql = format!(
+            "SELECT id FROM games WHERE going = 1 AND updated < $1 ORDER BY updated LIMIT {limit}"
+        );
+        self.run(async move {
+            sqlx::query(&sql)
+                .bind(before)
+                .fetch_all(&pool)
+                .await
+                .map_err(database_error)?
+                .iter()
+                .map(|row| text(row, "id"))
+                .collect()
+        })
+    }
+
+    fn going(&self) -> Result<usize, StoreError> {
+        let pool = self.pool.clone();
+        let n = self.run(async move {
+            let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE going = 1")
+                .fetch_one(&pool)
+                .await
+                .map_err(database_error)?;
+            number(&row, "n")
+        })?;
+        Ok(usize::try_from(n).unwrap_or_default())
+    }
+
+    fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
+        let mut clauses = vec!["kind <> 'lesson'".to_owned()];
+        let mut values: Vec<String> = Vec::new();
+        let mut bind = |clause: &str, value: String| {
+            values.push(value);
+            clauses.push(clause.replace('?', &format!("${}", values.len())));
+        };
+        if let Some(status) = filter.status {
+            let status = serde_json::to_value(status)?;
+            bind("status = ?", status.as_str().unwrap_or_default().to_owned());
+        }
+        if let Some(variant) = &filter.variant {
+            bind("variant = ?", variant.clone());
+        }
+        if let Some(kind) = filter.kind {
+            let kind = serde_json::to_value(kind)?;
+            bind("kind = ?", kind.as_str().unwrap_or_default().to_owned());
+        }
+        if let Some(player) = &filter.player {
+            values.push(player.clone());
+            let n = values.len();
+            clauses.push(format!("(white_name = ${n} OR black_name = ${n})"));
+        }
+        let sql = format!(
+            "SELECT summary FROM games WHERE {} ORDER BY created DESC, id LIMIT {} OFFSET {}",
+            clauses.join(" AND "),
+            filter.limit,
+            filter.offset
+        );
+        let pool = self.pool.clone();
+        let rows = self.run(async move {
+            let mut query = sqlx::query(&sql);
+            for value in values {
+                query = query.bind(value);
+            }
+            query.fetch_all(&pool).await.map_err(database_error)
+        })?;
+        rows.iter()
+            .map(|row| Ok(serde_json::from_str(&text(row, "summary")?)?))
+            .collect()
+    }
+
+    fn read(&self, doc: Doc<'_>) -> Result<Option<String>, StoreError> {
+        let (pool, name) = (self.pool.clone(), document_name(doc)?);
+        self.run(async move {
+            let row = sqlx::query("SELECT text FROM documents WHERE name = $1")
+                .bind(name)
+                .fetch_optional(&pool)
+                .await
+                .map_err(database_error)?;
+            row.map(|row| text(&row, "text")).transpose()
+        })
+    }
+
+    fn write(&self, doc: Doc<'_>, text: &str) -> Result<(), StoreError> {
+        let (pool, name, text) = (self.pool.clone(), document_name(doc)?, text.to_owned());
+        self.run(async move {
+            let mut tx = pool.begin().await.map_err(database_error)?;
+            put_document(&mut tx, &name, &text, stamp()).await?;
+            tx.commit().await.map_err(database_error)
+        })
+    }
+
+    fn describe(&self) -> String {
+        self.shown.clone()
+    }
+}
