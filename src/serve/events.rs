@@ -1,6 +1,7 @@
 //! The changes of each game, told to every page that watches it (Server-Sent Events): the
-//! game's new version as soon as a change is saved. A page that hears a version it does not
-//! show reads the state anew.
+//! game's new version as soon as a change is saved, through this server or (a [`Notice`]
+//! from the database) another. A page that hears a version it does not show reads the state
+//! anew.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -10,6 +11,42 @@ use tokio::sync::broadcast;
 /// How many versions a slow watcher may fall behind before it misses some: it then hears the
 /// next one, which is all it needs (the version says "read the state again").
 const BACKLOG: usize = 16;
+
+/// The version of a game whose canonical SDN is `sdn`: a hash of the text (the record holds
+/// everything the state shows), in hex. Not a secret, only a cheap way to say "unchanged".
+pub fn version_of(sdn: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    sdn.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
+}
+
+/// A change to a game saved through another server on the same database: its id, its revision
+/// and its version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub id: String,
+    pub revision: u64,
+    pub version: String,
+}
+
+impl Notice {
+    /// The notice as the database carries it: `id revision version`.
+    pub fn payload(&self) -> String {
+        format!("{} {} {}", self.id, self.revision, self.version)
+    }
+
+    /// A notice read from its payload, or `None` for one this server does not send.
+    pub fn read(payload: &str) -> Option<Notice> {
+        let mut words = payload.split(' ');
+        let notice = Notice {
+            id: words.next()?.to_owned(),
+            revision: words.next()?.parse().ok()?,
+            version: words.next()?.to_owned(),
+        };
+        words.next().is_none().then_some(notice)
+    }
+}
 
 /// The watchers of each game.
 #[derive(Default)]
@@ -50,6 +87,19 @@ impl Events {
 #[cfg(test)]
 mod tests {
     use super::Events;
+
+    #[test]
+    fn a_notice_reads_back_from_its_payload_and_nothing_else_does() {
+        let notice = super::Notice {
+            id: "0123456789abcdef".to_owned(),
+            revision: 7,
+            version: "00ff".to_owned(),
+        };
+        assert_eq!(super::Notice::read(&notice.payload()), Some(notice));
+        for other in ["", "a", "a b c", "a 1 b c", "a -1 b"] {
+            assert_eq!(super::Notice::read(other), None, "{other:?}");
+        }
+    }
 
     #[test]
     fn each_watcher_hears_each_version_and_an_unwatched_game_is_forgotten() {

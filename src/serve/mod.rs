@@ -85,6 +85,7 @@ pub fn run(
         ready(addr, &app, &problems);
         let app = Arc::new(app);
         games::abandoned::watch(&app);
+        games::elsewhere::listen(&app);
         let router = router::router(app);
         axum::serve(
             listener,

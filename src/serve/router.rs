@@ -102,7 +102,11 @@ async fn limit_new_games(State(app): State<Shared>, request: Request, next: Next
 /// `X-Forwarded-For` header (the one the reverse proxy in front of the server added).
 fn client_address(app: &crate::serve::http::App, request: &Request) -> Option<IpAddr> {
     if app.forwarded_for {
-        let forwarded = request.headers().get_all("x-forwarded-for").iter().next_back()?;
+        let forwarded = request
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()?;
         let last = forwarded.to_str().ok()?.rsplit(',').next()?.trim();
         return last.parse().ok();
     }

@@ -12,6 +12,7 @@ use crate::write::json::to_json_value;
 use super::board::{board_before, board_svg};
 use super::clock::{Clock, TimeControl};
 use super::error::ApiError;
+pub use super::events::version_of;
 use super::live::{Holder, Live, Mode, Phase};
 use super::seat::Seat;
 pub use super::summary::{GameKind, Summary};
@@ -279,15 +280,6 @@ fn checks(fen: &str) -> Vec<String> {
         })
         .map(|king| king.to_string())
         .collect()
-}
-
-/// The version of a game whose canonical SDN is `sdn`: a hash of the text (the record holds
-/// everything the state shows), in hex. Not a secret, only a cheap way to say "unchanged".
-pub fn version_of(sdn: &str) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    sdn.hash(&mut hasher);
-    format!("{:016x}", hasher.finish())
 }
 
 /// A Standard game as PGN: its canonical SDN (the PGN export format, spec/SDN.md) without the

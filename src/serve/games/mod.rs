@@ -5,13 +5,15 @@
 // The floors of serve/games/, from the bottom up (src/layers/ holds every file to them):
 // 0. `options`, `told`, `review`: the options and next actions of a turn; a turn and an end in
 //    a player's words; review of a record.
-// 1. `moves`, `changes`, `export`, `abandoned`: the move list; the changes to a game; a game
-//    exported; the games nobody plays in, closed.
+// 1. `moves`, `changes`, `export`, `abandoned`, `elsewhere`: the move list; the changes to a
+//    game; a game exported; the games nobody plays in, closed; the changes made through
+//    another server.
 // 2. `routes`: the routes of the games themselves.
 // 3. `mod.rs`: the table of contents.
 
 pub mod abandoned;
 pub mod changes;
+pub mod elsewhere;
 pub mod export;
 pub mod moves;
 pub mod options;

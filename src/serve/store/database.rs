@@ -16,6 +16,10 @@ use sqlx::{AnyPool, Executor};
 
 use super::rows::database_error;
 use super::storage::StoreError;
+use crate::serve::events::Notice;
+
+/// The PostgreSQL channel of the notices of changes saved ([`Notice`]).
+pub const CHANNEL: &str = "sade_ref_games";
 
 /// The file of the database in the data folder, when no `--database` is given.
 pub const DEFAULT_FILE: &str = "sade-ref.db";
@@ -38,6 +42,8 @@ pub struct Database {
     pub(super) backend: Backend,
     /// The URL without its password, for the server's start line.
     pub(super) shown: String,
+    /// The URL it was opened with (a PostgreSQL listener connects with it).
+    url: String,
     /// The runtime of the database's connections: every query runs on it, whatever thread
     /// asks (a route's task, a blocking task, a command).
     runtime: Option<tokio::runtime::Runtime>,
@@ -132,8 +138,42 @@ impl Database {
             pool,
             backend,
             shown,
+            url: url.to_owned(),
             runtime: Some(runtime),
         })
+    }
+
+    /// Hears every change saved to a game of a PostgreSQL database, by any server (LISTEN on
+    /// [`CHANNEL`]), and tells `tell` of each for as long as the database is open. The listener
+    /// connects again by itself when its connection is lost (the notices sent meanwhile are
+    /// missed: a server then finds a game it holds changed when it next saves it, 409). An
+    /// SQLite database is one server's: nothing to hear.
+    pub fn listen(&self, tell: impl Fn(Notice) + Send + Sync + 'static) {
+        let (Backend::Postgres, Some(runtime)) = (self.backend, &self.runtime) else {
+            return;
+        };
+        let url = self.url.clone();
+        runtime.spawn(async move {
+            loop {
+                let listening = async {
+                    let mut listener = sqlx::postgres::PgListener::connect(&url).await?;
+                    listener.listen(CHANNEL).await?;
+                    loop {
+                        let notice = listener.recv().await?;
+                        if let Some(notice) = Notice::read(notice.payload()) {
+                            tell(notice);
+                        }
+                    }
+                };
+                let stopped: Result<(), sqlx::Error> = listening.await;
+                if let Err(e) = stopped {
+                    eprintln!(
+                        "sade-ref serve: the database's notices were lost: {e}; listening again"
+                    );
+                }
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            }
+        });
     }
 
     /// The database's URL, without a password.

@@ -2,11 +2,12 @@
 //! a game and the games in progress read back, the idle ones, the count, a page of the list
 //! from the indexes, the documents.
 
-use super::database::Database;
+use super::database::{Backend, CHANNEL, Database};
 use super::rows::{
     GameRow, database_error, document_name, insert, live_of, number, put_document, stamp, text,
 };
 use super::storage::{Doc, ListFilter, Storage, StoreError, valid_id};
+use crate::serve::events::{Notice, version_of};
 use crate::serve::live::Live;
 use crate::serve::summary::Summary;
 
@@ -16,6 +17,11 @@ impl Storage for Database {
             return Err(StoreError::NotAnId(live.id.clone()));
         }
         let row = GameRow::of(live)?;
+        let notice = (self.backend == Backend::Postgres).then(|| Notice {
+            id: live.id.clone(),
+            revision: live.revision + 1,
+            version: version_of(sdn),
+        });
         let (pool, sdn, revision) = (self.pool.clone(), sdn.to_owned(), live.revision);
         let expected = i64::try_from(revision).map_err(database_error)?;
         self.run(async move {
@@ -50,6 +56,16 @@ impl Storage for Database {
                 if done.rows_affected() != 1 {
                     return Err(StoreError::Conflict(row.id));
                 }
+            }
+            if let Some(notice) = notice {
+                // Sent with the commit, and only if it commits: every server on the database
+                // hears the change (Database::listen).
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(notice.payload())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(database_error)?;
             }
             tx.commit().await.map_err(database_error)
         })?;
@@ -187,6 +203,10 @@ impl Storage for Database {
             put_document(&mut tx, &name, &text, stamp()).await?;
             tx.commit().await.map_err(database_error)
         })
+    }
+
+    fn listen(&self, tell: Box<dyn Fn(Notice) + Send + Sync>) {
+        Database::listen(self, tell);
     }
 
     fn describe(&self) -> String {

@@ -4,6 +4,7 @@
 use std::fmt::Debug;
 use std::path::PathBuf;
 
+use crate::serve::events::Notice;
 use crate::serve::live::Live;
 use crate::serve::summary::{GameKind, Summary};
 use crate::write::sdn::to_sdn;
@@ -71,6 +72,12 @@ pub trait Storage: Debug + Send + Sync {
     /// # Errors
     /// [`StoreError`] when it cannot be kept; the text before stays.
     fn write(&self, doc: Doc<'_>, text: &str) -> Result<(), StoreError>;
+
+    /// Tells `tell` of every change saved through another server sharing the store, for as
+    /// long as the store is open; a store only one server uses tells nothing.
+    fn listen(&self, tell: Box<dyn Fn(Notice) + Send + Sync>) {
+        drop(tell);
+    }
 
     /// Where it keeps them, in a line for the server's start (`data folder: /srv/sade`).
     fn describe(&self) -> String;
