@@ -528,10 +528,10 @@ fn watch(server: &Server, id: &str) -> std::sync::mpsc::Receiver<String> {
     std::thread::spawn(move || {
         for line in BufReader::new(stream).lines() {
             let Ok(line) = line else { return };
-            if let Some(version) = line.strip_prefix("data: ").or(line.strip_prefix("data:")) {
-                if tx.send(version.trim().to_owned()).is_err() {
-                    return;
-                }
+            if let Some(version) = line.strip_prefix("data:")
+                && tx.send(version.trim().to_owned()).is_err()
+            {
+                return;
             }
         }
     });
