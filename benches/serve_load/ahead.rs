@@ -98,7 +98,7 @@ pub(super) fn client_ahead(
             continue;
         };
         let watcher = if shape.watch {
-            Watcher::start(url, &id)
+            Watcher::start(shape.watch_at.unwrap_or(url), &id)
         } else {
             None
         };

@@ -85,7 +85,8 @@ fn main() {
             .unwrap_or(ACTIONS_PER_CLIENT),
         minimal: arg("answer=").as_deref() != Some("full"),
         pause: Duration::from_millis(arg("pause=").and_then(|ms| ms.parse().ok()).unwrap_or(0)),
-        watch: std::env::args().any(|a| a == "watch"),
+        watch: std::env::args().any(|a| a == "watch" || a == "watch=other"),
+        watch_at: None,
     };
     let counts: Vec<usize> = std::env::args()
         .skip(1)
@@ -138,6 +139,12 @@ fn main() {
         .recv_timeout(Duration::from_secs(30))
         .expect("the server listens");
     let url = format!("http://{addr}");
+    let mut shape = shape;
+    if std::env::args().any(|a| a == "watch=other") {
+        let other = second_server(&data, &shown);
+        println!("the watchers watch through a second server on the same database: {other}");
+        shape.watch_at = Some(Box::leak(other.into_boxed_str()));
+    }
     let thinker = match shape.think {
         Think::Ahead => "the novice bots, before the clock starts",
         Think::Client => "the novice bot in the client, between answer and request",
@@ -162,6 +169,35 @@ fn main() {
         run(&url, n, shape);
     }
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A second server on the database `database` (with its own data folder), as a second process
+/// would be: nothing is shared with the first but the database. Its URL.
+fn second_server(data: &std::path::Path, database: &str) -> String {
+    let config = sade_ref::serve::Config {
+        host: "127.0.0.1".to_owned(),
+        port: 0,
+        data: data.join("second"),
+        database: Some(database.to_owned()),
+        games: None,
+        max_games: 100_000,
+        abandon_after: None,
+        create_per_minute: 0,
+        forwarded_for: false,
+    };
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let result = sade_ref::serve::run(&config, |addr, _, _| {
+            let _ = tx.send(addr);
+        });
+        if let Err(e) = result {
+            eprintln!("the second server stopped: {e}");
+        }
+    });
+    let addr = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the second server listens");
+    format!("http://{addr}")
 }
 
 fn agent() -> ureq::Agent {
@@ -218,6 +254,9 @@ struct Shape {
     /// `watch` (with `think=ahead`): a second device on each game, listening to its changes
     /// (see `watch`).
     watch: bool,
+    /// `watch=other`: the second device watches through a second server on the same database
+    /// (its URL), which hears the changes through the database (PostgreSQL's notices).
+    watch_at: Option<&'static str>,
 }
 
 /// The pause before an action: uniform in [pause / 2, 3 pause / 2].

@@ -101,7 +101,7 @@ impl Database {
             .iter()
             .map(|(live, sdn)| Ok((GameRow::of(live)?, sdn.clone())))
             .collect::<Result<Vec<_>, StoreError>>()?;
-        let (pool, folder) = (self.pool.clone(), folder.to_owned());
+        let (pool, folder) = (self.writer.clone(), folder.to_owned());
         let documents = documents.to_vec();
         let counts = (rows.len(), documents.len());
         self.run(async move {
@@ -141,6 +141,24 @@ impl Database {
                 .await
                 .map_err(database_error)?;
             row.map(|row| text(&row, "sdn")).transpose()
+        })
+    }
+
+    /// Empties the database: every game, document and import (a benchmark's fresh start).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when it cannot be written.
+    pub fn clear(&self) -> Result<(), StoreError> {
+        let pool = self.writer.clone();
+        self.run(async move {
+            let mut tx = pool.begin().await.map_err(database_error)?;
+            for table in ["games", "documents", "imports"] {
+                sqlx::query(&format!("DELETE FROM {table}"))
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(database_error)?;
+            }
+            tx.commit().await.map_err(database_error)
         })
     }
 }

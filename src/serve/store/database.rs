@@ -14,12 +14,10 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 
+use super::batch::{CHANNEL, Save};
 use super::rows::database_error;
 use super::storage::StoreError;
 use crate::serve::events::Notice;
-
-/// The PostgreSQL channel of the notices of changes saved ([`Notice`]).
-pub const CHANNEL: &str = "sade_ref_games";
 
 /// The file of the database in the data folder, when no `--database` is given.
 pub const DEFAULT_FILE: &str = "sade-ref.db";
@@ -38,7 +36,13 @@ pub enum Backend {
 /// A database of games.
 #[derive(Debug)]
 pub struct Database {
+    /// The connections that read.
     pub(super) pool: AnyPool,
+    /// The connections that write: one for SQLite (its writers take turns), the same as
+    /// `pool` for PostgreSQL.
+    pub(super) writer: AnyPool,
+    /// The saves of games, committed together ([`super::batch`]).
+    pub(super) saves: tokio::sync::mpsc::UnboundedSender<Save>,
     pub(super) backend: Backend,
     /// The URL without its password, for the server's start line.
     pub(super) shown: String,
@@ -113,29 +117,44 @@ impl Database {
             .build()
             .map_err(database_error)?;
         sqlx::any::install_default_drivers();
-        let pool = on(&runtime, async move {
-            let options = AnyPoolOptions::new()
-                .max_connections(match backend {
-                    Backend::Sqlite => 4,
-                    Backend::Postgres => 8,
-                })
-                .after_connect(move |conn, _| {
-                    Box::pin(async move {
-                        if backend == Backend::Sqlite {
-                            // WAL: readers never wait for the writer; FULL: a commit is on
-                            // disk (the WAL flushed) before it returns.
-                            conn.execute("PRAGMA journal_mode = WAL").await?;
-                            conn.execute("PRAGMA synchronous = FULL").await?;
-                        }
-                        Ok(())
+        let (pool, writer) = on(&runtime, async move {
+            let options = |connections| {
+                AnyPoolOptions::new()
+                    .max_connections(connections)
+                    .after_connect(move |conn, _| {
+                        Box::pin(async move {
+                            if backend == Backend::Sqlite {
+                                // WAL: readers never wait for the writer; FULL: a commit is on
+                                // disk (the WAL flushed) before it returns.
+                                conn.execute("PRAGMA journal_mode = WAL").await?;
+                                conn.execute("PRAGMA synchronous = FULL").await?;
+                            }
+                            Ok(())
+                        })
                     })
-                });
-            let pool = options.connect(&connect).await.map_err(database_error)?;
+            };
+            let pool = options(match backend {
+                Backend::Sqlite => 4,
+                Backend::Postgres => 8,
+            })
+            .connect(&connect)
+            .await
+            .map_err(database_error)?;
             migrator().run(&pool).await.map_err(database_error)?;
-            Ok::<_, StoreError>(pool)
+            // SQLite takes one writer at a time (a second waits in its busy handler, which
+            // sleeps): the server's writes go through one connection of their own, the saves
+            // of games in batches (super::batch).
+            let writer = match backend {
+                Backend::Sqlite => options(1).connect(&connect).await.map_err(database_error)?,
+                Backend::Postgres => pool.clone(),
+            };
+            Ok::<_, StoreError>((pool, writer))
         })?;
+        let saves = super::batch::start(&runtime, writer.clone());
         Ok(Database {
             pool,
+            writer,
+            saves,
             backend,
             shown,
             url: url.to_owned(),

@@ -8,13 +8,16 @@
 // 0. `storage`: the interface, the list's filter, the documents, the errors.
 // 1. `atomic`, `rows`: a file replaced whole, and the data folder's shared flushes; a game's
 //    row and a document's, written and read back.
-// 2. `folder`, `database`: the data folder, one file a game; the database opened.
-// 3. `queries`, `admin`: the database as a server's storage; its backup, export rows, import.
-// 4. `import`, `export`: a data folder into a database, and a database into a folder.
-// 5. `mod.rs`: the table of contents.
+// 2. `batch`, `folder`: the saves of games committed together; the data folder, one file a
+//    game.
+// 3. `database`: the database opened, its writer and its listener started.
+// 4. `queries`, `admin`: the database as a server's storage; its backup, export rows, import.
+// 5. `import`, `export`: a data folder into a database, and a database into a folder.
+// 6. `mod.rs`: the table of contents.
 
 pub mod admin;
 pub mod atomic;
+pub mod batch;
 pub mod database;
 pub mod export;
 pub mod folder;

@@ -2,9 +2,10 @@
 //! a game and the games in progress read back, the idle ones, the count, a page of the list
 //! from the indexes, the documents.
 
-use super::database::{Backend, CHANNEL, Database};
+use super::batch::Save;
+use super::database::{Backend, Database};
 use super::rows::{
-    GameRow, database_error, document_name, insert, live_of, number, put_document, stamp, text,
+    GameRow, database_error, document_name, live_of, number, put_document, stamp, text,
 };
 use super::storage::{Doc, ListFilter, Storage, StoreError, valid_id};
 use crate::serve::events::{Notice, version_of};
@@ -22,53 +23,22 @@ impl Storage for Database {
             revision: live.revision + 1,
             version: version_of(sdn),
         });
-        let (pool, sdn, revision) = (self.pool.clone(), sdn.to_owned(), live.revision);
-        let expected = i64::try_from(revision).map_err(database_error)?;
-        self.run(async move {
-            let mut tx = pool.begin().await.map_err(database_error)?;
-            let at = stamp();
-            if expected == 0 {
-                insert(&mut tx, &row, &sdn, 1, at).await?;
-            } else {
-                let meta_set = if with_meta { ", meta = $12" } else { "" };
-                let sql = format!(
-                    "UPDATE games SET sdn = $1, summary = $2, kind = $3, variant = $4, \
-                     status = $5, white_name = $6, black_name = $7, going = $8, created = $9, \
-                     updated = $10, revision = revision + 1{meta_set} \
-                     WHERE id = $11 AND revision = {expected}"
-                );
-                let mut query = sqlx::query(&sql)
-                    .bind(sdn)
-                    .bind(row.summary)
-                    .bind(row.kind)
-                    .bind(row.variant)
-                    .bind(row.status)
-                    .bind(row.names[0].clone())
-                    .bind(row.names[1].clone())
-                    .bind(row.going)
-                    .bind(row.created)
-                    .bind(at)
-                    .bind(row.id.clone());
-                if with_meta {
-                    query = query.bind(row.meta);
-                }
-                let done = query.execute(&mut *tx).await.map_err(database_error)?;
-                if done.rows_affected() != 1 {
-                    return Err(StoreError::Conflict(row.id));
-                }
-            }
-            if let Some(notice) = notice {
-                // Sent with the commit, and only if it commits: every server on the database
-                // hears the change (Database::listen).
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(notice.payload())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(database_error)?;
-            }
-            tx.commit().await.map_err(database_error)
-        })?;
+        let expected = i64::try_from(live.revision).map_err(database_error)?;
+        let (reply, outcome) = std::sync::mpsc::sync_channel(1);
+        let save = Save {
+            row,
+            sdn: sdn.to_owned(),
+            expected,
+            with_meta,
+            notice,
+            reply,
+        };
+        self.saves
+            .send(save)
+            .map_err(|_| StoreError::Database("the database's writer stopped".to_owned()))?;
+        outcome
+            .recv()
+            .map_err(|_| StoreError::Database("the database's writer stopped".to_owned()))??;
         live.revision += 1;
         Ok(())
     }
@@ -197,7 +167,7 @@ impl Storage for Database {
     }
 
     fn write(&self, doc: Doc<'_>, text: &str) -> Result<(), StoreError> {
-        let (pool, name, text) = (self.pool.clone(), document_name(doc)?, text.to_owned());
+        let (pool, name, text) = (self.writer.clone(), document_name(doc)?, text.to_owned());
         self.run(async move {
             let mut tx = pool.begin().await.map_err(database_error)?;
             put_document(&mut tx, &name, &text, stamp()).await?;

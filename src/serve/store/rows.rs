@@ -74,11 +74,6 @@ pub(super) fn number(row: &AnyRow, column: &str) -> Result<i64, StoreError> {
     row.try_get::<i64, _>(column).map_err(database_error)
 }
 
-/// Whether a driver's error is a unique key taken (a new game's id).
-pub(super) fn taken(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
-}
-
 pub(super) async fn insert(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     row: &GameRow,
@@ -86,10 +81,11 @@ pub(super) async fn insert(
     revision: i64,
     at: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    let done = sqlx::query(
         "INSERT INTO games (id, sdn, meta, summary, kind, variant, status, white_name, \
          black_name, going, created, updated, revision) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+         ON CONFLICT (id) DO NOTHING",
     )
     .bind(row.id.clone())
     .bind(sdn.to_owned())
@@ -106,13 +102,12 @@ pub(super) async fn insert(
     .bind(revision)
     .execute(&mut **tx)
     .await
-    .map_err(|e| {
-        if taken(&e) {
-            StoreError::Conflict(row.id.clone())
-        } else {
-            database_error(e)
-        }
-    })?;
+    .map_err(database_error)?;
+    // A taken id writes nothing, and the transaction goes on (PostgreSQL would abort it on a
+    // unique key's error).
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Conflict(row.id.clone()));
+    }
     Ok(())
 }
 
