@@ -196,9 +196,28 @@ fn open_store(config: &Config) -> Result<(Arc<dyn Storage>, Option<Imported>), S
     if let Some(dir) = url.strip_prefix("folder:") {
         return Ok((Arc::new(Folder::open(std::path::Path::new(dir))?), None));
     }
+    // The default database made at this start is removed again when the data folder cannot
+    // be imported: a refused folder is left exactly as it was.
+    let made_here = config.database.is_none()
+        && !config
+            .data
+            .join(super::store::database::DEFAULT_FILE)
+            .exists();
     let db = Database::open(&url)?;
     let imported = if config.data.is_dir() {
-        import_once(&Folder::open(&config.data)?, &db)?
+        match import_once(&Folder::open(&config.data)?, &db) {
+            Ok(imported) => imported,
+            Err(refused) => {
+                db.close();
+                if made_here {
+                    for suffix in ["", "-wal", "-shm"] {
+                        let file = format!("{}{suffix}", super::store::database::DEFAULT_FILE);
+                        let _ = std::fs::remove_file(config.data.join(file));
+                    }
+                }
+                return Err(refused.into());
+            }
+        }
     } else {
         None
     };

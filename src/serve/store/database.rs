@@ -162,6 +162,17 @@ impl Database {
         })
     }
 
+    /// Closes every connection, and waits until they are closed (SQLite's files are then
+    /// left alone).
+    pub fn close(self) {
+        let (pool, writer) = (self.pool.clone(), self.writer.clone());
+        let _ = self.run(async move {
+            writer.close().await;
+            pool.close().await;
+            Ok(())
+        });
+    }
+
     /// Hears every change saved to a game of a PostgreSQL database, by any server (LISTEN on
     /// [`CHANNEL`]), and tells `tell` of each for as long as the database is open. The listener
     /// connects again by itself when its connection is lost (the notices sent meanwhile are
