@@ -573,3 +573,28 @@ fn a_page_watching_through_one_server_sees_an_action_made_through_another() {
     through(&other).ok("act", json!({"text": "Nf3"}));
     assert!(one.stored(&id).contains("2. Nf3"));
 }
+
+#[test]
+fn the_store_command_names_a_database_that_is_not_there_and_makes_none() {
+    let data = scratch("db_store_missing");
+    let out = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
+        .args(["store", "export"])
+        .arg(data.join("out"))
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("no database at") && said.contains("sade-ref.db"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_dir(&data).unwrap().count(), 0, "nothing made");
+    let out = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
+        .args(["store", "backup", "copy.db", "--database", "mysql://h/db"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("sqlite:PATH or postgres://"));
+}
