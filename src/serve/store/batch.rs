@@ -7,7 +7,7 @@
 use sqlx::AnyPool;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
-use super::rows::{GameRow, database_error, insert, stamp};
+use super::rows::{GameRow, bind_game, database_error, insert, stamp};
 use super::storage::StoreError;
 use crate::serve::events::Notice;
 
@@ -96,18 +96,7 @@ async fn write(
              revision = revision + 1{meta_set} WHERE id = $11 AND revision = {}",
             save.expected
         );
-        let mut query = sqlx::query(&sql)
-            .bind(save.sdn.clone())
-            .bind(row.summary.clone())
-            .bind(row.kind)
-            .bind(row.variant.clone())
-            .bind(row.status.clone())
-            .bind(row.names[0].clone())
-            .bind(row.names[1].clone())
-            .bind(row.going)
-            .bind(row.created)
-            .bind(at)
-            .bind(row.id.clone());
+        let mut query = bind_game(sqlx::query(&sql), row, &save.sdn, at);
         if save.with_meta {
             query = query.bind(row.meta.clone());
         }

@@ -81,24 +81,18 @@ pub(super) async fn insert(
     revision: i64,
     at: i64,
 ) -> Result<(), StoreError> {
-    let done = sqlx::query(
-        "INSERT INTO games (id, sdn, meta, summary, kind, variant, status, white_name, \
-         black_name, going, created, updated, revision) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
-         ON CONFLICT (id) DO NOTHING",
+    let done = bind_game(
+        sqlx::query(
+            "INSERT INTO games (sdn, summary, kind, variant, status, white_name, black_name, \
+             going, created, updated, id, meta, revision) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+             ON CONFLICT (id) DO NOTHING",
+        ),
+        row,
+        sdn,
+        at,
     )
-    .bind(row.id.clone())
-    .bind(sdn.to_owned())
     .bind(row.meta.clone())
-    .bind(row.summary.clone())
-    .bind(row.kind)
-    .bind(row.variant.clone())
-    .bind(row.status.clone())
-    .bind(row.names[0].clone())
-    .bind(row.names[1].clone())
-    .bind(row.going)
-    .bind(row.created)
-    .bind(at)
     .bind(revision)
     .execute(&mut **tx)
     .await
@@ -109,6 +103,32 @@ pub(super) async fn insert(
         return Err(StoreError::Conflict(row.id.clone()));
     }
     Ok(())
+}
+
+/// A statement of sqlx's `Any` driver, its arguments bound one by one.
+pub(super) type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Binds `$1` to `$11` as both the insert and the update of a game name them: its record, what
+/// the list reads of it (summary, kind, variant, status, the two names, going, created), when
+/// it was written, and its id.
+pub(super) fn bind_game<'q>(
+    query: AnyQuery<'q>,
+    row: &GameRow,
+    sdn: &str,
+    at: i64,
+) -> AnyQuery<'q> {
+    query
+        .bind(sdn.to_owned())
+        .bind(row.summary.clone())
+        .bind(row.kind)
+        .bind(row.variant.clone())
+        .bind(row.status.clone())
+        .bind(row.names[0].clone())
+        .bind(row.names[1].clone())
+        .bind(row.going)
+        .bind(row.created)
+        .bind(at)
+        .bind(row.id.clone())
 }
 
 pub(super) async fn put_document(
