@@ -76,6 +76,10 @@ fn fill(url: &str, count: usize) {
         clock: None,
         kind: Default::default(),
         abandoned: false,
+        aborted: false,
+        changed: None,
+        offer: None,
+        rematch: None,
     };
     let template = Live::new("0".repeat(16), game, meta);
     let started = Instant::now();

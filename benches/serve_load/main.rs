@@ -121,6 +121,7 @@ fn main() {
         abandon_after: None,
         create_per_minute: 0,
         forwarded_for: false,
+        claim_after: None,
     };
     let shown = config
         .database
@@ -184,6 +185,7 @@ fn second_server(data: &std::path::Path, database: &str) -> String {
         abandon_after: None,
         create_per_minute: 0,
         forwarded_for: false,
+        claim_after: None,
     };
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {

@@ -45,6 +45,10 @@ pub struct Args {
     /// (the one the proxy added), not the connection's.
     #[arg(long)]
     forwarded_for: bool,
+    /// In a game between two people without clocks, the player not to move may claim the win
+    /// once the opponent has left the turn standing this long (90s, 5m; `never`).
+    #[arg(long, default_value = "5m", value_name = "DURATION", value_parser = duration)]
+    claim_after: Idle,
     /// Print the API's OpenAPI document (spec/openapi.json) and exit, without serving.
     #[arg(long)]
     openapi: bool,
@@ -73,6 +77,7 @@ pub fn run_command(args: &Args) -> Exit {
         abandon_after: args.abandon_after.0,
         create_per_minute: args.create_limit,
         forwarded_for: args.forwarded_for,
+        claim_after: args.claim_after.0,
     };
     let result = run(&config, |addr, app, problems| {
         let count = app.games.read().map(|g| g.len()).unwrap_or(0);
@@ -108,7 +113,7 @@ pub fn run_command(args: &Args) -> Exit {
     }
 }
 
-/// `--abandon-after`: a time, or none.
+/// `--abandon-after`, `--claim-after`: a time, or none.
 #[derive(Clone, Copy, Debug)]
 struct Idle(Option<Duration>);
 
@@ -133,7 +138,7 @@ fn duration(text: &str) -> Result<Idle, String> {
         .parse()
         .map_err(|_| format!("{text:?} is no duration: 90s, 30m, 12h, 7d or never"))?;
     if number == 0 {
-        return Err("0 would close every game at once: give a duration, or never".to_owned());
+        return Err("0 is no time to wait: give a duration, or never".to_owned());
     }
     Ok(Idle(Some(Duration::from_secs(
         number.saturating_mul(seconds),

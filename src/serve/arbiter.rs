@@ -5,7 +5,9 @@
 
 use super::clock::{CLK, clk_comment};
 use super::error::ApiError;
-use super::live::{Declared, EDITABLE, Holder, Live, Mode, Phase, comment, over, turn_label};
+use super::live::{
+    Declared, EDITABLE, Holder, Live, Mode, Phase, closing, comment, over, turn_label,
+};
 use crate::record::{Game, GameResult, Item, Side, Variant};
 use crate::referee::Status;
 use crate::rules::{Article, Termination};
@@ -130,6 +132,12 @@ impl Live {
                 "no take-back in a game with clocks".to_owned(),
             ));
         }
+        self.take_back_turn_of(side)
+    }
+
+    /// Takes back `side`'s last turn that has actions and every turn after it, leaving a
+    /// comment; the turn is open again, with the same face. The comment.
+    pub(super) fn take_back_turn_of(&mut self, side: Side) -> Result<String, ApiError> {
         if self.phase() == Phase::Over {
             return Err(over());
         }
@@ -342,20 +350,5 @@ fn declaration_words(end: Declared, winner: Option<Side>) -> String {
         Some(w) if end != Declared::Adjudication => format!("{} {words}", w.other().name()),
         Some(w) => format!("{words}: {} wins", w.name()),
         None => words.to_owned(),
-    }
-}
-
-/// What the record of a game that ends says: the Termination tag when there is one, the die's
-/// seed (secret until then), and the end in words after the last turn.
-fn closing(game: &mut Game, termination: Option<&str>, seed: Option<String>, said: &str) {
-    if let Some(tag) = termination {
-        game.set_tag("Termination", tag);
-    }
-    if let Some(seed) = seed {
-        game.set_tag("DieSeed", seed);
-    }
-    match game.turns.last_mut() {
-        Some(turn) => turn.items.push(comment(said)),
-        None => game.preamble.push(comment(said)),
     }
 }

@@ -43,6 +43,9 @@ pub struct Config {
     /// The client's address is the last of the `X-Forwarded-For` header (set by a reverse
     /// proxy in front of the server), not the connection's.
     pub forwarded_for: bool,
+    /// In a game between two humans without clocks, the side not to act may claim the win once
+    /// the other has left its turn standing this long; `None`: never.
+    pub claim_after: Option<std::time::Duration>,
 }
 
 /// Why the server cannot start, or stopped.
@@ -105,6 +108,8 @@ pub struct App {
     pub rate: super::limit::RateLimit,
     /// See [`Config::forwarded_for`].
     pub forwarded_for: bool,
+    /// See [`Config::claim_after`].
+    pub claim_after: Option<std::time::Duration>,
 }
 
 /// The state of every handler.
@@ -152,6 +157,7 @@ impl App {
                 abandon_after: config.abandon_after,
                 rate: super::limit::RateLimit::new(config.create_per_minute),
                 forwarded_for: config.forwarded_for,
+                claim_after: config.claim_after,
             },
             problems,
         ))
@@ -387,6 +393,6 @@ pub fn flag_fall(
         .save_game(&mut next, &sdn, true)
         .map_err(|e| app.not_kept(id, e, "the game could not be saved"))?;
     *live = next;
-    app.events.tell(id, &super::view::version_of(&sdn));
+    app.events.tell(id, &live.version(&sdn));
     Ok(Some(fallen))
 }

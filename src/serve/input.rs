@@ -8,6 +8,7 @@ use shakmaty::Square;
 use super::clicked::san_of;
 use super::error::ApiError;
 use super::live::{Declared, Mode};
+use super::meta::Proposal;
 use super::seat::Seat;
 use crate::parse::parse_str;
 use crate::record::Variant;
@@ -393,4 +394,20 @@ pub struct EndRequest {
 pub struct TagsRequest {
     pub token: Option<String>,
     pub tags: std::collections::BTreeMap<String, String>,
+}
+
+/// `POST /api/games/{id}/offer`: what the seat offers the other.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OfferRequest {
+    pub token: Option<String>,
+    pub offer: Proposal,
+}
+
+/// `POST /api/games/{id}/answer`: the answer to the offer the other seat made.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    pub token: Option<String>,
+    pub accept: bool,
 }

@@ -16,58 +16,12 @@ use crate::referee::{Status, Verdict, verify_memo};
 use crate::rules::sade::Memo;
 
 use super::error::ApiError;
+use super::events::version_of;
 use super::kind::Kind;
 use super::seat::HUMAN;
 use super::secret::{holds, random_seed};
 
-/// Play: each seat acts for itself, the server rolls. Record: the arbiter enters an
-/// over-the-board game, with takebacks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    Play,
-    Record,
-}
-
-/// What the server keeps beside the record: the seats, their tokens and the die's seed (secret
-/// until the game is over). Written to the game's sidecar file.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Meta {
-    pub mode: Mode,
-    /// `human` or a bot level, White then Black.
-    pub players: [String; 2],
-    /// The seat tokens, White then Black.
-    pub tokens: [String; 2],
-    /// The creator's token: acts for both seats, edits tags, declares ends.
-    pub arbiter: String,
-    /// The auditable die's seed (Sade, server's die); `None`: the arbiter enters each face.
-    pub seed: Option<String>,
-    /// When the game was created, in milliseconds since the Unix epoch (`None` for a game
-    /// saved before the server kept it): the list of games shows the newest first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub created: Option<u64>,
-    /// A puzzle attempt during which help was asked (the options, a take-back): it counts as
-    /// failed and changes no rating.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub aided: bool,
-    /// A puzzle attempt settled: judged, or left for the next puzzle. Its game takes no more
-    /// changes (its record is the attempt that was counted).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub settled: bool,
-    /// The clocks, when the game has a time control.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<super::clock::Clock>,
-    /// A game closed by the server after `--abandon-after` without an action (and without a
-    /// clock): its record says so (`Termination "abandoned"`, the result left `*`), and it
-    /// takes no more changes.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub abandoned: bool,
-    /// What the game is: a game, a puzzle attempt or a lesson (with the puzzle's or the
-    /// lesson's id). A game saved before the server kept it reads as a game, and
-    /// [`Kind::of_legacy`] tells it from its tags once, when it is loaded.
-    #[serde(default, skip_serializing_if = "Kind::is_game")]
-    pub kind: Kind,
-}
+pub use super::meta::{Meta, Mode};
 
 /// What may be done next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +90,16 @@ impl Live {
 
     /// Whether the game is in progress: neither over nor a counted puzzle attempt (what
     /// `--max-games` counts).
+    /// The version of this game, whose canonical SDN is `sdn`: it changes with the record,
+    /// and with what a page shows that the record does not hold (a standing offer, an agreed
+    /// rematch).
+    pub fn version(&self, sdn: &str) -> String {
+        match (&self.meta.offer, &self.meta.rematch) {
+            (None, None) => version_of(sdn),
+            (offer, rematch) => version_of(&format!("{sdn}\n{offer:?} {rematch:?}")),
+        }
+    }
+
     pub fn going(&self) -> bool {
         self.phase() != Phase::Over && !self.meta.settled
     }
@@ -207,6 +171,7 @@ impl Live {
     /// What may be done next, from the referee's verdict on the record so far.
     pub fn phase(&self) -> Phase {
         if self.meta.abandoned
+            || self.meta.aborted
             || self.verdict.status != Status::Unfinished
             || self.game.result.is_some_and(decisive)
         {
@@ -494,4 +459,24 @@ pub(super) fn over() -> ApiError {
 /// `12.` or `12...`.
 pub fn turn_label(number: MoveNumber) -> String {
     number.to_string()
+}
+
+/// What the record of a game that ends says: the Termination tag when there is one, the die's
+/// seed (secret until then), and the end in words after the last turn.
+pub(super) fn closing(
+    game: &mut Game,
+    termination: Option<&str>,
+    seed: Option<String>,
+    said: &str,
+) {
+    if let Some(tag) = termination {
+        game.set_tag("Termination", tag);
+    }
+    if let Some(seed) = seed {
+        game.set_tag("DieSeed", seed);
+    }
+    match game.turns.last_mut() {
+        Some(turn) => turn.items.push(comment(said)),
+        None => game.preamble.push(comment(said)),
+    }
 }

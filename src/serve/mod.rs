@@ -17,18 +17,21 @@
 // 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`: tokens and seeds; who
 //    sits at a side; a clicked move in SAN; the watchers of each game's changes; the clocks;
 //    what a stored game is; the rate of new games per address.
-// 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
-// 3. `arbiter`, `summary`, `board`, `input`: the arbiter's changes; what the list shows of a
-//    game; the board of a game's state; the requests.
-// 4. `store`, `view`, `new_game`: what is kept between runs; what the API answers about a
+// 2. `schema`: the schemas the handlers' types name.
+// 3. `meta`: what a game keeps beside its record (its seats, die, clocks, a standing offer).
+// 4. `live`: a game in progress.
+// 5. `arbiter`, `offers`, `summary`, `board`, `input`: the arbiter's changes; the seats'
+//    offers, their answers, an abort and the claim of a game the opponent left; what the list
+//    shows of a game; the board of a game's state; the requests.
+// 6. `store`, `view`, `new_game`: what is kept between runs; what the API answers about a
 //    game; a new game from its request.
-// 5. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check,
+// 7. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check,
 //    the modes' hooks.
-// 6. `page`: the page.
-// 7. `games`, `puzzles`, `course`: the areas: the games themselves (their routes, changes,
+// 8. `page`: the page.
+// 9. `games`, `puzzles`, `course`: the areas: the games themselves (their routes, changes,
 //    move list, export and review), the Puzzles mode, the Course mode.
-// 8. `router`, `openapi`: every route; the OpenAPI document naming every handler.
-// 9. `mod.rs`: the table of contents, and the server's run.
+// 10. `router`, `openapi`: every route; the OpenAPI document naming every handler.
+// 11. `mod.rs`: the table of contents, and the server's run.
 
 pub mod arbiter;
 pub mod board;
@@ -43,7 +46,9 @@ pub mod input;
 pub mod kind;
 pub mod limit;
 pub mod live;
+pub mod meta;
 pub mod new_game;
+pub mod offers;
 pub mod openapi;
 mod page;
 pub mod puzzles;

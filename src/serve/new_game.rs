@@ -207,7 +207,11 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         settled: false,
         clock: None,
         abandoned: false,
+        aborted: false,
         kind: Kind::Game,
+        changed: None,
+        offer: None,
+        rematch: None,
     };
     let id = token()?[..16].to_owned();
     if let Some(control) = new.time_control {
@@ -299,4 +303,35 @@ fn continued(text: &str) -> Result<Game, ApiError> {
     game.result = None;
     game.set_tag("Result", "*");
     Ok(game.without_spans())
+}
+
+/// The rematch of `live`, a game played on the server: a new game of the same variant, start
+/// and time control on the server's die, the colours swapped. Each seat's token (and the
+/// arbiter's) holds the other colour there, so each page goes on with the token it has; the
+/// players' names go with them.
+///
+/// # Errors
+/// As [`new_game`]'s.
+pub fn rematch_of(live: &Live) -> Result<Live, ApiError> {
+    let seat = |side: usize| Seat::of(&live.meta.players[side]).unwrap_or(Seat::Human);
+    let new = NewGame {
+        start: Start::Position {
+            variant: live.game.variant().unwrap_or(Variant::Sade),
+            fen: live.game.tag("FEN").map(str::to_owned),
+        },
+        mode: Mode::Play,
+        die: Die::Server,
+        seats: [seat(1), seat(0)],
+        time_control: live.meta.clock.as_ref().map(|c| c.control),
+    };
+    let mut rematch = new_game(&new)?;
+    let [white, black] = &live.meta.tokens;
+    rematch.meta.tokens = [black.clone(), white.clone()];
+    rematch.meta.arbiter = live.meta.arbiter.clone();
+    for (tag, was) in [("White", "Black"), ("Black", "White")] {
+        if let Some(name) = live.game.tag(was) {
+            rematch.game.set_tag(tag, name.to_owned());
+        }
+    }
+    Ok(rematch)
 }

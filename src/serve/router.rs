@@ -38,6 +38,10 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/takeback", post(changes::take_back))
         .route("/api/games/{id}/end", post(changes::end))
         .route("/api/games/{id}/tags", put(changes::tags))
+        .route("/api/games/{id}/offer", post(changes::offer))
+        .route("/api/games/{id}/answer", post(changes::answer))
+        .route("/api/games/{id}/abort", post(changes::abort))
+        .route("/api/games/{id}/claim", post(changes::claim))
         .route("/api/games/{id}/export/{format}", get(export::export))
         .route("/api/library", get(review::library))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));

@@ -14,6 +14,7 @@ use super::clock::{Clock, TimeControl};
 use super::error::ApiError;
 pub use super::events::version_of;
 use super::live::{Holder, Live, Mode, Phase};
+use super::meta::Offer;
 use super::seat::Seat;
 pub use super::summary::{GameKind, Summary};
 
@@ -87,6 +88,19 @@ pub struct GameState {
     /// The clocks, when the game has a time control: the time each side has left at the
     /// answer, whose clock runs.
     pub clocks: Option<Clocks>,
+    /// What one seat offers the other, waiting for its answer (spec/SERVE.md, "Offers"); it
+    /// lapses when the seat it is made to plays on.
+    pub offer: Option<Offer>,
+    /// The game the players went on to, colours swapped, once a rematch is agreed: each seat's
+    /// token holds the other colour there.
+    pub rematch: Option<String>,
+    /// Whether a seat may abort the game now: it is played, going on, and one side at most has
+    /// played.
+    pub abortable: bool,
+    /// In a game between two humans without clocks: when (milliseconds since the Unix epoch)
+    /// the side not to act may claim the win, the other having left its turn standing for
+    /// `--claim-after`; `null` in any other game.
+    pub claimable_at: Option<u64>,
 }
 
 /// The clocks at the moment of an answer.
@@ -196,7 +210,7 @@ impl GameState {
             written,
             fen: live.verdict.final_fen.clone(),
             verdict: live.verdict.clone(),
-            version: version_of(&sdn),
+            version: live.version(&sdn),
             record: None,
             sdn: None,
             svg: None,
@@ -209,6 +223,10 @@ impl GameState {
                 .clock
                 .as_ref()
                 .map(|c| Clocks::of(c, super::clock::now())),
+            offer: live.meta.offer,
+            rematch: live.meta.rematch.clone(),
+            abortable: live.abortable(),
+            claimable_at: None,
         };
         if extent == Extent::Full {
             state.record = Some(

@@ -17,6 +17,7 @@ mod browser_turns;
 mod course_api;
 mod database;
 mod durable;
+mod offers;
 mod openapi;
 mod puzzles_api;
 mod seat_and_moves;

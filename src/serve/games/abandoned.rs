@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use crate::serve::error::ApiError;
 use crate::serve::http::{App, GAME, blocking, find, held};
-use crate::serve::view::version_of;
 
 /// Games looked at in one round at most (the longest idle first).
 const ROUND: usize = 100;
@@ -71,10 +70,11 @@ pub fn close(app: &App, now: u64) -> Result<usize, ApiError> {
             }
             Err(e) => return Err(app.not_kept(&id, e, "an abandoned game could not be closed")),
         }
+        let version = next.version(&sdn);
         *live = next;
         drop(live);
         app.cache(&id, false);
-        app.events.tell(&id, &version_of(&sdn));
+        app.events.tell(&id, &version);
         closed += 1;
     }
     Ok(closed)

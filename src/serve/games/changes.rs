@@ -11,11 +11,15 @@ use axum::response::{IntoResponse, Response};
 
 use crate::serve::clock;
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::http::{Body, GAME, Shared, blocking, find, flag_fall, held, seat};
+use crate::serve::http::{App, Body, GAME, Shared, admit, blocking, find, flag_fall, held, seat};
 use crate::serve::input::{
-    ActRequest, EndRequest, Prefer, RollRequest, TagsRequest, TokenRequest, act_actions, clicked,
+    ActRequest, AnswerRequest, EndRequest, OfferRequest, Prefer, RollRequest, TagsRequest,
+    TokenRequest, act_actions, clicked,
 };
 use crate::serve::live::{Holder, Live, Mode, settled};
+use crate::serve::meta::Proposal;
+use crate::serve::new_game::rematch_of;
+use crate::serve::offers::Offered;
 use crate::serve::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
@@ -51,6 +55,7 @@ async fn change(
         }
         let mut next = live.clone();
         change(&mut next, holder)?;
+        next.meta.changed = Some(now);
         for after_change in &app.after_change {
             after_change(&mut next)?;
         }
@@ -62,14 +67,13 @@ async fn change(
             now,
         );
         let sdn = crate::write::sdn::to_sdn(&next.game);
-        let meta_changed = next.meta.aided != live.meta.aided || next.meta.clock.is_some();
-        app.store
-            .save_game(&mut next, &sdn, meta_changed)
-            .map_err(|e| {
-                app.not_kept(&id, e, "the game could not be saved, nothing was accepted")
-            })?;
+        // The meta is written with every change: it holds when the game last changed.
+        app.store.save_game(&mut next, &sdn, true).map_err(|e| {
+            app.not_kept(&id, e, "the game could not be saved, nothing was accepted")
+        })?;
         *live = next;
-        let state = GameState::answer(&live, sdn, extent)?;
+        let mut state = GameState::answer(&live, sdn, extent)?;
+        state.claimable_at = app.claim_after.and_then(|after| live.claimable_from(after));
         let going = live.going();
         drop(live);
         app.cache(&id, going);
@@ -165,7 +169,7 @@ enum ChangeAnswers {
 macro_rules! change_route {
     (
         $method:ident $path:tt, $name:ident, $operation:tt, $description:tt, $body:ident,
-        |$request:ident, $live:ident, $holder:ident| $change:expr
+        |$request:ident, $live:ident, $holder:ident $(, $app:ident)?| $change:expr
     ) => {
         #[utoipa::path(
             $method,
@@ -184,6 +188,7 @@ macro_rules! change_route {
             Body($request): Body<$body>,
         ) -> Result<Response, ApiError> {
             let token = $request.token.clone();
+            $(let $app = app.clone();)?
             change(app, id, token, extent(&headers), move |$live, $holder| $change).await
         }
     };
@@ -200,6 +205,7 @@ change_route! {
                 "in play mode the server rolls: no face may be entered".to_owned(),
             ));
         }
+        live.play_on(holder);
         live.roll(holder, request.face).map(drop)
     }
 }
@@ -209,6 +215,7 @@ change_route! {
     "Actions of the turn in progress; against a bot, the bot's turn follows.",
     ActRequest,
     |request, live, holder| {
+        live.play_on(holder);
         let actions = act_actions(&request, &live.verdict.final_fen)?;
         match clicked(&request) {
             Some(squares) => live.act_clicked(holder, actions, squares),
@@ -255,4 +262,72 @@ change_route! {
         let tags: Vec<(String, String)> = request.tags.into_iter().collect();
         live.set_tags(holder, &tags)
     }
+}
+
+change_route! {
+    post "/api/games/{id}/offer", offer, "offer",
+    "A seat offers the other a draw (not in Sade), a take-back of its last turn, or (once the game is over) a rematch with colours swapped; the same offer standing from the other seat is accepted instead.",
+    OfferRequest,
+    |request, live, holder, app| {
+        let agreed = match live.offer(holder, request.offer)? {
+            Offered::Agreed(proposal) => Some(proposal),
+            // A bot accepts every rematch.
+            Offered::Standing
+                if request.offer == Proposal::Rematch
+                    && live.meta.players.iter().any(|p| p != "human") =>
+            {
+                live.meta.offer = None;
+                Some(Proposal::Rematch)
+            }
+            Offered::Standing => None,
+        };
+        if agreed == Some(Proposal::Rematch) {
+            rematch(&app, live)?;
+        }
+        Ok(())
+    }
+}
+
+change_route! {
+    post "/api/games/{id}/answer", answer, "answer",
+    "The other seat's answer to the offer standing: accepted (the draw agreed, the turn taken back, the rematch made) or declined.",
+    AnswerRequest,
+    |request, live, holder, app| {
+        if live.answer(holder, request.accept)? == Proposal::Rematch && request.accept {
+            rematch(&app, live)?;
+        }
+        Ok(())
+    }
+}
+
+change_route! {
+    post "/api/games/{id}/abort", abort, "abort",
+    "Aborts a game before both sides have played: the record says so, the result stays `*`, and the game is never rated.",
+    TokenRequest,
+    |request, live, holder| live.abort(holder)
+}
+
+change_route! {
+    post "/api/games/{id}/claim", claim, "claim",
+    "In a game between two people without clocks: the win claimed when the opponent has left its turn standing for --claim-after (a declared end, Termination abandoned).",
+    TokenRequest,
+    |request, live, holder, app| match app.claim_after {
+        Some(after) => live.claim(holder, clock::now(), after),
+        None => Err(ApiError::conflict(
+            "claim",
+            "this server lets no win be claimed (--claim-after never)".to_owned(),
+        )),
+    }
+}
+
+/// Makes the rematch of `live`, agreed: the new game admitted, and `live` pointing to it.
+fn rematch(app: &App, live: &mut Live) -> Result<(), ApiError> {
+    let mut game = rematch_of(live)?;
+    if game.against_a_bot() {
+        game.play_bots(1)?;
+    }
+    let id = game.id.clone();
+    admit(app, game)?;
+    live.meta.rematch = Some(id);
+    Ok(())
 }

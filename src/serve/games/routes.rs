@@ -21,7 +21,7 @@ use crate::serve::live::Live;
 use crate::serve::new_game::{NewGame, new_game};
 use crate::serve::schema::OptionsAnswer;
 use crate::serve::store::ListFilter;
-use crate::serve::view::{Created, GameState, Held, Levels, SeatAnswer, Summary, version_of};
+use crate::serve::view::{Created, GameState, Held, Levels, SeatAnswer, Summary};
 
 #[utoipa::path(
     get,
@@ -166,11 +166,13 @@ pub(crate) async fn state(
     flag_fall(&app, &id, &mut live, crate::serve::clock::now())?;
     if let Some(since) = query.since {
         let sdn = crate::write::sdn::to_sdn(&live.game);
-        if version_of(&sdn) == since {
+        if live.version(&sdn) == since {
             return Ok(StatusCode::NOT_MODIFIED.into_response());
         }
     }
-    GameState::of(&live).map(|s| Json(s).into_response())
+    let mut state = GameState::of(&live)?;
+    state.claimable_at = app.claim_after.and_then(|after| live.claimable_from(after));
+    Ok(Json(state).into_response())
 }
 
 #[utoipa::path(
@@ -286,7 +288,7 @@ pub(crate) async fn game_events(
     let watcher = app.events.watch(&id);
     let version = {
         let live = held(game.lock(), GAME)?;
-        version_of(&crate::write::sdn::to_sdn(&live.game))
+        live.version(&crate::write::sdn::to_sdn(&live.game))
     };
     let event =
         |version: String| Ok::<_, Infallible>(Event::default().event("version").data(version));

@@ -8,7 +8,7 @@ use super::rows::{
     GameRow, database_error, document_name, live_of, number, put_document, stamp, text,
 };
 use super::storage::{Doc, ListFilter, Storage, StoreError, valid_id};
-use crate::serve::events::{Notice, version_of};
+use crate::serve::events::Notice;
 use crate::serve::live::Live;
 use crate::serve::summary::Summary;
 
@@ -21,7 +21,7 @@ impl Storage for Database {
         let notice = (self.backend == Backend::Postgres).then(|| Notice {
             id: live.id.clone(),
             revision: live.revision + 1,
-            version: version_of(sdn),
+            version: live.version(sdn),
         });
         let expected = i64::try_from(live.revision).map_err(database_error)?;
         let (reply, outcome) = std::sync::mpsc::sync_channel(1);
