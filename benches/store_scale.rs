@@ -68,7 +68,7 @@ fn fill(url: &str, count: usize) {
         mode: Mode::Record,
         players: ["human".to_owned(), "human".to_owned()],
         tokens: ["0".repeat(32), "1".repeat(32)],
-        arbiter: "2".repeat(32),
+        arbiter: Some("2".repeat(32)),
         seed: None,
         created: Some(1_700_000_000_000),
         aided: false,

@@ -69,7 +69,7 @@ pub(super) fn create(agent: &ureq::Agent, url: &str, game: &Prepared) -> Option<
         agent,
         "POST",
         &format!("{url}/api/games"),
-        Some(&json!({ "record": game.record })),
+        Some(&json!({ "record": game.record, "arbiter": true })),
     );
     let id = created["id"].as_str()?.to_owned();
     let token = created["arbiter"].as_str()?.to_owned();

@@ -25,7 +25,7 @@ pub(super) fn client(url: &str, stop: Instant, seed: u64, shape: Shape) -> Outco
             &agent,
             "POST",
             &format!("{url}/api/games"),
-            Some(&json!({})),
+            Some(&json!({ "arbiter": true })),
         );
         if status != 201 {
             failures += 1;

@@ -108,6 +108,11 @@ pub struct CreateGame {
     /// clock.
     #[serde(default)]
     pub time_control: Option<super::clock::TimeControl>,
+    /// Whether the game has an arbiter's token, which acts for both seats. By default only a
+    /// recorded game (which needs one) and a game of bots have one: in a game played by people
+    /// each seat is its player's alone.
+    #[serde(default)]
+    pub arbiter: Option<bool>,
 }
 
 /// `POST /api/games/{id}/act`: one of `text`, `from` and `to`, `sacrifice`, `resurrect`, or

@@ -143,7 +143,12 @@ impl Live {
     }
 
     pub fn holder(&self, token: &str) -> Option<Holder> {
-        if holds(token, &self.meta.arbiter) {
+        if self
+            .meta
+            .arbiter
+            .as_deref()
+            .is_some_and(|a| holds(token, a))
+        {
             return Some(Holder::Arbiter);
         }
         if holds(token, &self.meta.tokens[0]) {

@@ -26,8 +26,12 @@ pub struct Meta {
     pub players: [String; 2],
     /// The seat tokens, White then Black.
     pub tokens: [String; 2],
-    /// The creator's token: acts for both seats, edits tags, declares ends.
-    pub arbiter: String,
+    /// The arbiter's token: acts for both seats, edits tags, takes back, declares ends. Only
+    /// where an arbiter is the point: a game recorded over the board, a game of bots, a game
+    /// created for an arbiter; `None` in a game played between people, whose seats are each its
+    /// player's alone.
+    #[serde(default)]
+    pub arbiter: Option<String>,
     /// The auditable die's seed (Sade, server's die); `None`: the arbiter enters each face.
     pub seed: Option<String>,
     /// When the game was created, in milliseconds since the Unix epoch (`None` for a game

@@ -24,6 +24,8 @@ pub struct NewGame {
     pub seats: [Seat; 2],
     /// The clocks' time control, if the game has clocks.
     pub time_control: Option<TimeControl>,
+    /// Whether the game has an arbiter's token (record mode, a game of bots, or asked for).
+    pub arbiter: bool,
 }
 
 /// Where a new game starts.
@@ -68,12 +70,23 @@ impl NewGame {
         if let Some(problem) = request.time_control.and_then(TimeControl::problem) {
             return Err(ApiError::bad("time_control", problem));
         }
+        let arbiter = match request.arbiter {
+            Some(false) if mode == Mode::Record => {
+                return Err(ApiError::bad(
+                    "arbiter",
+                    "a recorded game is entered by its arbiter: it has one".to_owned(),
+                ));
+            }
+            Some(asked) => asked,
+            None => mode == Mode::Record || !seats.iter().any(Seat::is_human),
+        };
         Ok(NewGame {
             start,
             mode,
             die,
             seats,
             time_control: request.time_control,
+            arbiter,
         })
     }
 
@@ -101,6 +114,7 @@ impl NewGame {
             die,
             seats: [Seat::Human, Seat::Human],
             time_control: None,
+            arbiter: true,
         })
     }
 
@@ -113,6 +127,7 @@ impl NewGame {
             die,
             seats: [Seat::Human, Seat::Human],
             time_control: None,
+            arbiter: true,
         }
     }
 
@@ -197,7 +212,7 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         mode: new.mode,
         players: new.seats.clone().map(|s| s.name().to_owned()),
         tokens: [token()?, token()?],
-        arbiter: token()?,
+        arbiter: if new.arbiter { Some(token()?) } else { None },
         seed,
         created: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -323,6 +338,7 @@ pub fn rematch_of(live: &Live) -> Result<Live, ApiError> {
         die: Die::Server,
         seats: [seat(1), seat(0)],
         time_control: live.meta.clock.as_ref().map(|c| c.control),
+        arbiter: false,
     };
     let mut rematch = new_game(&new)?;
     let [white, black] = &live.meta.tokens;

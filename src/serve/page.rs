@@ -13,7 +13,7 @@ const STYLE: &str = include_str!("assets/app.css");
 
 /// The page's script: ES modules, one per part of the page (`main.js` loads the others), each
 /// served from `/js/{file}`.
-pub const SCRIPT_FILES: [(&str, &str); 19] = [
+pub const SCRIPT_FILES: [(&str, &str); 20] = [
     ("api.js", include_str!("assets/js/api.js")),
     ("board.js", include_str!("assets/js/board.js")),
     ("chart.js", include_str!("assets/js/chart.js")),
@@ -23,6 +23,7 @@ pub const SCRIPT_FILES: [(&str, &str); 19] = [
     ("dom.js", include_str!("assets/js/dom.js")),
     ("end.js", include_str!("assets/js/end.js")),
     ("main.js", include_str!("assets/js/main.js")),
+    ("offers.js", include_str!("assets/js/offers.js")),
     ("moves.js", include_str!("assets/js/moves.js")),
     ("panels.js", include_str!("assets/js/panels.js")),
     ("pools.js", include_str!("assets/js/pools.js")),

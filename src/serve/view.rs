@@ -18,6 +18,16 @@ use super::meta::Offer;
 use super::seat::Seat;
 pub use super::summary::{GameKind, Summary};
 
+/// How a game ended without a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Closed {
+    /// A seat aborted it before both sides had played.
+    Aborted,
+    /// The server closed it: nobody played in it for `--abandon-after`.
+    Abandoned,
+}
+
 /// A game as the API shows it.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct GameState {
@@ -101,6 +111,10 @@ pub struct GameState {
     /// the side not to act may claim the win, the other having left its turn standing for
     /// `--claim-after`; `null` in any other game.
     pub claimable_at: Option<u64>,
+    /// A game ended without a result: `aborted` by a seat before both sides had played, or
+    /// `abandoned` (closed by the server after `--abandon-after` without an action); `null`
+    /// for any other game.
+    pub closed: Option<Closed>,
 }
 
 /// The clocks at the moment of an answer.
@@ -227,6 +241,13 @@ impl GameState {
             rematch: live.meta.rematch.clone(),
             abortable: live.abortable(),
             claimable_at: None,
+            closed: if live.meta.aborted {
+                Some(Closed::Aborted)
+            } else if live.meta.abandoned {
+                Some(Closed::Abandoned)
+            } else {
+                None
+            },
         };
         if extent == Extent::Full {
             state.record = Some(
@@ -316,8 +337,9 @@ pub fn pgn(game: &crate::record::Game) -> String {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Created {
     pub id: String,
-    /// The arbiter's token: acts for both seats, edits tags, takes back, declares ends.
-    pub arbiter: String,
+    /// The arbiter's token: acts for both seats, edits tags, takes back, declares ends; `null`
+    /// when the game has no arbiter (a game played by people, unless asked for).
+    pub arbiter: Option<String>,
     /// White's seat token.
     pub white: String,
     /// Black's seat token.
@@ -329,7 +351,7 @@ pub struct Created {
 /// The page's links of each token: `/#game=ID&token=TOKEN`.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct SeatLinks {
-    pub arbiter: String,
+    pub arbiter: Option<String>,
     pub white: String,
     pub black: String,
 }
@@ -343,7 +365,7 @@ impl Created {
             white: live.meta.tokens[0].clone(),
             black: live.meta.tokens[1].clone(),
             links: SeatLinks {
-                arbiter: link(&live.meta.arbiter),
+                arbiter: live.meta.arbiter.as_deref().map(link),
                 white: link(&live.meta.tokens[0]),
                 black: link(&live.meta.tokens[1]),
             },

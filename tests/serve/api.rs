@@ -252,11 +252,23 @@ fn recorded_sade(server: &Server) -> Table<'_> {
     server.arbiters_table(&json!({"variant": "Sade", "mode": "record", "die": "entered"}))
 }
 
-/// Which seat a token holds: each of the three tokens its own, any other none.
+/// Which seat a token holds: each of the three tokens its own, any other none. A game played
+/// by people has no arbiter unless one is asked for: each seat is its player's alone.
 #[test]
 fn a_token_tells_its_seat() {
     let server = Server::start(&scratch("seat"), &[]);
-    let (id, created) = server.create(&json!({"variant": "Sade"}));
+    let (_, unarbitered) = server.create(&json!({"variant": "Sade"}));
+    assert_eq!(unarbitered["arbiter"], Value::Null, "{unarbitered}");
+    assert_eq!(unarbitered["links"]["arbiter"], Value::Null);
+    let (_, recorded) = server.create(&json!({"variant": "Sade", "mode": "record"}));
+    assert!(
+        recorded["arbiter"].is_string(),
+        "a recorded game has its arbiter"
+    );
+    let refused = server.post("/api/games", &json!({"mode": "record", "arbiter": false}));
+    assert_eq!(refused.status, 400, "{}", refused.text);
+    assert_eq!(refused.body["field"], "arbiter");
+    let (id, created) = server.create(&json!({"variant": "Sade", "arbiter": true}));
     let seat = |body: Value| {
         let answer = server.send("POST", &format!("/api/games/{id}/seat"), &body.to_string());
         assert_eq!(answer.status, 200, "{}", answer.text);

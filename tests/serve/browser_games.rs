@@ -22,7 +22,7 @@ async fn a_marseillais_game_with_a_checking_first_move_clicked_to_mate() {
     let page = Page::create(
         session(&driver).await,
         &server,
-        &[("variant", "Marseillais"), ("mode", "play")],
+        &[("variant", "Marseillais"), ("mode", "record")],
         "7k/8/5K2/8/8/8/8/Q7 w - - 0 1",
     )
     .await;
@@ -123,7 +123,7 @@ async fn a_standard_game_clicked_to_mate_and_its_pgn() {
     let page = Page::create(
         session(&driver).await,
         &server,
-        &[("variant", "Standard"), ("mode", "play")],
+        &[("variant", "Standard"), ("mode", "record")],
         "",
     )
     .await;

@@ -223,7 +223,7 @@ fn course_requests_that_do_not_fit_are_refused_with_the_field() {
     let (id, created) = server.create(&json!({ "variant": "Sade" }));
     let other = server.post(
         &format!("/api/course/{id}/judge"),
-        &json!({ "token": created["arbiter"] }),
+        &json!({ "token": created["white"] }),
     );
     assert_eq!(other.status, 409, "{}", other.text);
     let missing = server.post(

@@ -11,6 +11,7 @@ mod browser_details;
 mod browser_end;
 mod browser_games;
 mod browser_layout;
+mod browser_offers;
 mod browser_puzzles;
 mod browser_record;
 mod browser_turns;
@@ -204,9 +205,14 @@ impl Server {
         (id, answer.body)
     }
 
-    /// Creates a game with `request`; its arbiter's table.
+    /// Creates a game with `request`, an arbiter's token asked for (a game played by people
+    /// has none unless asked); its arbiter's table.
     pub fn arbiters_table(&self, request: &Value) -> Table<'_> {
-        let (id, created) = self.create(request);
+        let mut request = request.clone();
+        if request.get("arbiter").is_none() {
+            request["arbiter"] = json!(true);
+        }
+        let (id, created) = self.create(&request);
         Table {
             server: self,
             id,

@@ -95,7 +95,7 @@ fn the_same_offer_from_both_seats_is_an_agreement() {
 #[test]
 fn a_sade_game_has_no_draw_to_offer_and_the_arbiter_offers_nothing() {
     let server = Server::start(&scratch("offers_sade"), &[]);
-    let (id, created) = server.create(&json!({"variant": "Sade"}));
+    let (id, created) = server.create(&json!({"variant": "Sade", "arbiter": true}));
     let white = Table {
         server: &server,
         id: id.clone(),
@@ -180,6 +180,7 @@ fn a_game_is_aborted_only_before_both_sides_have_played_and_then_takes_no_change
     assert_eq!(aborted["phase"], "over");
     assert_eq!(aborted["abortable"], false);
     assert_eq!(aborted["verdict"]["result"], "*");
+    assert_eq!(aborted["closed"], "aborted");
     let file = black.file();
     assert!(file.contains("[Termination \"abandoned\"]"), "{file}");
     assert!(

@@ -29,7 +29,7 @@ impl GameRow {
     pub(super) fn of(live: &Live) -> Result<GameRow, StoreError> {
         let summary = Summary::of(live);
         let mut meta = live.meta.clone();
-        meta.arbiter = kept(&meta.arbiter);
+        meta.arbiter = meta.arbiter.as_deref().map(kept);
         meta.tokens = meta.tokens.map(|t| kept(&t));
         let status = serde_json::to_value(summary.status)?;
         Ok(GameRow {

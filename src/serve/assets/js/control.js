@@ -190,25 +190,27 @@ export function settingsOf(g) {
   return body;
 }
 
-/** Creates a game with `body`, then opens it (`created`). */
-export function create(body, near) {
+/** Creates a game with `body`, then opens it (`created`), at `seat` when one is given. */
+export function create(body, near, seat) {
   state.notes[near || 'create'] = '';
   render();
-  return api('POST', '/api/games', body).then((c) => created(c)).catch((e) => { state.notes[near || 'create'] = e.error || String(e); render(); });
+  return api('POST', '/api/games', body).then((c) => created(c, seat)).catch((e) => { state.notes[near || 'create'] = e.error || String(e); render(); });
 }
 
 /**
  * A game just created (`POST /api/games`'s answer): against one bot, the human's seat opens; for
- * two people, the arbiter's, offering the two seats' links; the token kept. `seat`: the seat to
+ * two people, the seat this player chose (White unless told), offering the opponent's link; a
+ * game with an arbiter (recorded, of bots), the arbiter's; the token kept. `seat`: the seat to
  * open whatever the players (a puzzle's or a lesson's: the arbiter's).
  */
 export function created(c, seat) {
   const g = c.state;
   const human = humanAgainstBot(g);
-  const mine = seat || (g.mode === 'play' && human ? human : 'arbiter');
+  const people = g.mode === 'play' && g.white === 'human' && g.black === 'human';
+  const mine = seat || (g.mode === 'play' && human ? human : c.arbiter ? 'arbiter' : 'white');
   keep(c.id, c[mine]);
-  state.links = !seat && g.mode === 'play' && g.white === 'human' && g.black === 'human' ?
-    { id: c.id, white: c.links.white, black: c.links.black } : null;
+  state.links = people && (mine === 'white' || mine === 'black') ?
+    { id: c.id, side: OTHER[mine], link: c.links[OTHER[mine]] } : null;
   location.hash = c.links[mine].replace(/^\/#/, '');
   listGames();
 }

@@ -4,6 +4,7 @@ import { mount } from './board.js';
 import { bindTurn } from './turn.js';
 import { bindMoves } from './moves.js';
 import { bindEnd } from './end.js';
+import { bindOffers } from './offers.js';
 import { bindPanels } from './panels.js';
 import { bindPuzzles } from './puzzles.js';
 import { bindCourse } from './course.js';
@@ -33,6 +34,7 @@ function init() {
   bindTurn();
   bindMoves();
   bindEnd();
+  bindOffers();
   bindPanels();
   bindPuzzles();
   bindCourse();

@@ -29,8 +29,10 @@ export function renderPanels(s) {
       option($('black'), p, p === 'human' ? 'a person' : p + ' bot');
     }
   }
-  // The die's source is a choice of record mode only.
-  shown('die-box', /** @type {HTMLSelectElement} */ ($('mode')).value === 'record');
+  // The die's source is a choice of record mode only; the colour, of a game between two people.
+  const form = settings();
+  shown('die-box', form.mode === 'record');
+  shown('my-seat-box', form.mode === 'play' && form.white === 'human' && form.black === 'human');
   text('create-refusal', s.notes.create);
   text('file-refusal', s.notes.file);
   text('tools-refusal', s.notes.tools);
@@ -80,8 +82,12 @@ function games(s) {
 }
 
 export function bindPanels() {
-  $('create').addEventListener('click', () => create(settings()));
-  $('mode').addEventListener('change', () => render());
+  $('create').addEventListener('click', () => {
+    const body = settings();
+    const people = body.mode === 'play' && body.white === 'human' && body.black === 'human';
+    create(body, undefined, people ? /** @type {HTMLSelectElement} */ ($('my-seat')).value : undefined);
+  });
+  for (const id of ['mode', 'white', 'black']) { $(id).addEventListener('change', () => render()); }
   $('games-box').addEventListener('toggle', () => { if (/** @type {any} */ ($('games-box')).open) { listGames(); } });
   setInterval(() => { if (/** @type {any} */ ($('games-box')).open && !document.hidden) { listGames(); } }, GAMES_MS);
   $('declare').addEventListener('click', () => {

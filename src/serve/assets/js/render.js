@@ -7,6 +7,7 @@ import { renderClocks } from './clocks.js';
 import { renderMoves } from './moves.js';
 import { renderPools } from './pools.js';
 import { renderEnd } from './end.js';
+import { renderOffers } from './offers.js';
 import { renderPanels } from './panels.js';
 import * as puzzles from './puzzles.js';
 import * as course from './course.js';
@@ -22,6 +23,7 @@ export function render(s = state) {
   renderClocks(s);
   renderEnd(s);
   renderTurn(s);
+  renderOffers(s);
   renderBoard(s);
   renderPools(s);
   renderMoves(s);

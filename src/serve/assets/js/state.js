@@ -87,7 +87,7 @@
  * @property {?{players: string[], variants: string[]}} levels
  * @property {Object[]} games   the list of games
  * @property {?Object} created  the settings of the game this page created last (for "new game, same settings")
- * @property {?{id: string, white: string, black: string}} links  the seats' links of a game this page created for two people
+ * @property {?{id: string, side: Side, link: string}} links  the opponent's seat and link, in a game this page created for two people
  * @property {{tools: string, create: string, file: string}} notes  refusals said beside the controls that asked
  * @property {{attempt: ?Attempt, themes: Object[], player: ?Object, result: string, resultClass: string,
  *   question: (Node|string)[]|null, left: boolean, answer: ?{game: string, fen: string, drawn: Drawn[]}}} puzzle

@@ -18,6 +18,7 @@ export function statusLine(s) {
   // While the other side's turn is played back, the line says so; the end, or whose turn comes,
   // once the board has shown it.
   if (s.playback) { return line + COLOUR[s.playback.player] + '\'s turn, played back'; }
+  if (g.phase === 'over' && g.closed) { return line + endTitle(s) + ': no result.'; }
   if (g.phase === 'over') { return line + 'over: ' + g.verdict.result + ', ' + endTitle(s) + '.'; }
   const you = g.side && s.seat === g.side && g[g.side] === 'human' ? ' (you)' : '';
   if (g.phase === 'roll') { return line + 'turn ' + turn + ': ' + who + ' to roll' + you; }
@@ -60,23 +61,21 @@ export function renderStatus(s) {
   }
 }
 
-/** The two seats' links of a game this page created for two people, each with a copy button. */
+/** The opponent's seat's link, in a game this page created for two people, with a copy button: the only way in to that seat. */
 function links(s) {
-  const l = s.links && s.game && s.links.id === s.game.id && s.mode === 'play' ? s.links : null;
+  const l = s.links && s.game && s.links.id === s.game.id && s.mode === 'play' && s.game.phase !== 'over' ? s.links : null;
   const key = l ? l.id : '';
   if (key === linksKey) { return; }
   linksKey = key;
   const box = $('links');
   box.textContent = '';
   if (!l) { return; }
-  box.append('Invite the players: ');
-  for (const k of ['white', 'black']) {
-    const url = new URL(l[k], location.href).href;
-    const copy = el('button', { textContent: 'copy', dataset: { link: k } });
-    copy.addEventListener('click', () => {
-      if (navigator.clipboard) { navigator.clipboard.writeText(url).then(() => { copy.textContent = 'copied'; }); }
-    });
-    box.append(el('a', { href: l[k], className: 'seat-link', textContent: COLOUR[k] + '\'s seat' }), ' ', copy, ' ');
-  }
+  const url = new URL(l.link, location.href).href;
+  const copy = el('button', { textContent: 'copy the link', dataset: { link: l.side } });
+  copy.addEventListener('click', () => {
+    if (navigator.clipboard) { navigator.clipboard.writeText(url).then(() => { copy.textContent = 'copied'; }); }
+  });
+  box.append('Send your opponent this link to ' + COLOUR[l.side] + '\'s seat: ',
+    el('a', { href: l.link, className: 'seat-link', textContent: url }), ' ', copy);
 }
 
