@@ -52,7 +52,10 @@ impl Live {
                 .any(|item| matches!(item, Item::Comment(c) if c.text.starts_with(CLK)));
             if !clocked {
                 let left = clock.end_turn(turn.number.side, now);
-                turn.items.push(comment(&clk_comment(left)));
+                // A correspondence clock is full again after each turn: nothing to write.
+                if !clock.control.correspondence() {
+                    turn.items.push(comment(&clk_comment(left)));
+                }
             }
         }
         match self.acting() {

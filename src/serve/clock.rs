@@ -1,37 +1,78 @@
 //! The game's clocks, kept by the server (the authority): a time control (seconds to start
-//! with, seconds added after each turn), the time each side has left, and whose clock runs
-//! since when. Times are wall-clock milliseconds since the Unix epoch, so that a server started
+//! with, seconds added after each turn; or, for correspondence, days for each turn), the time
+//! each side has left, and whose clock runs since when. Times are wall-clock milliseconds since the Unix epoch, so that a server started
 //! again counts the time it was away against the side whose clock ran.
 
 use serde::{Deserialize, Serialize};
 
 use crate::record::Side;
 
-/// A time control: `initial` seconds each, `increment` seconds added after each turn.
+/// A time control: `initial` seconds each, `increment` seconds added after each turn; or, for a
+/// correspondence game, `days` for each turn (the clock full again at each turn's start).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TimeControl {
-    /// Seconds each side starts with: 1 to 10,800 (three hours).
-    #[schema(minimum = 1, maximum = 10800)]
+    /// Seconds each side starts with: 1 to 10,800 (three hours); none in correspondence.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 10800)]
     pub initial: u32,
     /// Seconds added to a side's clock after each of its turns: 0 to 180.
     #[serde(default)]
     #[schema(minimum = 0, maximum = 180)]
     pub increment: u32,
+    /// Correspondence: days for each turn, 1 to 14 (`initial` and `increment` not given).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schema(minimum = 0, maximum = 14)]
+    pub days: u32,
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A day, in milliseconds.
+const DAY_MS: u64 = 86_400_000;
+
 impl TimeControl {
-    /// The `TimeControl` tag, as PGN writes it: `300+2`, or `300` without increment.
+    /// The `TimeControl` tag, as PGN writes it: `300+2`, or `300` without increment; a
+    /// correspondence game's as PGN's moves-in-seconds period, one turn in so many seconds,
+    /// again and again: `1/86400` for a turn a day.
     pub fn tag(self) -> String {
-        if self.increment == 0 {
+        if self.days > 0 {
+            format!("1/{}", u64::from(self.days) * 86_400)
+        } else if self.increment == 0 {
             self.initial.to_string()
         } else {
             format!("{}+{}", self.initial, self.increment)
         }
     }
 
+    /// Whether the control gives days for each turn.
+    pub fn correspondence(self) -> bool {
+        self.days > 0
+    }
+
+    /// The milliseconds a full clock holds: at the start, and in correspondence at each turn.
+    pub fn full(self) -> u64 {
+        if self.days > 0 {
+            u64::from(self.days) * DAY_MS
+        } else {
+            u64::from(self.initial) * 1000
+        }
+    }
+
     /// Why the control is none a game may have, if it is not.
     pub fn problem(self) -> Option<String> {
+        if self.days > 0 {
+            if self.days > 14 || self.initial != 0 || self.increment != 0 {
+                return Some(format!(
+                    "days: {}; correspondence gives 1 to 14 days for each turn, without initial \
+                     or increment",
+                    self.days
+                ));
+            }
+            return None;
+        }
         if !(1..=10_800).contains(&self.initial) {
             return Some(format!(
                 "initial: {} seconds; a clock starts with 1 to 10800",
@@ -69,7 +110,7 @@ fn at(side: Side) -> usize {
 impl Clock {
     /// Both clocks full; `first`'s runs from `now`.
     pub fn start(control: TimeControl, first: Side, now: u64) -> Clock {
-        let full = u64::from(control.initial) * 1000;
+        let full = control.full();
         Clock {
             control,
             left: [full, full],
@@ -81,7 +122,7 @@ impl Clock {
     /// Both clocks full, neither running: the first change of the game starts the clock of
     /// the side to act.
     pub fn waiting(control: TimeControl, now: u64) -> Clock {
-        let full = u64::from(control.initial) * 1000;
+        let full = control.full();
         Clock {
             control,
             left: [full, full],
@@ -115,13 +156,18 @@ impl Clock {
     }
 
     /// `side` ends a turn at `now`: its time is charged when its clock ran, the increment
-    /// added. Returns what it has left, for the record's `[%clk]`.
+    /// added (in correspondence, the clock full again for its next turn). Returns what it has
+    /// left, for the record's `[%clk]`.
     pub fn end_turn(&mut self, side: Side, now: u64) -> u64 {
         if self.running == Some(side) {
             self.stop(now);
         }
         let i = at(side);
-        self.left[i] += u64::from(self.control.increment) * 1000;
+        if self.control.correspondence() {
+            self.left[i] = self.control.full();
+        } else {
+            self.left[i] += u64::from(self.control.increment) * 1000;
+        }
         self.left[i]
     }
 
@@ -159,6 +205,7 @@ mod tests {
     const FIVE_PLUS_TWO: TimeControl = TimeControl {
         initial: 300,
         increment: 2,
+        days: 0,
     };
 
     #[test]
@@ -181,6 +228,7 @@ mod tests {
             TimeControl {
                 initial: 1,
                 increment: 0,
+                days: 0,
             },
             Side::Black,
             0,
@@ -191,5 +239,31 @@ mod tests {
         stopped.stop(500);
         assert_eq!(stopped.fallen(10_000), None);
         assert_eq!(stopped.left_at(Side::Black, 10_000), 500);
+    }
+
+    #[test]
+    fn a_correspondence_clock_is_full_again_at_each_turn_and_falls_after_its_days() {
+        let two_days = TimeControl {
+            initial: 0,
+            increment: 0,
+            days: 2,
+        };
+        assert_eq!(two_days.problem(), None);
+        assert_eq!(two_days.tag(), "1/172800");
+        let mut clock = Clock::start(two_days, Side::White, 0);
+        assert_eq!(clock.end_turn(Side::White, DAY_MS + 5), 2 * DAY_MS);
+        clock.run(Side::Black, DAY_MS + 5);
+        assert_eq!(clock.fallen(3 * DAY_MS + 4), None);
+        assert_eq!(clock.fallen(3 * DAY_MS + 5), Some(Side::Black));
+        let mixed = TimeControl {
+            initial: 60,
+            ..two_days
+        };
+        assert!(mixed.problem().is_some(), "days and seconds at once");
+        let long = TimeControl {
+            days: 15,
+            ..two_days
+        };
+        assert!(long.problem().is_some());
     }
 }

@@ -15,6 +15,7 @@ mod browser_offers;
 mod browser_puzzles;
 mod browser_record;
 mod browser_turns;
+mod correspondence;
 mod course_api;
 mod database;
 mod durable;

@@ -1,12 +1,13 @@
 //! Games nobody plays in: a game in progress without a clock that has seen no action for
 //! `--abandon-after` is closed, its record saying so (`Termination "abandoned"`, the result
-//! left `*`), and it leaves the games in progress that `--max-games` counts.
+//! left `*`), and it leaves the games in progress that `--max-games` counts. A game with clocks
+//! left so long is looked at too: its clock has run out (a correspondence game), and it ends.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::serve::error::ApiError;
-use crate::serve::http::{App, GAME, blocking, find, held};
+use crate::serve::http::{App, GAME, blocking, find, flag_fall, held};
 
 /// Games looked at in one round at most (the longest idle first).
 const ROUND: usize = 100;
@@ -54,7 +55,13 @@ pub fn close(app: &App, now: u64) -> Result<usize, ApiError> {
             continue;
         };
         let mut live = held(game.lock(), GAME)?;
-        if !live.going() || live.meta.clock.is_some() {
+        if !live.going() {
+            continue;
+        }
+        // A game with clocks is not abandoned: it ends when a clock runs out (a correspondence
+        // game left for days), which is seen here too.
+        if live.meta.clock.is_some() {
+            flag_fall(app, &id, &mut live, now)?;
             continue;
         }
         let mut next = live.clone();

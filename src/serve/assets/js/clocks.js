@@ -5,7 +5,12 @@ import { load } from './control.js';
 
 let timer = null, clocksKey = null;
 
+/** Time left as a clock shows it: `4:58`, `1:02:05`, `9.4` in the last ten seconds; a correspondence clock's days and hours, `2 days 3 h`. */
 function clockText(ms) {
+  if (ms >= 86400000) {
+    const d = Math.floor(ms / 86400000), h = Math.floor(ms % 86400000 / 3600000);
+    return d + (d === 1 ? ' day' : ' days') + (h ? ' ' + h + ' h' : '');
+  }
   const s = ms < 10000 ? Math.floor(ms / 1000) : Math.ceil(ms / 1000);
   const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
   const pad = (n) => (n < 10 ? '0' : '') + n;

@@ -184,8 +184,9 @@ export function settingsOf(g) {
   const tag = (n) => ((g.record.tags || []).find((t) => t.name === n) || {}).value;
   const body = { variant: g.variant, mode: g.mode, white: g.white, black: g.black };
   if (g.mode === 'record' && g.die) { body.die = g.die; }
-  const control = /^(\d+)\+(\d+)$/.exec(tag('TimeControl') || '');
+  const control = /^(\d+)\+(\d+)$/.exec(tag('TimeControl') || ''), period = /^1\/(\d+)$/.exec(tag('TimeControl') || '');
   if (control) { body.time_control = { initial: +control[1], increment: +control[2] }; }
+  if (period) { body.time_control = { days: +period[1] / 86400 }; }
   if (tag('FEN')) { body.fen = tag('FEN'); }
   return body;
 }

@@ -14,8 +14,9 @@ function settings() {
   const body = { variant: v('variant'), mode: v('mode'), white: v('white'), black: v('black') };
   if (body.mode === 'record') { body.die = v('die-source'); }
   if (v('fen').trim()) { body.fen = v('fen').trim(); }
-  const control = /^(\d+)\+(\d+)$/.exec(v('time-control'));
+  const control = /^(\d+)\+(\d+)$/.exec(v('time-control')), days = /^d(\d+)$/.exec(v('time-control'));
   if (control) { body.time_control = { initial: +control[1], increment: +control[2] }; }
+  if (days) { body.time_control = { days: +days[1] }; }
   return body;
 }
 
