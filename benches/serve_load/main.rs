@@ -121,6 +121,8 @@ fn main() {
         abandon_after: None,
         create_per_minute: 0,
         forwarded_for: false,
+        login_per_minute: 0,
+        public_url: None,
     };
     let shown = config
         .database
@@ -184,6 +186,8 @@ fn second_server(data: &std::path::Path, database: &str) -> String {
         abandon_after: None,
         create_per_minute: 0,
         forwarded_for: false,
+        login_per_minute: 0,
+        public_url: None,
     };
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
