@@ -114,10 +114,10 @@ async fn limit_new_games(State(app): State<Shared>, request: Request, next: Next
         && let Err(wait) = rate.take(address, Instant::now())
     {
         let seconds = wait.as_secs() + 1;
-        let mut refused = ApiError::too_many(format!(
+        let too_many = ApiError::too_many(format!(
             "too many {what} from {address} of late ({option}): the next one in {seconds} s"
-        ))
-        .into_response();
+        ));
+        let mut refused = refuse(request, too_many).await;
         if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
             refused.headers_mut().insert(header::RETRY_AFTER, value);
         }
@@ -140,11 +140,11 @@ async fn same_origin(State(app): State<Shared>, request: Request, next: Next) ->
     let headers = request.headers();
     let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("?"));
     if text("sec-fetch-site").is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
-        return ApiError::cross_site(
+        let cross = ApiError::cross_site(
             "a request sent by another site's page is refused (Sec-Fetch-Site: cross-site)"
                 .to_owned(),
-        )
-        .into_response();
+        );
+        return refuse(request, cross).await;
     }
     if let Some(origin) = text(header::ORIGIN.as_str()) {
         let ours = match &app.public_origin {
@@ -155,14 +155,22 @@ async fn same_origin(State(app): State<Shared>, request: Request, next: Next) ->
                 .is_some_and(|((_, host), own)| host.eq_ignore_ascii_case(own)),
         };
         if !ours {
-            return ApiError::cross_site(format!(
+            let cross = ApiError::cross_site(format!(
                 "a request sent by another site's page is refused (Origin: {origin}): only \
                  this server's own pages may send it changes"
-            ))
-            .into_response();
+            ));
+            return refuse(request, cross).await;
         }
     }
     next.run(request).await
+}
+
+/// `error`, once the request's body is read (up to [`BODY_LIMIT`]): a body left unread would
+/// make the server close the connection, which a client may be about to send its next request
+/// on.
+async fn refuse(request: Request, error: ApiError) -> Response {
+    let _ = axum::body::to_bytes(request.into_body(), BODY_LIMIT).await;
+    error.into_response()
 }
 
 /// The client's address: the connection's, or with `--forwarded-for` the last address of the

@@ -1,9 +1,11 @@
 //! The accounts' routes: `POST /api/account/signup`, `/login` and `/logout`, `GET /api/session`
 //! (who this browser is) and `POST /api/session/guest` (a session without an account). Each
 //! session opened sets the `sade_ref_session` cookie; hashing and verifying a password run off
-//! the runtime's threads.
+//! the runtime's threads. A route that needs no body reads it all the same (`_unread`): one
+//! left unread would close the connection under the client's next request.
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -143,6 +145,7 @@ pub(crate) async fn login(
 pub(crate) async fn logout(
     State(app): State<Shared>,
     headers: HeaderMap,
+    _unread: Bytes,
 ) -> Result<Response, ApiError> {
     end(&app, &headers)?;
     Ok((
@@ -188,6 +191,7 @@ pub(crate) async fn session(
 pub(crate) async fn guest(
     State(app): State<Shared>,
     headers: HeaderMap,
+    _unread: Bytes,
 ) -> Result<Response, ApiError> {
     let player = Player {
         name: format!("{GUEST_PREFIX}{}", &token()?[..6]),
