@@ -80,6 +80,9 @@ fn fill(url: &str, count: usize) {
         changed: None,
         offer: None,
         rematch: None,
+        owners: [None, None],
+        rated: false,
+        listed: true,
     };
     let template = Live::new("0".repeat(16), game, meta);
     let started = Instant::now();

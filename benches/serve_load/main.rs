@@ -122,6 +122,8 @@ fn main() {
         create_per_minute: 0,
         forwarded_for: false,
         claim_after: None,
+        login_per_minute: 0,
+        public_url: None,
     };
     let shown = config
         .database
@@ -186,6 +188,8 @@ fn second_server(data: &std::path::Path, database: &str) -> String {
         create_per_minute: 0,
         forwarded_for: false,
         claim_after: None,
+        login_per_minute: 0,
+        public_url: None,
     };
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {

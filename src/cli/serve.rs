@@ -49,6 +49,14 @@ pub struct Args {
     /// once the opponent has left the turn standing this long (90s, 5m; `never`).
     #[arg(long, default_value = "5m", value_name = "DURATION", value_parser = duration)]
     claim_after: Idle,
+    /// Sign-ups, logins and guest sessions per client address and minute (0: no limit).
+    #[arg(long, default_value_t = 10)]
+    login_limit: u32,
+    /// The address the players reach the server at, when a reverse proxy stands in front
+    /// (https://sade.example.org): only its pages may send changes, and with https:// the
+    /// session's cookie is Secure.
+    #[arg(long, value_name = "URL", value_parser = public_url)]
+    public_url: Option<String>,
     /// Print the API's OpenAPI document (spec/openapi.json) and exit, without serving.
     #[arg(long)]
     openapi: bool,
@@ -78,6 +86,8 @@ pub fn run_command(args: &Args) -> Exit {
         create_per_minute: args.create_limit,
         forwarded_for: args.forwarded_for,
         claim_after: args.claim_after.0,
+        login_per_minute: args.login_limit,
+        public_url: args.public_url.clone(),
     };
     let result = run(&config, |addr, app, problems| {
         let count = app.games.read().map(|g| g.len()).unwrap_or(0);
@@ -111,6 +121,11 @@ pub fn run_command(args: &Args) -> Exit {
             Exit::Failed
         }
     }
+}
+
+/// `--public-url`: an http:// or https:// URL with a host.
+fn public_url(text: &str) -> Result<String, String> {
+    sade_ref::serve::http::origin_of(text).map(|_| text.to_owned())
 }
 
 /// `--abandon-after`, `--claim-after`: a time, or none.

@@ -72,6 +72,16 @@ impl ApiError {
         ApiError::new(StatusCode::FORBIDDEN, Some("token"), error)
     }
 
+    /// 401: the request names no one this server knows (a wrong name or password), at `field`.
+    pub fn unauthorized(field: &str, error: String) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, Some(field), error)
+    }
+
+    /// 403: a request another site's page sent (`field`: `origin`).
+    pub fn cross_site(error: String) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, Some("origin"), error)
+    }
+
     /// 404: no such game or file.
     pub fn not_found(field: &str, error: String) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, Some(field), error)
@@ -107,6 +117,11 @@ impl ApiError {
     /// 503: the game could not be saved; nothing was accepted.
     pub fn unsaved(error: String) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, None, error)
+    }
+
+    /// 503: what the request needs is not kept by this server's store (`field`: `storage`).
+    pub fn not_kept_here(error: String) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, Some("storage"), error)
     }
 
     /// 500: a fault of sade-ref, never of the request.

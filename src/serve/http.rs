@@ -43,9 +43,33 @@ pub struct Config {
     /// The client's address is the last of the `X-Forwarded-For` header (set by a reverse
     /// proxy in front of the server), not the connection's.
     pub forwarded_for: bool,
+    /// Sign-ups, logins and guest sessions per client address and minute (0: no limit).
+    pub login_per_minute: u32,
+    /// The address the players reach the server at (`https://sade.example.org`), when it is
+    /// not the one it listens on: its origin is the only one whose pages may send it changes,
+    /// and with `https://` the session's cookie is `Secure`.
+    pub public_url: Option<String>,
     /// In a game between two humans without clocks, the side not to act may claim the win once
     /// the other has left its turn standing this long; `None`: never.
     pub claim_after: Option<std::time::Duration>,
+}
+
+/// The origin of a public URL: its scheme and its host (and port), lower-cased, without a path
+/// (`https://sade.example.org`).
+///
+/// # Errors
+/// In words, for a URL that is not `http://` or `https://` with a host.
+pub fn origin_of(url: &str) -> Result<String, String> {
+    let lower = url.to_ascii_lowercase();
+    let (scheme, rest) = lower
+        .split_once("://")
+        .filter(|(scheme, _)| matches!(*scheme, "http" | "https"))
+        .ok_or_else(|| format!("{url:?} is no http:// or https:// URL"))?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if host.is_empty() || host.contains(['@', ' ']) {
+        return Err(format!("{url:?} names no host (https://sade.example.org)"));
+    }
+    Ok(format!("{scheme}://{host}"))
 }
 
 /// Why the server cannot start, or stopped.
@@ -62,6 +86,9 @@ pub enum ServeError {
         #[source]
         source: std::io::Error,
     },
+    /// The `--public-url` is no URL the server can take its origin from.
+    #[error("--public-url: {0}")]
+    PublicUrl(String),
     /// The async runtime cannot be built.
     #[error("cannot start the server's runtime: {0}")]
     Runtime(#[source] std::io::Error),
@@ -106,10 +133,14 @@ pub struct App {
     pub abandon_after: Option<std::time::Duration>,
     /// The rate of new games per address.
     pub rate: super::limit::RateLimit,
+    /// The rate of sign-ups, logins and guest sessions per address.
+    pub login_rate: super::limit::RateLimit,
     /// See [`Config::forwarded_for`].
     pub forwarded_for: bool,
     /// See [`Config::claim_after`].
     pub claim_after: Option<std::time::Duration>,
+    /// The origin of [`Config::public_url`] (`https://sade.example.org`), when one is given.
+    pub public_origin: Option<String>,
 }
 
 /// The state of every handler.
@@ -131,6 +162,12 @@ impl App {
         config: &Config,
         after_change: Vec<AfterChange>,
     ) -> Result<(App, Vec<String>), ServeError> {
+        let public_origin = config
+            .public_url
+            .as_deref()
+            .map(origin_of)
+            .transpose()
+            .map_err(ServeError::PublicUrl)?;
         let (store, imported) = open_store(config)?;
         let (loaded, problems) = store.load_going();
         let games = loaded
@@ -156,11 +193,21 @@ impl App {
                 imported,
                 abandon_after: config.abandon_after,
                 rate: super::limit::RateLimit::new(config.create_per_minute),
+                login_rate: super::limit::RateLimit::new(config.login_per_minute),
                 forwarded_for: config.forwarded_for,
                 claim_after: config.claim_after,
+                public_origin,
             },
             problems,
         ))
+    }
+
+    /// Whether the players reach the server over https (`--public-url https://…`): its
+    /// cookies are then `Secure`.
+    pub fn secure(&self) -> bool {
+        self.public_origin
+            .as_deref()
+            .is_some_and(|o| o.starts_with("https://"))
     }
 
     /// Keeps game `id` in the cache while it is in progress, and forgets it once it is not (it

@@ -1,6 +1,6 @@
-//! The rate of new games per address: a bucket for each address that holds `per_minute` new
-//! games and fills again at that rate, so that one client cannot fill the server's cap of games
-//! in progress (`--max-games`) in a burst.
+//! The rate of new games (or of logins) per address: a bucket for each address that holds
+//! `per_minute` of them and fills again at that rate, so that one client cannot fill the
+//! server's cap of games in progress (`--max-games`) in a burst, nor guess passwords fast.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -18,7 +18,7 @@ pub struct RateLimit {
 }
 
 impl RateLimit {
-    /// New games per address and minute; 0: no limit.
+    /// New games (or logins) per address and minute; 0: no limit.
     pub fn new(per_minute: u32) -> RateLimit {
         RateLimit {
             per_minute,

@@ -73,6 +73,30 @@ pub struct Meta {
     /// The game the players went on to with colours swapped, once a rematch was agreed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// The players who hold the seats, White then Black, by name (an account's, or a guest's
+    /// `Guest-3fa2c1`): a seat so held is acted in by its player's session as by its token.
+    /// `None`: the seat is held by its token alone.
+    #[serde(default, skip_serializing_if = "no_owners")]
+    pub owners: [Option<String>; 2],
+    /// A rated game: its result changes both players' ratings (both seats held by accounts).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// Listed to everyone (the games' list, a player's page); else only to its players.
+    #[serde(default = "listed", skip_serializing_if = "is_listed")]
+    pub listed: bool,
+}
+
+fn no_owners(owners: &[Option<String>; 2]) -> bool {
+    owners.iter().all(Option::is_none)
+}
+
+/// A game saved before the players chose is listed, as every game was.
+fn listed() -> bool {
+    true
+}
+
+fn is_listed(listed: &bool) -> bool {
+    *listed
 }
 
 /// What a seat may offer the other seat.

@@ -5,8 +5,8 @@
 //! - [`live`]: a game in progress and what may be done next;
 //! - [`store`]: what is kept between runs, behind one interface (the data folder today);
 //! - [`http`]: what every route stands on: the shared state, the body, the game, the seat;
-//! - [`games`], [`puzzles`], [`course`]: the areas, each with its routes, its answers and what
-//!   it keeps;
+//! - [`games`], [`puzzles`], [`course`], [`accounts`]: the areas, each with its routes, its
+//!   answers and what it keeps;
 //! - [`router`]: the JSON API and the page (spec/SERVE.md);
 //! - [`view`]: what the API answers about a game.
 
@@ -16,7 +16,7 @@
 // 0. `error`: the API's errors.
 // 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`: tokens and seeds; who
 //    sits at a side; a clicked move in SAN; the watchers of each game's changes; the clocks;
-//    what a stored game is; the rate of new games per address.
+//    what a stored game is; the rate of new games (and of logins) per address.
 // 2. `schema`: the schemas the handlers' types name.
 // 3. `meta`: what a game keeps beside its record (its seats, die, clocks, a standing offer).
 // 4. `live`: a game in progress.
@@ -27,12 +27,14 @@
 //    game; a new game from its request.
 // 7. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check,
 //    the modes' hooks.
-// 8. `page`: the page.
+// 8. `page`, `accounts`: the page; the accounts and sessions (who a browser is).
 // 9. `games`, `puzzles`, `course`: the areas: the games themselves (their routes, changes,
 //    move list, export and review), the Puzzles mode, the Course mode.
-// 10. `router`, `openapi`: every route; the OpenAPI document naming every handler.
+// 10. `router`, `openapi`: every route and the middleware (rates, other sites' requests
+//    refused); the OpenAPI document naming every handler.
 // 11. `mod.rs`: the table of contents, and the server's run.
 
+pub mod accounts;
 pub mod arbiter;
 pub mod board;
 pub mod clicked;

@@ -227,6 +227,9 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         changed: None,
         offer: None,
         rematch: None,
+        owners: [None, None],
+        rated: false,
+        listed: true,
     };
     let id = token()?[..16].to_owned();
     if let Some(control) = new.time_control {
@@ -323,7 +326,7 @@ fn continued(text: &str) -> Result<Game, ApiError> {
 /// The rematch of `live`, a game played on the server: a new game of the same variant, start
 /// and time control on the server's die, the colours swapped. Each seat's token (and the
 /// arbiter's) holds the other colour there, so each page goes on with the token it has; the
-/// players' names go with them.
+/// players' names and sessions go with them, and the game is rated and listed as it was.
 ///
 /// # Errors
 /// As [`new_game`]'s.
@@ -344,6 +347,10 @@ pub fn rematch_of(live: &Live) -> Result<Live, ApiError> {
     let [white, black] = &live.meta.tokens;
     rematch.meta.tokens = [black.clone(), white.clone()];
     rematch.meta.arbiter = live.meta.arbiter.clone();
+    let [white, black] = &live.meta.owners;
+    rematch.meta.owners = [black.clone(), white.clone()];
+    rematch.meta.rated = live.meta.rated;
+    rematch.meta.listed = live.meta.listed;
     for (tag, was) in [("White", "Black"), ("Black", "White")] {
         if let Some(name) = live.game.tag(was) {
             rematch.game.set_tag(tag, name.to_owned());

@@ -13,6 +13,7 @@
 use serde_json::{Map, Value, json};
 use utoipa::OpenApi;
 
+use super::accounts;
 use super::course;
 use super::games::{changes, export, review, routes as games};
 use super::page;
@@ -79,6 +80,11 @@ const REPORT_ONLY: [&str; 6] = [
         course::routes::start,
         course::routes::judge,
         course::routes::help,
+        accounts::routes::signup,
+        accounts::routes::login,
+        accounts::routes::logout,
+        accounts::routes::session,
+        accounts::routes::guest,
     ),
     components(schemas(super::error::ErrorBody))
 )]

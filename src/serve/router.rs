@@ -1,5 +1,6 @@
 //! The router: every route of the server, the JSON API (spec/SERVE.md) and the page, with the
-//! body limits and the answers' middleware (errors as JSON, the security headers).
+//! body limits and the middleware: the rates of new games and of logins per address, requests
+//! from other sites refused, errors as JSON, the security headers.
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Instant;
@@ -11,6 +12,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 
+use super::accounts::routes as accounts;
 use super::course::routes as course;
 use super::error::{ApiError, json_errors};
 use super::games::{changes, export, review, routes as games};
@@ -51,6 +53,13 @@ pub fn router(app: Shared) -> Router {
         .route("/review/upload/{id}", get(review::upload_page))
         .layer(DefaultBodyLimit::max(UPLOAD_LIMIT));
     // The Puzzles and Course modes, under axum's default body limit.
+    let accounts = Router::new()
+        .route("/api/account/signup", post(accounts::signup))
+        .route("/api/account/login", post(accounts::login))
+        .route("/api/account/logout", post(accounts::logout))
+        .route("/api/session", get(accounts::session))
+        .route("/api/session/guest", post(accounts::guest))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let modes = Router::new()
         .route("/api/puzzles/next", post(puzzles::next))
         .route("/api/puzzles/themes", get(puzzles::themes))
@@ -67,10 +76,15 @@ pub fn router(app: Shared) -> Router {
         .merge(api)
         .merge(upload)
         .merge(modes)
+        .merge(accounts)
         .fallback(|| async { ApiError::not_found("path", "no such page or API route".to_owned()) })
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             limit_new_games,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            same_origin,
         ))
         .layer(axum::middleware::map_response(json_errors))
         .layer(axum::middleware::map_response(page::security_headers))
@@ -80,26 +94,87 @@ pub fn router(app: Shared) -> Router {
 /// The routes that make a game, held to the rate of new games per address.
 const NEW_GAMES: [&str; 3] = ["/api/games", "/api/puzzles/next", "/api/course/start"];
 
+/// The routes that open a session, held to the rate of logins per address.
+const NEW_SESSIONS: [&str; 3] = [
+    "/api/account/signup",
+    "/api/account/login",
+    "/api/session/guest",
+];
+
 /// Refuses a new game (429, with `Retry-After`) to an address that made too many of late
-/// (`--create-limit`).
+/// (`--create-limit`), and a new session to one that opened too many (`--login-limit`: a
+/// password is not guessed faster).
 async fn limit_new_games(State(app): State<Shared>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let (rate, what, option) = if NEW_GAMES.contains(&path) {
+        (&app.rate, "new games", "--create-limit")
+    } else if NEW_SESSIONS.contains(&path) {
+        (&app.login_rate, "sign-ups and logins", "--login-limit")
+    } else {
+        return next.run(request).await;
+    };
     if request.method() == Method::POST
-        && NEW_GAMES.contains(&request.uri().path())
         && let Some(address) = client_address(&app, &request)
-        && let Err(wait) = app.rate.take(address, Instant::now())
+        && let Err(wait) = rate.take(address, Instant::now())
     {
         let seconds = wait.as_secs() + 1;
-        let mut refused = ApiError::too_many(format!(
-            "too many new games from {address} of late (--create-limit): the next one in \
-             {seconds} s"
-        ))
-        .into_response();
+        let too_many = ApiError::too_many(format!(
+            "too many {what} from {address} of late ({option}): the next one in {seconds} s"
+        ));
+        let mut refused = refuse(request, too_many).await;
         if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
             refused.headers_mut().insert(header::RETRY_AFTER, value);
         }
         return refused;
     }
     next.run(request).await
+}
+
+/// Refuses (403, `origin`) a request that may change something (any method but GET, HEAD and
+/// OPTIONS) when a browser says another site's page sent it: its `Origin` is not the server's
+/// own (the `--public-url`'s origin when one is given, else the request's `Host`), or its
+/// `Sec-Fetch-Site` is `cross-site`. A request with neither header (a command, a tool) passes.
+async fn same_origin(State(app): State<Shared>, request: Request, next: Next) -> Response {
+    if matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) {
+        return next.run(request).await;
+    }
+    let headers = request.headers();
+    let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("?"));
+    if text("sec-fetch-site").is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
+        let cross = ApiError::cross_site(
+            "a request sent by another site's page is refused (Sec-Fetch-Site: cross-site)"
+                .to_owned(),
+        );
+        return refuse(request, cross).await;
+    }
+    if let Some(origin) = text(header::ORIGIN.as_str()) {
+        let ours = match &app.public_origin {
+            Some(public) => origin.eq_ignore_ascii_case(public),
+            None => origin
+                .split_once("://")
+                .zip(text(header::HOST.as_str()))
+                .is_some_and(|((_, host), own)| host.eq_ignore_ascii_case(own)),
+        };
+        if !ours {
+            let cross = ApiError::cross_site(format!(
+                "a request sent by another site's page is refused (Origin: {origin}): only \
+                 this server's own pages may send it changes"
+            ));
+            return refuse(request, cross).await;
+        }
+    }
+    next.run(request).await
+}
+
+/// `error`, once the request's body is read (up to [`BODY_LIMIT`]): a body left unread would
+/// make the server close the connection, which a client may be about to send its next request
+/// on.
+async fn refuse(request: Request, error: ApiError) -> Response {
+    let _ = axum::body::to_bytes(request.into_body(), BODY_LIMIT).await;
+    error.into_response()
 }
 
 /// The client's address: the connection's, or with `--forwarded-for` the last address of the

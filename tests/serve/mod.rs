@@ -3,6 +3,7 @@
 //! the games end as the referee says, a refused action comes with its Article, and the file
 //! on disk verifies as the same game.
 
+mod accounts;
 mod api;
 mod board_files;
 mod browser;
@@ -74,18 +75,19 @@ impl Answer {
 
 impl Server {
     /// Starts the binary on `data` with these extra arguments; waits for the line with its URL.
-    /// The rate of new games is not limited unless `extra` says so (`--create-limit`): the
-    /// tests make many games from one address.
+    /// The rates of new games and of logins are not limited unless `extra` says so
+    /// (`--create-limit`, `--login-limit`): the tests make many from one address.
     pub fn start(data: &Path, extra: &[&str]) -> Server {
-        let unlimited: &[&str] = if extra.contains(&"--create-limit") {
-            &[]
-        } else {
-            &["--create-limit", "0"]
-        };
+        let mut unlimited: Vec<&str> = Vec::new();
+        for option in ["--create-limit", "--login-limit"] {
+            if !extra.contains(&option) {
+                unlimited.extend([option, "0"]);
+            }
+        }
         let mut child = Command::new(env!("CARGO_BIN_EXE_sade-ref"))
             .args(["serve", "--port", "0", "--data"])
             .arg(data)
-            .args(unlimited)
+            .args(&unlimited)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -153,6 +155,15 @@ impl Server {
 
     pub fn get(&self, path: &str) -> Answer {
         Server::answer(self.agent.get(format!("{}{path}", self.url)).call())
+    }
+
+    /// [`Server::get`] with these request headers.
+    pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Answer {
+        let mut request = self.agent.get(format!("{}{path}", self.url));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        Server::answer(request.call())
     }
 
     pub fn send(&self, method: &str, path: &str, body: &str) -> Answer {
@@ -249,6 +260,15 @@ impl Server {
             .expect("the database reads")
             .0
             .len()
+    }
+
+    /// The account of `name` as the server kept it (its name as typed and its password's
+    /// hash), or `None`.
+    pub fn stored_account(&self, name: &str) -> Option<sade_ref::serve::store::Account> {
+        use sade_ref::serve::store::Storage;
+        self.kept_database()
+            .account(name)
+            .expect("the database reads")
     }
 
     fn kept_database(&self) -> &sade_ref::serve::store::Database {

@@ -144,7 +144,8 @@ impl Database {
         })
     }
 
-    /// Empties the database: every game, document and import (a benchmark's fresh start).
+    /// Empties the database: every game, document, import, session and account (a
+    /// benchmark's fresh start).
     ///
     /// # Errors
     /// [`StoreError::Database`] when it cannot be written.
@@ -152,7 +153,7 @@ impl Database {
         let pool = self.writer.clone();
         self.run(async move {
             let mut tx = pool.begin().await.map_err(database_error)?;
-            for table in ["games", "documents", "imports"] {
+            for table in ["games", "documents", "imports", "sessions", "accounts"] {
                 sqlx::query(&format!("DELETE FROM {table}"))
                     .execute(&mut *tx)
                     .await

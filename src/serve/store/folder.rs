@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crate::parse::parse_str;
 
 use super::atomic::{FolderSync, replace};
-use super::storage::{Doc, ListFilter, Storage, StoreError, valid_id};
+use super::storage::{Account, Doc, ListFilter, Player, Session, Storage, StoreError, valid_id};
 use crate::serve::kind::Kind;
 use crate::serve::live::{Live, Meta};
 use crate::serve::summary::Summary;
@@ -243,6 +243,28 @@ impl Storage for Folder {
     fn describe(&self) -> String {
         let dir = fs::canonicalize(&self.dir).unwrap_or_else(|_| self.dir.clone());
         format!("data folder: {}", dir.display())
+    }
+
+    // The data folder keeps no accounts nor sessions: each is refused in the same words.
+
+    fn add_account(&self, _: &Account) -> Result<(), StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn account(&self, _: &str) -> Result<Option<Account>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn add_session(&self, _: &Session) -> Result<(), StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn session(&self, _: &str, _: u64) -> Result<Option<Player>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn end_session(&self, _: &str) -> Result<(), StoreError> {
+        Err(StoreError::NoAccounts)
     }
 }
 

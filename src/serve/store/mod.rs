@@ -5,7 +5,8 @@
 //! first start, and an export writes one back.
 
 // The floors of serve/store/, from the bottom up (src/layers/ holds every file to them):
-// 0. `storage`: the interface, the list's filter, the documents, the errors.
+// 0. `storage`: the interface, the list's filter, the documents, the accounts and sessions,
+//    the errors.
 // 1. `atomic`, `rows`: a file replaced whole, and the data folder's shared flushes; a game's
 //    row and a document's, written and read back.
 // 2. `batch`, `folder`: the saves of games committed together; the data folder, one file a
@@ -28,4 +29,4 @@ pub mod storage;
 
 pub use database::Database;
 pub use folder::Folder;
-pub use storage::{Doc, ListFilter, Storage, StoreError, valid_id};
+pub use storage::{Account, Doc, ListFilter, Player, Session, Storage, StoreError, valid_id};

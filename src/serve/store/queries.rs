@@ -1,13 +1,15 @@
 //! The database as a server's [`Storage`]: each save one transaction over the revision read,
 //! a game and the games in progress read back, the idle ones, the count, a page of the list
-//! from the indexes, the documents.
+//! from the indexes, the documents, the accounts and the sessions.
+
+use sqlx::Row;
 
 use super::batch::Save;
 use super::database::{Backend, Database};
 use super::rows::{
     GameRow, database_error, document_name, live_of, number, put_document, stamp, text,
 };
-use super::storage::{Doc, ListFilter, Storage, StoreError, valid_id};
+use super::storage::{Account, Doc, ListFilter, Player, Session, Storage, StoreError, valid_id};
 use crate::serve::events::Notice;
 use crate::serve::live::Live;
 use crate::serve::summary::Summary;
@@ -181,5 +183,107 @@ impl Storage for Database {
 
     fn describe(&self) -> String {
         self.shown.clone()
+    }
+
+    fn add_account(&self, account: &Account) -> Result<(), StoreError> {
+        let (pool, account) = (self.writer.clone(), account.clone());
+        self.run(async move {
+            let done = sqlx::query(
+                "INSERT INTO accounts (name_lower, name, password_hash, created) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (name_lower) DO NOTHING",
+            )
+            .bind(account.name.to_ascii_lowercase())
+            .bind(account.name.clone())
+            .bind(account.password_hash)
+            .bind(stamp())
+            .execute(&pool)
+            .await
+            .map_err(database_error)?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::NameTaken(account.name));
+            }
+            Ok(())
+        })
+    }
+
+    fn account(&self, name: &str) -> Result<Option<Account>, StoreError> {
+        let (pool, lower) = (self.pool.clone(), name.to_ascii_lowercase());
+        self.run(async move {
+            let row = sqlx::query("SELECT name, password_hash FROM accounts WHERE name_lower = $1")
+                .bind(lower)
+                .fetch_optional(&pool)
+                .await
+                .map_err(database_error)?;
+            row.map(|row| {
+                Ok(Account {
+                    name: text(&row, "name")?,
+                    password_hash: text(&row, "password_hash")?,
+                })
+            })
+            .transpose()
+        })
+    }
+
+    fn add_session(&self, session: &Session) -> Result<(), StoreError> {
+        let (pool, session) = (self.writer.clone(), session.clone());
+        let at = stamp();
+        let expires = i64::try_from(session.expires).unwrap_or(i64::MAX);
+        let account = (!session.player.guest).then(|| session.player.name.to_ascii_lowercase());
+        self.run(async move {
+            let mut tx = pool.begin().await.map_err(database_error)?;
+            sqlx::query("DELETE FROM sessions WHERE expires <= $1")
+                .bind(at)
+                .execute(&mut *tx)
+                .await
+                .map_err(database_error)?;
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, name, account, created, expires) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(session.token_hash)
+            .bind(session.player.name)
+            .bind(account)
+            .bind(at)
+            .bind(expires)
+            .execute(&mut *tx)
+            .await
+            .map_err(database_error)?;
+            tx.commit().await.map_err(database_error)
+        })
+    }
+
+    fn session(&self, token_hash: &str, now: u64) -> Result<Option<Player>, StoreError> {
+        let (pool, token_hash) = (self.pool.clone(), token_hash.to_owned());
+        let now = i64::try_from(now).unwrap_or(i64::MAX);
+        self.run(async move {
+            let row = sqlx::query(
+                "SELECT name, account FROM sessions WHERE token_hash = $1 AND expires > $2",
+            )
+            .bind(token_hash)
+            .bind(now)
+            .fetch_optional(&pool)
+            .await
+            .map_err(database_error)?;
+            row.map(|row| {
+                let account: Option<String> = row.try_get("account").map_err(database_error)?;
+                Ok(Player {
+                    name: text(&row, "name")?,
+                    guest: account.is_none(),
+                })
+            })
+            .transpose()
+        })
+    }
+
+    fn end_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        let (pool, token_hash) = (self.writer.clone(), token_hash.to_owned());
+        self.run(async move {
+            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(token_hash)
+                .execute(&pool)
+                .await
+                .map_err(database_error)?;
+            Ok(())
+        })
     }
 }

@@ -81,6 +81,66 @@ pub trait Storage: Debug + Send + Sync {
 
     /// Where it keeps them, in a line for the server's start (`data folder: /srv/sade`).
     fn describe(&self) -> String;
+
+    /// Keeps a new account.
+    ///
+    /// # Errors
+    /// [`StoreError::NameTaken`] when an account of that name in any case is kept;
+    /// [`StoreError::NoAccounts`] for a store that keeps none; another [`StoreError`] when it
+    /// cannot be kept.
+    fn add_account(&self, account: &Account) -> Result<(), StoreError>;
+
+    /// The account of `name`, compared without case, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::NoAccounts`] for a store that keeps none; another [`StoreError`] when it
+    /// cannot be read.
+    fn account(&self, name: &str) -> Result<Option<Account>, StoreError>;
+
+    /// Keeps a new session (and forgets those expired).
+    ///
+    /// # Errors
+    /// As for [`Storage::add_account`], but for the name.
+    fn add_session(&self, session: &Session) -> Result<(), StoreError>;
+
+    /// The player of the session whose token's hash is `token_hash`, when it has not expired
+    /// at `now` (milliseconds since the Unix epoch).
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn session(&self, token_hash: &str, now: u64) -> Result<Option<Player>, StoreError>;
+
+    /// Forgets the session whose token's hash is `token_hash` (none kept: nothing to do).
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn end_session(&self, token_hash: &str) -> Result<(), StoreError>;
+}
+
+/// Who a browser is: the player of its session, an account or a guest.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Player {
+    /// The account's name as it was typed at sign-up, or the guest's (`Guest-3fa2c1`).
+    pub name: String,
+    /// A guest: a session without an account.
+    pub guest: bool,
+}
+
+/// An account as kept: its name as typed (unique without case) and its password's hash, an
+/// Argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$…`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub name: String,
+    pub password_hash: String,
+}
+
+/// A session as kept: its token's hash ([`crate::serve::secret::kept`]), whose it is, and
+/// when it expires (milliseconds since the Unix epoch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    pub token_hash: String,
+    pub player: Player,
+    pub expires: u64,
 }
 
 /// A document the server keeps beside the games.
@@ -167,6 +227,12 @@ pub enum StoreError {
     /// A path with no file name.
     #[error("not a file name")]
     NotAFileName,
+    /// A new account's name is taken (by an account of that name in any case).
+    #[error("the name {0} is taken")]
+    NameTaken(String),
+    /// A store that keeps no accounts nor sessions (the data folder).
+    #[error("accounts are kept only in a database (sqlite: or postgres:)")]
+    NoAccounts,
     /// A file cannot be written (the system's words, without the error number).
     #[error("cannot write {}: {}", path.display(), io_words(source))]
     Write {
