@@ -72,6 +72,11 @@ impl ApiError {
         ApiError::new(StatusCode::FORBIDDEN, Some("token"), error)
     }
 
+    /// 403 at `field`: the request is not this player's to make.
+    pub fn forbidden_at(field: &str, error: String) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, Some(field), error)
+    }
+
     /// 401: the request names no one this server knows (a wrong name or password), at `field`.
     pub fn unauthorized(field: &str, error: String) -> ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, Some(field), error)

@@ -21,6 +21,10 @@ pub fn version_of(sdn: &str) -> String {
     format!("{:016x}", hasher.finish())
 }
 
+/// The name the lobby's watchers and notices go by, beside the games' ids (which are 16 hex
+/// digits, so never this).
+pub const LOBBY: &str = "lobby";
+
 /// A change to a game saved through another server on the same database: its id, its revision
 /// and its version.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -360,9 +360,12 @@ pub fn find(app: &App, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
 /// # Errors
 /// 403 when no token is given or no seat of the game holds it.
 pub fn seat(live: &Live, token: Option<&str>) -> Result<Holder, ApiError> {
-    token
-        .and_then(|t| live.holder(t))
-        .ok_or_else(|| ApiError::forbidden("no seat of this game holds that token".to_owned()))
+    token.and_then(|t| live.holder(t)).ok_or_else(no_seat)
+}
+
+/// The refusal of a request that holds no seat of the game (403).
+pub fn no_seat() -> ApiError {
+    ApiError::forbidden("no seat of this game holds that token".to_owned())
 }
 
 /// Takes a new game in: refused (429) when `--max-games` games are in progress (neither over

@@ -113,6 +113,10 @@ pub struct CreateGame {
     /// each seat is its player's alone.
     #[serde(default)]
     pub arbiter: Option<bool>,
+    /// Whether the game is listed to everyone in the games' list (the default); else it is
+    /// reached by its link only.
+    #[serde(default)]
+    pub public: Option<bool>,
 }
 
 /// `POST /api/games/{id}/act`: one of `text`, `from` and `to`, `sacrifice`, `resurrect`, or

@@ -86,6 +86,24 @@ pub struct Meta {
     pub listed: bool,
 }
 
+impl Meta {
+    /// The seat the player named `name` holds, if one.
+    pub fn seat_of(&self, name: &str) -> Option<Side> {
+        let holds = |at: usize| {
+            self.owners[at]
+                .as_deref()
+                .is_some_and(|owner| owner.eq_ignore_ascii_case(name))
+        };
+        if holds(0) {
+            Some(Side::White)
+        } else if holds(1) {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+}
+
 fn no_owners(owners: &[Option<String>; 2]) -> bool {
     owners.iter().all(Option::is_none)
 }

@@ -17,7 +17,7 @@
 // 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`: tokens and seeds; who
 //    sits at a side; a clicked move in SAN; the watchers of each game's changes; the clocks;
 //    what a stored game is; the rate of new games (and of logins) per address.
-// 2. `schema`: the schemas the handlers' types name.
+// 2. `schema`, `seek`: the schemas the handlers' types name; a seek of the lobby.
 // 3. `meta`: what a game keeps beside its record (its seats, die, clocks, a standing offer).
 // 4. `live`: a game in progress.
 // 5. `arbiter`, `offers`, `summary`, `board`, `input`: the arbiter's changes; the seats'
@@ -28,8 +28,9 @@
 // 7. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check,
 //    the modes' hooks.
 // 8. `page`, `accounts`: the page; the accounts and sessions (who a browser is).
-// 9. `games`, `puzzles`, `course`: the areas: the games themselves (their routes, changes,
-//    move list, export and review), the Puzzles mode, the Course mode.
+// 9. `games`, `puzzles`, `course`, `lobby`: the areas: the games themselves (their routes,
+//    changes, move list, export and review), the Puzzles mode, the Course mode, the lobby
+//    where players meet.
 // 10. `router`, `openapi`: every route and the middleware (rates, other sites' requests
 //    refused); the OpenAPI document naming every handler.
 // 11. `mod.rs`: the table of contents, and the server's run.
@@ -48,6 +49,7 @@ pub mod input;
 pub mod kind;
 pub mod limit;
 pub mod live;
+pub mod lobby;
 pub mod meta;
 pub mod new_game;
 pub mod offers;
@@ -58,6 +60,7 @@ pub mod router;
 pub mod schema;
 pub mod seat;
 pub mod secret;
+pub mod seek;
 pub mod store;
 pub mod summary;
 pub mod view;

@@ -26,6 +26,8 @@ pub struct NewGame {
     pub time_control: Option<TimeControl>,
     /// Whether the game has an arbiter's token (record mode, a game of bots, or asked for).
     pub arbiter: bool,
+    /// Whether the game is listed to everyone.
+    pub listed: bool,
 }
 
 /// Where a new game starts.
@@ -87,6 +89,7 @@ impl NewGame {
             seats,
             time_control: request.time_control,
             arbiter,
+            listed: request.public.unwrap_or(true),
         })
     }
 
@@ -115,6 +118,7 @@ impl NewGame {
             seats: [Seat::Human, Seat::Human],
             time_control: None,
             arbiter: true,
+            listed: true,
         })
     }
 
@@ -128,6 +132,7 @@ impl NewGame {
             seats: [Seat::Human, Seat::Human],
             time_control: None,
             arbiter: true,
+            listed: true,
         }
     }
 
@@ -229,7 +234,7 @@ pub fn new_game(new: &NewGame) -> Result<Live, ApiError> {
         rematch: None,
         owners: [None, None],
         rated: false,
-        listed: true,
+        listed: new.listed,
     };
     let id = token()?[..16].to_owned();
     if let Some(control) = new.time_control {
@@ -342,6 +347,7 @@ pub fn rematch_of(live: &Live) -> Result<Live, ApiError> {
         seats: [seat(1), seat(0)],
         time_control: live.meta.clock.as_ref().map(|c| c.control),
         arbiter: false,
+        listed: live.meta.listed,
     };
     let mut rematch = new_game(&new)?;
     let [white, black] = &live.meta.tokens;

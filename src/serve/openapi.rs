@@ -16,6 +16,7 @@ use utoipa::OpenApi;
 use super::accounts;
 use super::course;
 use super::games::{changes, export, review, routes as games};
+use super::lobby;
 use super::page;
 use super::puzzles;
 
@@ -85,6 +86,12 @@ const REPORT_ONLY: [&str; 6] = [
         accounts::routes::logout,
         accounts::routes::session,
         accounts::routes::guest,
+        lobby::routes::lobby,
+        lobby::routes::lobby_events,
+        lobby::routes::make_seek,
+        lobby::routes::seek_state,
+        lobby::routes::withdraw,
+        lobby::routes::accept,
     ),
     components(schemas(super::error::ErrorBody))
 )]

@@ -10,13 +10,14 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 
 use super::accounts::routes as accounts;
 use super::course::routes as course;
 use super::error::{ApiError, json_errors};
 use super::games::{changes, export, review, routes as games};
 use super::http::Shared;
+use super::lobby::routes as lobby;
 use super::page;
 use super::puzzles::routes as puzzles;
 
@@ -64,6 +65,12 @@ pub fn router(app: Shared) -> Router {
         .route("/api/puzzles/next", post(puzzles::next))
         .route("/api/puzzles/themes", get(puzzles::themes))
         .route("/api/puzzles/{game}/judge", post(puzzles::judge_attempt))
+        .route("/api/lobby", get(lobby::lobby))
+        .route("/api/lobby/events", get(lobby::lobby_events))
+        .route("/api/seeks", post(lobby::make_seek))
+        .route("/api/seeks/{id}", get(lobby::seek_state))
+        .route("/api/seeks/{id}", delete(lobby::withdraw))
+        .route("/api/seeks/{id}/accept", post(lobby::accept))
         .route("/api/course", get(course::list))
         .route("/api/course/start", post(course::start))
         .route("/api/course/{id}/judge", post(course::judge))
@@ -91,8 +98,19 @@ pub fn router(app: Shared) -> Router {
         .with_state(app)
 }
 
-/// The routes that make a game, held to the rate of new games per address.
-const NEW_GAMES: [&str; 3] = ["/api/games", "/api/puzzles/next", "/api/course/start"];
+/// The routes that make a game (or a seek, which becomes one), held to the rate of new games
+/// per address.
+const NEW_GAMES: [&str; 4] = [
+    "/api/games",
+    "/api/puzzles/next",
+    "/api/course/start",
+    "/api/seeks",
+];
+
+/// Whether `path` makes a game: one of [`NEW_GAMES`], or a seek's acceptance.
+fn makes_a_game(path: &str) -> bool {
+    NEW_GAMES.contains(&path) || (path.starts_with("/api/seeks/") && path.ends_with("/accept"))
+}
 
 /// The routes that open a session, held to the rate of logins per address.
 const NEW_SESSIONS: [&str; 3] = [
@@ -106,7 +124,7 @@ const NEW_SESSIONS: [&str; 3] = [
 /// password is not guessed faster).
 async fn limit_new_games(State(app): State<Shared>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
-    let (rate, what, option) = if NEW_GAMES.contains(&path) {
+    let (rate, what, option) = if makes_a_game(path) {
         (&app.rate, "new games", "--create-limit")
     } else if NEW_SESSIONS.contains(&path) {
         (&app.login_rate, "sign-ups and logins", "--login-limit")

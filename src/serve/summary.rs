@@ -27,6 +27,21 @@ pub struct Summary {
     /// When it was created (milliseconds since the Unix epoch); `null` for a game saved before
     /// the server kept it. The list holds the newest first.
     pub created: Option<u64>,
+    /// The players who hold the seats, White then Black (a game made in the lobby); `null`
+    /// where a seat is held by its token alone.
+    #[serde(default)]
+    pub owners: [Option<String>; 2],
+    /// A rated game.
+    #[serde(default)]
+    pub rated: bool,
+    /// Listed to everyone; a game that is not is shown only to its players.
+    #[serde(default = "listed")]
+    pub listed: bool,
+}
+
+/// A game kept before the players chose is listed, as every game was.
+fn listed() -> bool {
+    true
 }
 
 /// What a game is, as the list of games tells them apart.
@@ -62,6 +77,9 @@ impl Summary {
                 Kind::Lesson(_) => GameKind::Lesson,
             },
             created: live.meta.created,
+            owners: live.meta.owners.clone(),
+            rated: live.meta.rated,
+            listed: live.meta.listed,
         }
     }
 }

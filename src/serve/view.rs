@@ -115,6 +115,11 @@ pub struct GameState {
     /// `abandoned` (closed by the server after `--abandon-after` without an action); `null`
     /// for any other game.
     pub closed: Option<Closed>,
+    /// The players who hold the seats, White then Black (a game made in the lobby: each acts
+    /// through their session); `null` where a seat is held by its token alone.
+    pub owners: [Option<String>; 2],
+    /// A rated game: its result changes both players' ratings.
+    pub rated: bool,
 }
 
 /// The clocks at the moment of an answer.
@@ -241,6 +246,8 @@ impl GameState {
             rematch: live.meta.rematch.clone(),
             abortable: live.abortable(),
             claimable_at: None,
+            owners: live.meta.owners.clone(),
+            rated: live.meta.rated,
             closed: if live.meta.aborted {
                 Some(Closed::Aborted)
             } else if live.meta.abandoned {
@@ -412,9 +419,9 @@ pub enum Held {
 }
 
 impl Held {
-    /// The seat `token` holds in `live`.
-    pub fn of(live: &Live, token: Option<&str>) -> Held {
-        match token.and_then(|t| live.holder(t)) {
+    /// The seat of `holder`, or none.
+    pub fn of(holder: Option<Holder>) -> Held {
+        match holder {
             Some(Holder::Arbiter) => Held::Arbiter,
             Some(Holder::Seat(Side::White)) => Held::White,
             Some(Holder::Seat(Side::Black)) => Held::Black,

@@ -20,6 +20,7 @@ mod correspondence;
 mod course_api;
 mod database;
 mod durable;
+mod lobby;
 mod offers;
 mod openapi;
 mod puzzles_api;
@@ -160,6 +161,15 @@ impl Server {
     /// [`Server::get`] with these request headers.
     pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Answer {
         let mut request = self.agent.get(format!("{}{path}", self.url));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        Server::answer(request.call())
+    }
+
+    /// `DELETE path` with these request headers.
+    pub fn delete_with(&self, path: &str, headers: &[(&str, &str)]) -> Answer {
+        let mut request = self.agent.delete(format!("{}{path}", self.url));
         for (name, value) in headers {
             request = request.header(*name, *value);
         }

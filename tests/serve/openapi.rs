@@ -137,6 +137,7 @@ fn every_documented_route_is_served() {
             .replace("{name}", "none.sdn");
         let answer = match method.as_str() {
             "GET" => server.get(&path),
+            "DELETE" => server.delete_with(&path, &[]),
             _ => server.send(&method, &path, "{}"),
         };
         assert_ne!(answer.status, 405, "{method} {path}: {}", answer.text);

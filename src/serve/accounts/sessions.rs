@@ -9,6 +9,7 @@ use super::cookie;
 use crate::serve::clock::now;
 use crate::serve::error::ApiError;
 use crate::serve::http::{App, Shared};
+use crate::serve::live::{Holder, Live};
 use crate::serve::secret::{kept, token};
 use crate::serve::store::{Player, Session, StoreError};
 
@@ -81,4 +82,28 @@ impl FromRequestParts<Shared> for CurrentPlayer {
     async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<Self, Self::Rejection> {
         current(app, &parts.headers).map(CurrentPlayer)
     }
+}
+
+/// Who asks in `live`: the holder of `token`, or else, in a game whose seats belong to players
+/// (made in the lobby), the seat of the player whose session the request holds. `None`: nobody
+/// of the game (the store is asked only when the token holds nothing and the game has
+/// players).
+///
+/// # Errors
+/// 503 when the session cannot be read.
+pub fn holder(
+    app: &App,
+    headers: &HeaderMap,
+    live: &Live,
+    token: Option<&str>,
+) -> Result<Option<Holder>, ApiError> {
+    if let Some(holder) = token.filter(|t| !t.is_empty()).and_then(|t| live.holder(t)) {
+        return Ok(Some(holder));
+    }
+    if live.meta.owners.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    Ok(current(app, headers)?
+        .and_then(|player| live.meta.seat_of(&player.name))
+        .map(Holder::Seat))
 }

@@ -9,9 +9,12 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::serve::accounts::sessions;
 use crate::serve::clock;
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::http::{App, Body, GAME, Shared, admit, blocking, find, flag_fall, held, seat};
+use crate::serve::http::{
+    App, Body, GAME, Shared, admit, blocking, find, flag_fall, held, no_seat,
+};
 use crate::serve::input::{
     ActRequest, AnswerRequest, EndRequest, OfferRequest, Prefer, RollRequest, TagsRequest,
     TokenRequest, act_actions, clicked,
@@ -23,18 +26,21 @@ use crate::serve::offers::Offered;
 use crate::serve::view::{Extent, GameState};
 
 /// Runs `change` on a copy of game `id` under its lock; saves the copy; keeps it only when it
-/// is saved. The answer is the game after the change, as much of it as `extent` asks.
+/// is saved. The answer is the game after the change, as much of it as the request's `Prefer`
+/// asks. Who asks is the holder of `token`, or else the seat of the request's session.
 async fn change(
     app: Shared,
     id: String,
     token: Option<String>,
-    extent: Extent,
+    headers: HeaderMap,
     change: impl FnOnce(&mut Live, Holder) -> Result<(), ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
+    let extent = extent(&headers);
     let game = find(&app, &id)?;
     let state = blocking("the referee's task", move || {
         let mut live = held(game.lock(), GAME)?;
-        let holder = seat(&live, token.as_deref())?;
+        let holder =
+            sessions::holder(&app, &headers, &live, token.as_deref())?.ok_or_else(no_seat)?;
         if live.meta.settled {
             return Err(settled());
         }
@@ -189,7 +195,7 @@ macro_rules! change_route {
         ) -> Result<Response, ApiError> {
             let token = $request.token.clone();
             $(let $app = app.clone();)?
-            change(app, id, token, extent(&headers), move |$live, $holder| $change).await
+            change(app, id, token, headers, move |$live, $holder| $change).await
         }
     };
 }

@@ -7,13 +7,14 @@ use std::convert::Infallible;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::moves::{Moves, moves};
 use super::options::{NextActions, next_actions, options};
+use crate::serve::accounts::{CurrentPlayer, sessions};
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
 use crate::serve::http::{Body, GAME, Shared, admit, blocking, find, flag_fall, held};
 use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
@@ -49,6 +50,8 @@ pub struct ListQuery {
     pub kind: Option<crate::serve::summary::GameKind>,
     /// Only games with a player of this name (its `White` or `Black` tag).
     pub player: Option<String>,
+    /// Only games whose seat this player holds (a player's own games, made in the lobby).
+    pub owner: Option<String>,
     /// Games skipped before the page (default 0).
     #[param(minimum = 0)]
     pub offset: Option<usize>,
@@ -62,7 +65,7 @@ pub struct ListQuery {
     path = "/api/games",
     operation_id = "list",
     tag = "routes",
-    description = "A page of the server's games, newest first (games kept before the server kept their time last, by id), read from the store's indexes; the course's lessons are not games of the list. The next page is asked with `offset` one page further; a page shorter than `limit` is the last.",
+    description = "A page of the server's games listed to everyone, and the asking player's own (their session's), newest first (games kept before the server kept their time last, by id), read from the store's indexes; the course's lessons are not games of the list. The next page is asked with `offset` one page further; a page shorter than `limit` is the last.",
     params(ListQuery),
     responses(
         (status = 200, description = "The games.", body = Vec<Summary>),
@@ -72,6 +75,7 @@ pub struct ListQuery {
 )]
 pub(crate) async fn list(
     State(app): State<Shared>,
+    CurrentPlayer(viewer): CurrentPlayer,
     query: Result<axum::extract::Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Vec<Summary>>, ApiError> {
     let axum::extract::Query(query) = query.map_err(|e| ApiError::bad("query", e.body_text()))?;
@@ -86,6 +90,8 @@ pub(crate) async fn list(
         variant: query.variant,
         kind: query.kind,
         player: query.player,
+        owner: query.owner,
+        viewer: viewer.map(|p| p.name),
         offset: query.offset.unwrap_or(0),
         limit: query.limit.unwrap_or(100),
     };
@@ -315,7 +321,7 @@ pub(crate) async fn game_events(
     path = "/api/games/{id}/seat",
     operation_id = "seat",
     tag = "routes",
-    description = "Which seat a token holds: `white`, `black`, `arbiter` (both seats), or `watching` (none, or no token).",
+    description = "Which seat a token holds (or, in a game whose seats belong to players, the request's session): `white`, `black`, `arbiter` (both seats), or `watching` (none, or no token).",
     params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
     request_body = TokenRequest,
     responses(
@@ -327,11 +333,13 @@ pub(crate) async fn game_events(
 pub(crate) async fn seat(
     State(app): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(request): Body<TokenRequest>,
 ) -> Result<Json<SeatAnswer>, ApiError> {
     let game = find(&app, &id)?;
-    let live = held(game.lock(), GAME)?;
+    let live = held(game.lock(), GAME)?.clone();
+    let holder = sessions::holder(&app, &headers, &live, request.token.as_deref())?;
     Ok(Json(SeatAnswer {
-        seat: Held::of(&live, request.token.as_deref()),
+        seat: Held::of(holder),
     }))
 }

@@ -153,7 +153,14 @@ impl Database {
         let pool = self.writer.clone();
         self.run(async move {
             let mut tx = pool.begin().await.map_err(database_error)?;
-            for table in ["games", "documents", "imports", "sessions", "accounts"] {
+            for table in [
+                "games",
+                "documents",
+                "imports",
+                "sessions",
+                "accounts",
+                "seeks",
+            ] {
                 sqlx::query(&format!("DELETE FROM {table}"))
                     .execute(&mut *tx)
                     .await

@@ -16,6 +16,7 @@ use super::atomic::{FolderSync, replace};
 use super::storage::{Account, Doc, ListFilter, Player, Session, Storage, StoreError, valid_id};
 use crate::serve::kind::Kind;
 use crate::serve::live::{Live, Meta};
+use crate::serve::seek::Seek;
 use crate::serve::summary::Summary;
 
 /// The file of the course's learners.
@@ -264,6 +265,26 @@ impl Storage for Folder {
     }
 
     fn end_session(&self, _: &str) -> Result<(), StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn add_seek(&self, _: &Seek) -> Result<(), StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn open_seeks(&self, _: u64, _: usize) -> Result<Vec<Seek>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn seek(&self, _: &str) -> Result<Option<Seek>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn take_seek(&self, _: &str, _: Option<(&str, &str)>, _: u64) -> Result<bool, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn drop_seek(&self, _: &str, _: &str) -> Result<bool, StoreError> {
         Err(StoreError::NoAccounts)
     }
 }

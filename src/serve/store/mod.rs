@@ -12,7 +12,8 @@
 // 2. `batch`, `folder`: the saves of games committed together; the data folder, one file a
 //    game.
 // 3. `database`: the database opened, its writer and its listener started.
-// 4. `queries`, `admin`: the database as a server's storage; its backup, export rows, import.
+// 4. `queries`, `admin`, `seeks`: the database as a server's storage; its backup, export
+//    rows, import; the lobby's seeks.
 // 5. `import`, `export`: a data folder into a database, and a database into a folder.
 // 6. `mod.rs`: the table of contents.
 
@@ -25,6 +26,7 @@ pub mod folder;
 pub mod import;
 pub mod queries;
 pub mod rows;
+pub mod seeks;
 pub mod storage;
 
 pub use database::Database;

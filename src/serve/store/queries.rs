@@ -12,6 +12,7 @@ use super::rows::{
 use super::storage::{Account, Doc, ListFilter, Player, Session, Storage, StoreError, valid_id};
 use crate::serve::events::Notice;
 use crate::serve::live::Live;
+use crate::serve::seek::Seek;
 use crate::serve::summary::Summary;
 
 impl Storage for Database {
@@ -136,6 +137,21 @@ impl Storage for Database {
             values.push(player.clone());
             let n = values.len();
             clauses.push(format!("(white_name = ${n} OR black_name = ${n})"));
+        }
+        if let Some(owner) = &filter.owner {
+            values.push(owner.to_ascii_lowercase());
+            let n = values.len();
+            clauses.push(format!("(white_owner = ${n} OR black_owner = ${n})"));
+        }
+        match &filter.viewer {
+            Some(viewer) => {
+                values.push(viewer.to_ascii_lowercase());
+                let n = values.len();
+                clauses.push(format!(
+                    "(listed = 1 OR white_owner = ${n} OR black_owner = ${n})"
+                ));
+            }
+            None => clauses.push("listed = 1".to_owned()),
         }
         let sql = format!(
             "SELECT summary FROM games WHERE {} ORDER BY created DESC, id LIMIT {} OFFSET {}",
@@ -285,5 +301,30 @@ impl Storage for Database {
                 .map_err(database_error)?;
             Ok(())
         })
+    }
+
+    fn add_seek(&self, seek: &Seek) -> Result<(), StoreError> {
+        self.add_seek_row(seek)
+    }
+
+    fn open_seeks(&self, now: u64, limit: usize) -> Result<Vec<Seek>, StoreError> {
+        self.open_seek_rows(now, limit)
+    }
+
+    fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+        self.seek_row(id)
+    }
+
+    fn take_seek(
+        &self,
+        id: &str,
+        taken: Option<(&str, &str)>,
+        now: u64,
+    ) -> Result<bool, StoreError> {
+        self.take_seek_row(id, taken, now)
+    }
+
+    fn drop_seek(&self, id: &str, by: &str) -> Result<bool, StoreError> {
+        self.drop_seek_row(id, by)
     }
 }

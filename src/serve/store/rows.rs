@@ -23,6 +23,10 @@ pub(super) struct GameRow {
     pub(super) names: [String; 2],
     pub(super) going: i64,
     pub(super) created: i64,
+    /// 1 when the game is listed to everyone.
+    pub(super) listed: i64,
+    /// The players who hold the seats, lower-cased (a game made in the lobby).
+    pub(super) owners: [Option<String>; 2],
 }
 
 impl GameRow {
@@ -49,6 +53,12 @@ impl GameRow {
                 .and_then(|c| i64::try_from(c).ok())
                 .unwrap_or(-1),
             summary: serde_json::to_string(&summary)?,
+            listed: i64::from(live.meta.listed),
+            owners: live
+                .meta
+                .owners
+                .clone()
+                .map(|o| o.map(|name| name.to_ascii_lowercase())),
         })
     }
 }
@@ -84,8 +94,8 @@ pub(super) async fn insert(
     let done = bind_game(
         sqlx::query(
             "INSERT INTO games (sdn, summary, kind, variant, status, white_name, black_name, \
-             going, created, updated, id, meta, revision) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+             going, created, updated, id, meta, revision, listed, white_owner, black_owner) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
              ON CONFLICT (id) DO NOTHING",
         ),
         row,
@@ -94,6 +104,9 @@ pub(super) async fn insert(
     )
     .bind(row.meta.clone())
     .bind(revision)
+    .bind(row.listed)
+    .bind(row.owners[0].clone())
+    .bind(row.owners[1].clone())
     .execute(&mut **tx)
     .await
     .map_err(database_error)?;

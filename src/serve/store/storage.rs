@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::serve::events::Notice;
 use crate::serve::live::Live;
+use crate::serve::seek::Seek;
 use crate::serve::summary::{GameKind, Summary};
 use crate::write::sdn::to_sdn;
 
@@ -115,6 +116,43 @@ pub trait Storage: Debug + Send + Sync {
     /// # Errors
     /// As for [`Storage::account`].
     fn end_session(&self, token_hash: &str) -> Result<(), StoreError>;
+
+    /// Keeps a new seek.
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn add_seek(&self, seek: &Seek) -> Result<(), StoreError>;
+
+    /// The seeks open at `now` (neither accepted nor lapsed), oldest first, at most `limit`.
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn open_seeks(&self, now: u64, limit: usize) -> Result<Vec<Seek>, StoreError>;
+
+    /// The seek `id`, open or not, or `None`.
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError>;
+
+    /// Takes seek `id` for `taker` as game `game` when it is still open at `now`; whether it
+    /// was (a seek is taken once). With `None`, gives a taken seek back (its game could not be
+    /// made).
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn take_seek(
+        &self,
+        id: &str,
+        taken: Option<(&str, &str)>,
+        now: u64,
+    ) -> Result<bool, StoreError>;
+
+    /// Withdraws seek `id` of the seeker named `by` while it is open; whether it was.
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn drop_seek(&self, id: &str, by: &str) -> Result<bool, StoreError>;
 }
 
 /// Who a browser is: the player of its session, an account or a guest.
@@ -163,10 +201,24 @@ pub struct ListFilter {
     pub kind: Option<GameKind>,
     /// Only games with a player of this name (the `White` or `Black` tag).
     pub player: Option<String>,
+    /// Only games whose seat this player holds (by name, without case): a player's own games.
+    pub owner: Option<String>,
+    /// Who reads the list: the games not listed to everyone are shown only to their players
+    /// (by name, without case); `None`: to nobody.
+    pub viewer: Option<String>,
     /// Games skipped before the page.
     pub offset: usize,
     /// Games in the page at most.
     pub limit: usize,
+}
+
+/// Whether the player named `name` holds a seat of `summary`'s game.
+fn owns(summary: &Summary, name: &str) -> bool {
+    summary
+        .owners
+        .iter()
+        .flatten()
+        .any(|owner| owner.eq_ignore_ascii_case(name))
 }
 
 impl ListFilter {
@@ -180,6 +232,8 @@ impl ListFilter {
                 .player
                 .as_ref()
                 .is_none_or(|p| summary.names.contains(p))
+            && self.owner.as_ref().is_none_or(|o| owns(summary, o))
+            && (summary.listed || self.viewer.as_ref().is_some_and(|v| owns(summary, v)))
     }
 }
 

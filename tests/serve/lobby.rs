@@ -1,0 +1,262 @@
+//! The lobby (spec/SERVE.md, "The lobby"): players who never met find each other through a
+//! seek, and the game starts with each seat its player's alone, acted in through the player's
+//! session. The hostile player's attempts are refused: acting in the other's seat, accepting
+//! one's own seek or a challenge to someone else, a guest in a rated game, reading another
+//! player's private game in the list, a seek sent from another site.
+
+use serde_json::{Value, json};
+
+use super::{Answer, Server, scratch};
+
+/// A browser of one player: its session's cookie.
+struct Browser<'s> {
+    server: &'s Server,
+    cookie: String,
+}
+
+impl<'s> Browser<'s> {
+    /// A new account's browser, signed in.
+    fn account(server: &'s Server, name: &str) -> Browser<'s> {
+        let answer = server.post(
+            "/api/account/signup",
+            &json!({"name": name, "password": "a long enough password"}),
+        );
+        assert_eq!(answer.status, 201, "{}", answer.text);
+        Browser::of(server, &answer)
+    }
+
+    /// A guest's browser.
+    fn guest(server: &'s Server) -> Browser<'s> {
+        let answer = server.post("/api/session/guest", &json!({}));
+        assert_eq!(answer.status, 201, "{}", answer.text);
+        Browser::of(server, &answer)
+    }
+
+    fn of(server: &'s Server, answer: &Answer) -> Browser<'s> {
+        let set = answer.header("set-cookie").expect("a session's cookie");
+        let cookie = set.split(';').next().expect("a cookie").to_owned();
+        Browser { server, cookie }
+    }
+
+    fn get(&self, path: &str) -> Answer {
+        self.server.get_with(path, &[("Cookie", &self.cookie)])
+    }
+
+    fn post(&self, path: &str, body: &Value) -> Answer {
+        self.server
+            .send_with("POST", path, &body.to_string(), &[("Cookie", &self.cookie)])
+    }
+
+    /// Makes a seek; it.
+    fn seek(&self, body: &Value) -> Value {
+        let answer = self.post("/api/seeks", body);
+        assert_eq!(answer.status, 201, "{}", answer.text);
+        answer.body
+    }
+
+    /// The ids of the seeks this player's lobby shows.
+    fn lobby(&self) -> Vec<String> {
+        let answer = self.get("/api/lobby");
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        answer.body["seeks"]
+            .as_array()
+            .expect("the seeks")
+            .iter()
+            .map(|s| s["id"].as_str().expect("an id").to_owned())
+            .collect()
+    }
+
+    fn accept(&self, seek: &Value) -> Answer {
+        self.post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().expect("an id")),
+            &json!({}),
+        )
+    }
+
+    /// The seat this browser's session holds in `game`.
+    fn seat(&self, game: &str) -> String {
+        let answer = self.post(&format!("/api/games/{game}/seat"), &json!({}));
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        answer.body["seat"].as_str().expect("a seat").to_owned()
+    }
+}
+
+#[test]
+fn two_players_who_never_met_start_a_rated_game_each_holding_only_their_own_seat() {
+    let server = Server::start(&scratch("lobby_meet"), &[]);
+    let anne = Browser::account(&server, "Anne");
+    let boris = Browser::account(&server, "Boris");
+    let seek = anne.seek(&json!({
+        "variant": "Sade", "rated": true, "colour": "white",
+        "time_control": {"initial": 300, "increment": 2}
+    }));
+    assert_eq!(seek["by"], "Anne");
+    assert!(
+        boris
+            .lobby()
+            .contains(&seek["id"].as_str().unwrap().to_owned())
+    );
+    let own = anne.accept(&seek);
+    assert_eq!(own.status, 409, "one's own seek: {}", own.text);
+
+    let accepted = boris.accept(&seek);
+    assert_eq!(accepted.status, 201, "{}", accepted.text);
+    assert_eq!(accepted.body["seat"], "black");
+    let game = accepted.body["game"].as_str().expect("the game").to_owned();
+    let again = Browser::account(&server, "Chloe").accept(&seek);
+    assert_eq!(again.status, 409, "a seek is taken once: {}", again.text);
+    let seen = anne.get(&format!("/api/seeks/{}", seek["id"].as_str().unwrap()));
+    assert_eq!(seen.body["game"], json!(game), "the seeker learns the game");
+    assert!(
+        !boris
+            .lobby()
+            .contains(&seek["id"].as_str().unwrap().to_owned())
+    );
+
+    assert_eq!(anne.seat(&game), "white");
+    assert_eq!(boris.seat(&game), "black");
+    assert_eq!(
+        server
+            .post(&format!("/api/games/{game}/seat"), &json!({}))
+            .body["seat"],
+        "watching"
+    );
+    let state = server.get(&format!("/api/games/{game}")).body;
+    assert_eq!(state["owners"], json!(["Anne", "Boris"]));
+    assert_eq!(state["rated"], true);
+    assert_eq!(state["clocks"]["white"], 300_000);
+    let file = server.stored(&game);
+    assert!(
+        file.contains("[White \"Anne\"]") && file.contains("[Black \"Boris\"]"),
+        "{file}"
+    );
+
+    // Boris cannot act in Anne's seat, nor can anyone without a seat; Anne can, by her session.
+    let stolen = boris.post(&format!("/api/games/{game}/roll"), &json!({}));
+    assert_eq!(stolen.status, 403, "{}", stolen.text);
+    let stranger = Browser::guest(&server).post(&format!("/api/games/{game}/roll"), &json!({}));
+    assert_eq!(stranger.status, 403, "{}", stranger.text);
+    let rolled = anne.post(&format!("/api/games/{game}/roll"), &json!({}));
+    assert_eq!(rolled.status, 200, "{}", rolled.text);
+    let resigned = boris.post(
+        &format!("/api/games/{game}/end"),
+        &json!({"end": "resignation", "winner": "black"}),
+    );
+    assert_eq!(
+        resigned.status, 403,
+        "Boris resigns only for himself: {}",
+        resigned.text
+    );
+}
+
+#[test]
+fn a_guest_plays_casual_games_only_and_the_lobby_needs_a_name() {
+    let server = Server::start(&scratch("lobby_guest"), &[]);
+    let nobody = server.post("/api/seeks", &json!({}));
+    assert_eq!(nobody.status, 401, "{}", nobody.text);
+    assert_eq!(nobody.body["field"], "session");
+    let guest = Browser::guest(&server);
+    let rated = guest.post("/api/seeks", &json!({"rated": true}));
+    assert_eq!(rated.status, 403, "{}", rated.text);
+    assert_eq!(rated.body["field"], "rated");
+    let casual = guest.seek(&json!({"variant": "Standard"}));
+    let anne = Browser::account(&server, "Anne");
+    let rated_seek = anne.seek(&json!({"rated": true}));
+    let refused = Browser::guest(&server).accept(&rated_seek);
+    assert_eq!(
+        refused.status, 403,
+        "a guest in a rated game: {}",
+        refused.text
+    );
+    let played = anne.accept(&casual);
+    assert_eq!(played.status, 201, "{}", played.text);
+    let bad = guest.post("/api/seeks", &json!({"variant": "Chess960"}));
+    assert_eq!(bad.status, 400, "{}", bad.text);
+    assert_eq!(bad.body["field"], "variant");
+}
+
+#[test]
+fn a_challenge_by_name_is_for_that_player_alone_and_one_by_link_is_listed_nowhere() {
+    let server = Server::start(&scratch("lobby_challenge"), &[]);
+    let anne = Browser::account(&server, "Anne");
+    let boris = Browser::account(&server, "Boris");
+    let chloe = Browser::account(&server, "Chloe");
+    let unknown = anne.post("/api/seeks", &json!({"to": "Nobody"}));
+    assert_eq!(unknown.status, 404, "{}", unknown.text);
+    let challenge = anne.seek(&json!({"to": "boris", "variant": "Marseillais"}));
+    let id = challenge["id"].as_str().unwrap().to_owned();
+    assert!(boris.lobby().contains(&id), "the challenged player sees it");
+    assert!(anne.lobby().contains(&id), "its maker sees it");
+    assert!(!chloe.lobby().contains(&id), "nobody else does");
+    let taken = chloe.accept(&challenge);
+    assert_eq!(taken.status, 403, "{}", taken.text);
+    assert_eq!(boris.accept(&challenge).status, 201);
+
+    let link = anne.seek(&json!({"link": true}));
+    let id = link["id"].as_str().unwrap().to_owned();
+    assert!(!boris.lobby().contains(&id) && anne.lobby().contains(&id));
+    assert_eq!(chloe.accept(&link).status, 201, "whoever has the link");
+}
+
+#[test]
+fn a_private_game_is_never_listed_to_another_player_and_a_seek_is_withdrawn_by_its_maker() {
+    let server = Server::start(&scratch("lobby_private"), &[]);
+    let anne = Browser::account(&server, "Anne");
+    let boris = Browser::account(&server, "Boris");
+    let chloe = Browser::account(&server, "Chloe");
+    let seek = anne.seek(&json!({"public": false}));
+    let game = boris.accept(&seek).body["game"]
+        .as_str()
+        .expect("a game")
+        .to_owned();
+    let listed = |answer: Answer| -> bool {
+        answer
+            .body
+            .as_array()
+            .expect("a list")
+            .iter()
+            .any(|g| g["id"] == json!(game))
+    };
+    assert!(!listed(server.get("/api/games")), "not listed to anyone");
+    assert!(!listed(chloe.get("/api/games")), "nor to another player");
+    assert!(listed(anne.get("/api/games")) && listed(boris.get("/api/games")));
+    assert!(
+        listed(anne.get("/api/games?owner=boris")),
+        "a player's own games"
+    );
+    assert!(!listed(chloe.get("/api/games?owner=boris")));
+    assert_eq!(
+        chloe.get(&format!("/api/games/{game}")).status,
+        200,
+        "watching needs the link"
+    );
+
+    let open = anne.seek(&json!({}));
+    let path = format!("/api/seeks/{}", open["id"].as_str().unwrap());
+    let stranger = server.delete_with(&path, &[("Cookie", &boris.cookie)]);
+    assert_eq!(stranger.status, 404, "{}", stranger.text);
+    let withdrawn = server.delete_with(&path, &[("Cookie", &anne.cookie)]);
+    assert_eq!(withdrawn.status, 204, "{}", withdrawn.text);
+    assert!(
+        !boris
+            .lobby()
+            .contains(&open["id"].as_str().unwrap().to_owned())
+    );
+    let late = boris.accept(&open);
+    assert_eq!(late.status, 404, "{}", late.text);
+}
+
+#[test]
+fn a_seek_sent_from_another_site_is_refused() {
+    let server = Server::start(&scratch("lobby_cross_site"), &[]);
+    let anne = Browser::account(&server, "Anne");
+    let forged = server.send_with(
+        "POST",
+        "/api/seeks",
+        "{}",
+        &[("Cookie", &anne.cookie), ("Origin", "https://evil.example")],
+    );
+    assert_eq!(forged.status, 403, "{}", forged.text);
+    assert_eq!(forged.body["field"], "origin");
+    assert!(anne.lobby().is_empty(), "nothing was made");
+}
