@@ -5,8 +5,8 @@
 //! - [`live`]: a game in progress and what may be done next;
 //! - [`store`]: what is kept between runs, behind one interface (the data folder today);
 //! - [`http`]: what every route stands on: the shared state, the body, the game, the seat;
-//! - [`games`], [`puzzles`], [`course`], [`accounts`]: the areas, each with its routes, its
-//!   answers and what it keeps;
+//! - [`games`], [`puzzles`], [`course`], [`accounts`], [`ratings`]: the areas, each with its
+//!   routes, its answers and what it keeps;
 //! - [`router`]: the JSON API and the page (spec/SERVE.md);
 //! - [`view`]: what the API answers about a game.
 
@@ -14,9 +14,11 @@
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it; an
 // area's folder has floors of its own).
 // 0. `error`: the API's errors.
-// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`: tokens and seeds; who
-//    sits at a side; a clicked move in SAN; the watchers of each game's changes; the clocks;
-//    what a stored game is; the rate of new games (and of logins) per address.
+// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`, `glicko`: tokens and
+//    seeds; who sits at a side; a clicked move in SAN; the watchers of each game's changes; the
+//    clocks; what a stored game is; the rate of new games (and of logins) per address; the
+//    players' Glicko-2 ratings and one game's update (below the store, which rates a game in
+//    one transaction).
 // 2. `live`, `schema`: a game in progress; the schemas the handlers' types name.
 // 3. `arbiter`, `summary`, `board`, `input`: the arbiter's changes; what the list shows of a
 //    game; the board of a game's state; the requests.
@@ -25,9 +27,10 @@
 // 5. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check,
 //    the modes' hooks.
 // 6. `page`: the page.
-// 7. `games`, `puzzles`, `course`, `accounts`: the areas: the games themselves (their routes,
-//    changes, move list, export and review), the Puzzles mode, the Course mode, the accounts
-//    and sessions (who a browser is).
+// 7. `games`, `puzzles`, `course`, `accounts`, `ratings`: the areas: the games themselves
+//    (their routes, changes, move list, export and review), the Puzzles mode, the Course mode,
+//    the accounts and sessions (who a browser is), the players' ratings (the leaderboards, a
+//    player's ratings and their history).
 // 8. `router`, `openapi`: every route and the middleware (rates, other sites' requests
 //    refused); the OpenAPI document naming every handler.
 // 9. `mod.rs`: the table of contents, and the server's run.
@@ -41,6 +44,7 @@ pub mod course;
 pub mod error;
 pub mod events;
 pub mod games;
+pub mod glicko;
 pub mod http;
 pub mod input;
 pub mod kind;
@@ -50,6 +54,7 @@ pub mod new_game;
 pub mod openapi;
 mod page;
 pub mod puzzles;
+pub mod ratings;
 pub mod router;
 pub mod schema;
 pub mod seat;

@@ -18,6 +18,7 @@ use super::course;
 use super::games::{changes, export, review, routes as games};
 use super::page;
 use super::puzzles;
+use super::ratings;
 
 /// The JSON schemas of the library, as published in spec/.
 const SDN: &str = include_str!("../../spec/sdn.schema.json");
@@ -81,6 +82,9 @@ const REPORT_ONLY: [&str; 6] = [
         accounts::routes::logout,
         accounts::routes::session,
         accounts::routes::guest,
+        ratings::routes::leaderboard,
+        ratings::routes::player,
+        ratings::routes::history,
     ),
     components(schemas(super::error::ErrorBody))
 )]

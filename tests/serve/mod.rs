@@ -19,6 +19,7 @@ mod database;
 mod durable;
 mod openapi;
 mod puzzles_api;
+mod ratings;
 mod seat_and_moves;
 mod seat_latency;
 mod security;

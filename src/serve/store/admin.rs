@@ -144,7 +144,7 @@ impl Database {
         })
     }
 
-    /// Empties the database: every game, document, import, session and account (a
+    /// Empties the database: every game, document, import, rating, session and account (a
     /// benchmark's fresh start).
     ///
     /// # Errors
@@ -153,7 +153,15 @@ impl Database {
         let pool = self.writer.clone();
         self.run(async move {
             let mut tx = pool.begin().await.map_err(database_error)?;
-            for table in ["games", "documents", "imports", "sessions", "accounts"] {
+            for table in [
+                "games",
+                "documents",
+                "imports",
+                "rating_history",
+                "ratings",
+                "sessions",
+                "accounts",
+            ] {
                 sqlx::query(&format!("DELETE FROM {table}"))
                     .execute(&mut *tx)
                     .await
