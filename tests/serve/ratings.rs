@@ -1,8 +1,8 @@
 //! The players' ratings (spec/SERVE.md, "Ratings"): a game rated through the server's database
 //! (`Storage::rate_game`) between two accounts made through `POST /api/account/signup` changes
 //! both ratings, and `GET /api/players/{name}`, `/api/players/{name}/ratings/{game}` and
-//! `/api/leaderboard/{game}` show it; a game rated twice changes nothing; a leaderboard leaves
-//! provisional players out. Each runs on SQLite, and on PostgreSQL when
+//! `/api/leaderboard/{game}` show it; a game rated twice changes nothing, even by two writers
+//! at once, and no change is lost; a leaderboard leaves provisional players out. Each runs on SQLite, and on PostgreSQL when
 //! `SADE_REF_TEST_POSTGRES` names a server (`.ci/with-postgres cargo test`).
 
 use sade_ref::serve::ratings::{Rated, Rating};
@@ -246,4 +246,75 @@ fn a_data_folder_keeps_no_ratings() {
         assert_eq!(answer.status, 503, "{path}: {}", answer.text);
         assert_eq!(answer.body["field"], "storage", "{path}: {}", answer.text);
     }
+}
+
+/// Two writers (two servers on PostgreSQL, one server's writer on SQLite, whose database is
+/// one server's) rate the same 20 games at once, in opposite orders: each game is rated once,
+/// and no game's change is lost (each player's games count them all).
+fn two_writers_rate_each_game_once(name: &str, url: Option<&str>) {
+    let (server, database) = start(name, url);
+    sign_up(&server, "Heidi");
+    sign_up(&server, "Ivan");
+    let second = url.map(|url| Database::open(url).expect("a second connection"));
+    let writers = [&database, second.as_ref().unwrap_or(&database)];
+    let ids: Vec<String> = (1..=20).map(game).collect();
+    let rated: usize = std::thread::scope(|scope| {
+        let runs: Vec<_> = writers
+            .into_iter()
+            .enumerate()
+            .map(|(n, writer)| {
+                let ids = &ids;
+                scope.spawn(move || {
+                    let mut order: Vec<&String> = ids.iter().collect();
+                    if n == 1 {
+                        order.reverse();
+                    }
+                    order
+                        .into_iter()
+                        .filter(|id| {
+                            writer
+                                .rate_game(id, Rated::Marseillais, "heidi", "ivan", 1.0, 5)
+                                .expect("the game is rated or refused as rated")
+                                .is_some()
+                        })
+                        .count()
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .map(|run| run.join().expect("a writer"))
+            .sum()
+    });
+    assert_eq!(rated, 20);
+    for name in ["heidi", "ivan"] {
+        assert_eq!(
+            rating(&database, name, Rated::Marseillais).games,
+            20,
+            "{name}"
+        );
+        let history = database
+            .rating_history(name, Rated::Marseillais, 500)
+            .unwrap();
+        assert_eq!(history.len(), 20, "{name}");
+    }
+    let heidi = server.get("/api/players/Heidi/ratings/marseillais");
+    assert_eq!(
+        heidi.body.as_array().map(Vec::len),
+        Some(20),
+        "{}",
+        heidi.text
+    );
+}
+
+#[test]
+fn two_writers_rate_each_game_once_on_sqlite() {
+    two_writers_rate_each_game_once("ratings_two_sqlite", None);
+}
+
+#[test]
+fn two_writers_rate_each_game_once_on_postgres() {
+    let Some(url) = postgres("ratings_two") else {
+        return;
+    };
+    two_writers_rate_each_game_once("ratings_two_postgres", Some(&url));
 }
