@@ -50,7 +50,7 @@ fn account(app: &Shared, name: &str) -> Result<Account, ApiError> {
     operation_id = "leaderboard",
     description = "The highest ratings in a game, highest first (equal ratings by name), provisional ratings (a deviation of 110 or more) left out.",
     params(
-        ("game" = String, Path, description = "`sade`, `marseillais` or `standard`."),
+        ("game" = Rated, Path, description = "The game rated: `sade`, `marseillais` or `standard`."),
         LeaderboardQuery,
     ),
     responses(
@@ -133,7 +133,7 @@ pub(crate) async fn player(
     description = "A player's rating after each game rated in a game, oldest first: the last 500 at most (none: an empty list).",
     params(
         ("name" = String, Path, description = "The account's name, in any case."),
-        ("game" = String, Path, description = "`sade`, `marseillais` or `standard`."),
+        ("game" = Rated, Path, description = "The game rated: `sade`, `marseillais` or `standard`."),
     ),
     responses(
         (status = 200, description = "The rating after each game, oldest first.", body = Vec<HistoryPoint>),
