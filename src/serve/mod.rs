@@ -5,8 +5,8 @@
 //! - [`live`]: a game in progress and what may be done next;
 //! - [`store`]: what is kept between runs, behind one interface (the data folder today);
 //! - [`http`]: what every route stands on: the shared state, the body, the game, the seat;
-//! - [`games`], [`puzzles`], [`course`], [`accounts`]: the areas, each with its routes, its
-//!   answers and what it keeps;
+//! - [`games`], [`puzzles`], [`course`], [`accounts`], [`ratings`]: the areas, each with its
+//!   routes, its answers and what it keeps;
 //! - [`router`]: the JSON API and the page (spec/SERVE.md);
 //! - [`view`]: what the API answers about a game.
 
@@ -14,9 +14,11 @@
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it; an
 // area's folder has floors of its own).
 // 0. `error`: the API's errors.
-// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`: tokens and seeds; who
-//    sits at a side; a clicked move in SAN; the watchers of each game's changes; the clocks;
-//    what a stored game is; the rate of new games (and of logins) per address.
+// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`, `glicko`: tokens and
+//    seeds; who sits at a side; a clicked move in SAN; the watchers of each game's changes; the
+//    clocks; what a stored game is; the rate of new games (and of logins) per address; the
+//    players' Glicko-2 ratings and one game's update (below the store, which rates a game in
+//    one transaction).
 // 2. `schema`, `seek`: the schemas the handlers' types name; a seek of the lobby.
 // 3. `meta`: what a game keeps beside its record (its seats, die, clocks, a standing offer).
 // 4. `live`: a game in progress.
@@ -28,9 +30,10 @@
 // 7. `http`: the shared state, the body extractor, the lock, the game lookup, the seat check,
 //    the modes' hooks.
 // 8. `page`, `accounts`: the page; the accounts and sessions (who a browser is).
-// 9. `games`, `puzzles`, `course`, `lobby`: the areas: the games themselves (their routes,
-//    changes, move list, export and review), the Puzzles mode, the Course mode, the lobby
-//    where players meet.
+// 9. `games`, `puzzles`, `course`, `lobby`, `ratings`: the areas: the games themselves (their
+//    routes, changes, move list, export and review), the Puzzles mode, the Course mode, the
+//    lobby where players meet, the players' ratings (the leaderboards, a player's ratings and
+//    their history).
 // 10. `router`, `openapi`: every route and the middleware (rates, other sites' requests
 //    refused); the OpenAPI document naming every handler.
 // 11. `mod.rs`: the table of contents, and the server's run.
@@ -44,6 +47,7 @@ pub mod course;
 pub mod error;
 pub mod events;
 pub mod games;
+pub mod glicko;
 pub mod http;
 pub mod input;
 pub mod kind;
@@ -56,6 +60,7 @@ pub mod offers;
 pub mod openapi;
 mod page;
 pub mod puzzles;
+pub mod ratings;
 pub mod router;
 pub mod schema;
 pub mod seat;

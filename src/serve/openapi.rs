@@ -19,6 +19,7 @@ use super::games::{changes, export, review, routes as games};
 use super::lobby;
 use super::page;
 use super::puzzles;
+use super::ratings;
 
 /// The JSON schemas of the library, as published in spec/.
 const SDN: &str = include_str!("../../spec/sdn.schema.json");
@@ -92,6 +93,9 @@ const REPORT_ONLY: [&str; 6] = [
         lobby::routes::seek_state,
         lobby::routes::withdraw,
         lobby::routes::accept,
+        ratings::routes::leaderboard,
+        ratings::routes::player,
+        ratings::routes::history,
     ),
     components(schemas(super::error::ErrorBody))
 )]

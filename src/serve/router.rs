@@ -20,6 +20,7 @@ use super::http::Shared;
 use super::lobby::routes as lobby;
 use super::page;
 use super::puzzles::routes as puzzles;
+use super::ratings::routes as ratings;
 
 /// Request bodies above this many bytes are refused (413); a review upload may be larger.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -60,6 +61,9 @@ pub fn router(app: Shared) -> Router {
         .route("/api/account/logout", post(accounts::logout))
         .route("/api/session", get(accounts::session))
         .route("/api/session/guest", post(accounts::guest))
+        .route("/api/leaderboard/{game}", get(ratings::leaderboard))
+        .route("/api/players/{name}", get(ratings::player))
+        .route("/api/players/{name}/ratings/{game}", get(ratings::history))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let modes = Router::new()
         .route("/api/puzzles/next", post(puzzles::next))

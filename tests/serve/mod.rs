@@ -24,6 +24,7 @@ mod lobby;
 mod offers;
 mod openapi;
 mod puzzles_api;
+mod ratings;
 mod seat_and_moves;
 mod seat_latency;
 mod security;

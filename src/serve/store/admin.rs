@@ -144,7 +144,7 @@ impl Database {
         })
     }
 
-    /// Empties the database: every game, document, import, session and account (a
+    /// Empties the database: every game, document, import, rating, session and account (a
     /// benchmark's fresh start).
     ///
     /// # Errors
@@ -157,6 +157,8 @@ impl Database {
                 "games",
                 "documents",
                 "imports",
+                "rating_history",
+                "ratings",
                 "sessions",
                 "accounts",
                 "seeks",

@@ -23,9 +23,10 @@ use crate::serve::events::Notice;
 pub const DEFAULT_FILE: &str = "sade-ref.db";
 
 /// The migrations, in order: each runs once, at the start, in its own transaction.
-const MIGRATIONS: [(i64, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str); 4] = [
     (1, "games", include_str!("migrations/0001_games.sql")),
     (2, "accounts", include_str!("migrations/0002_accounts.sql")),
+    (3, "ratings", include_str!("migrations/0003_ratings.sql")),
     (4, "lobby", include_str!("migrations/0004_lobby.sql")),
 ];
 

@@ -14,6 +14,7 @@ use crate::parse::parse_str;
 
 use super::atomic::{FolderSync, replace};
 use super::storage::{Account, Doc, ListFilter, Player, Session, Storage, StoreError, valid_id};
+use crate::serve::glicko::{Rated, Rating, RatingChange, RatingPoint, Standing};
 use crate::serve::kind::Kind;
 use crate::serve::live::{Live, Meta};
 use crate::serve::seek::Seek;
@@ -285,6 +286,34 @@ impl Storage for Folder {
     }
 
     fn drop_seek(&self, _: &str, _: &str) -> Result<bool, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn rate_game(
+        &self,
+        _: &str,
+        _: Rated,
+        _: &str,
+        _: &str,
+        _: f64,
+        _: u64,
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn rating(&self, _: &str, _: Rated) -> Result<Option<Rating>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn ratings_of(&self, _: &str) -> Result<Vec<(Rated, Rating)>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn leaderboard(&self, _: Rated, _: usize) -> Result<Vec<Standing>, StoreError> {
+        Err(StoreError::NoAccounts)
+    }
+
+    fn rating_history(&self, _: &str, _: Rated, _: usize) -> Result<Vec<RatingPoint>, StoreError> {
         Err(StoreError::NoAccounts)
     }
 }

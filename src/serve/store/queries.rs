@@ -1,6 +1,7 @@
 //! The database as a server's [`Storage`]: each save one transaction over the revision read,
 //! a game and the games in progress read back, the idle ones, the count, a page of the list
-//! from the indexes, the documents, the accounts and the sessions.
+//! from the indexes, the documents, the accounts and the sessions, the ratings
+//! ([`super::ratings`]).
 
 use sqlx::Row;
 
@@ -11,6 +12,7 @@ use super::rows::{
 };
 use super::storage::{Account, Doc, ListFilter, Player, Session, Storage, StoreError, valid_id};
 use crate::serve::events::Notice;
+use crate::serve::glicko::{Rated, Rating, RatingChange, RatingPoint, Score, Standing};
 use crate::serve::live::Live;
 use crate::serve::seek::Seek;
 use crate::serve::summary::Summary;
@@ -326,5 +328,44 @@ impl Storage for Database {
 
     fn drop_seek(&self, id: &str, by: &str) -> Result<bool, StoreError> {
         self.drop_seek_row(id, by)
+    }
+
+    fn rate_game(
+        &self,
+        game: &str,
+        rated: Rated,
+        white: &str,
+        black: &str,
+        white_score: f64,
+        now: u64,
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
+        if !valid_id(game) {
+            return Err(StoreError::NotAnId(game.to_owned()));
+        }
+        let score = Score::of(white_score).ok_or_else(|| {
+            StoreError::NotRated(format!("White's score {white_score} is not 1, 0.5 or 0"))
+        })?;
+        self.rate(game, rated, [white, black], score, now)
+    }
+
+    fn rating(&self, account: &str, rated: Rated) -> Result<Option<Rating>, StoreError> {
+        self.rating_in(account, rated)
+    }
+
+    fn ratings_of(&self, account: &str) -> Result<Vec<(Rated, Rating)>, StoreError> {
+        self.ratings_in(account)
+    }
+
+    fn leaderboard(&self, rated: Rated, limit: usize) -> Result<Vec<Standing>, StoreError> {
+        self.leaderboard_in(rated, limit)
+    }
+
+    fn rating_history(
+        &self,
+        account: &str,
+        rated: Rated,
+        limit: usize,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        self.history_in(account, rated, limit)
     }
 }

@@ -5,6 +5,7 @@ use std::fmt::Debug;
 use std::path::PathBuf;
 
 use crate::serve::events::Notice;
+use crate::serve::glicko::{Rated, Rating, RatingChange, RatingPoint, Standing};
 use crate::serve::live::Live;
 use crate::serve::seek::Seek;
 use crate::serve::summary::{GameKind, Summary};
@@ -153,6 +154,62 @@ pub trait Storage: Debug + Send + Sync {
     /// # Errors
     /// As for [`Storage::account`].
     fn drop_seek(&self, id: &str, by: &str) -> Result<bool, StoreError>;
+
+    /// Rates game `game` (its id) of `rated` between the accounts `white` and `black` (names
+    /// in any case), White scoring `white_score` (1, 0.5 or 0), at `now` (milliseconds since
+    /// the Unix epoch): in one transaction, both ratings are read (a player new in that game
+    /// starts at 1500, 350, 0.06), updated (Glicko-2, [`crate::serve::glicko::update`]) and
+    /// written, with a row of each player's history. A game already rated (its id in the
+    /// history, by whatever players) is never rated again: nothing changes and the answer is
+    /// `None`; else White's change and Black's.
+    ///
+    /// # Errors
+    /// [`StoreError::NotAnId`] for an id the server does not make; [`StoreError::NotRated`]
+    /// for a score that is not 1, 0.5 or 0, a name that is no account's, or one account on
+    /// both sides; [`StoreError::NoAccounts`] for a store that keeps none; another
+    /// [`StoreError`] when it cannot be kept (nothing then is).
+    fn rate_game(
+        &self,
+        game: &str,
+        rated: Rated,
+        white: &str,
+        black: &str,
+        white_score: f64,
+        now: u64,
+    ) -> Result<Option<[RatingChange; 2]>, StoreError>;
+
+    /// The rating of the account `account` (any case) in `rated`, or `None` when it has played
+    /// no game of it rated (or is no account).
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn rating(&self, account: &str, rated: Rated) -> Result<Option<Rating>, StoreError>;
+
+    /// Every rating of the account `account` (any case), by game rated ([`Rated::ALL`]'s
+    /// order); the games it has played no game of rated are left out.
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn ratings_of(&self, account: &str) -> Result<Vec<(Rated, Rating)>, StoreError>;
+
+    /// The `limit` highest ratings in `rated`, highest first (equal ratings by name), the
+    /// provisional ones left out.
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn leaderboard(&self, rated: Rated, limit: usize) -> Result<Vec<Standing>, StoreError>;
+
+    /// The account's rating after each of its last `limit` games rated in `rated`, oldest
+    /// first.
+    ///
+    /// # Errors
+    /// As for [`Storage::account`].
+    fn rating_history(
+        &self,
+        account: &str,
+        rated: Rated,
+        limit: usize,
+    ) -> Result<Vec<RatingPoint>, StoreError>;
 }
 
 /// Who a browser is: the player of its session, an account or a guest.
@@ -284,7 +341,11 @@ pub enum StoreError {
     /// A new account's name is taken (by an account of that name in any case).
     #[error("the name {0} is taken")]
     NameTaken(String),
-    /// A store that keeps no accounts nor sessions (the data folder).
+    /// A game that cannot be rated (why): its score is not 1, 0.5 or 0, a name is no
+    /// account's, or one account is on both sides.
+    #[error("the game cannot be rated: {0}")]
+    NotRated(String),
+    /// A store that keeps no accounts, sessions nor ratings (the data folder).
     #[error("accounts are kept only in a database (sqlite: or postgres:)")]
     NoAccounts,
     /// A file cannot be written (the system's words, without the error number).
