@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
+use super::glicko::Rated;
 use super::live::{Holder, Live};
 use super::store::import::{Imported, import_once};
 use super::store::{Database, Folder, Storage, StoreError, valid_id};
@@ -444,5 +445,33 @@ pub fn flag_fall(
         .map_err(|e| app.not_kept(id, e, "the game could not be saved"))?;
     *live = next;
     app.events.tell(id, &live.version(&sdn));
+    rate_ended(app, live);
     Ok(Some(fallen))
+}
+
+/// Rates `live` when it is a rated game that is over (between its players' accounts, by the
+/// verdict's result): the store rates a game once, whichever server or request sees its end
+/// first. An aborted or closed game is never rated. A rating the store cannot keep is said on
+/// the server's error output; the game's end is kept all the same.
+pub fn rate_ended(app: &App, live: &Live) {
+    if !live.meta.rated || live.meta.aborted || live.meta.abandoned || live.going() {
+        return;
+    }
+    let [Some(white), Some(black)] = &live.meta.owners else {
+        return;
+    };
+    let Some(rated) = live.game.variant().ok().and_then(Rated::of) else {
+        return;
+    };
+    let score = match live.verdict.winner {
+        Some(shakmaty::Color::White) => 1.0,
+        Some(shakmaty::Color::Black) => 0.0,
+        None => 0.5,
+    };
+    if let Err(e) = app
+        .store
+        .rate_game(&live.id, rated, white, black, score, super::clock::now())
+    {
+        eprintln!("sade-ref serve: game {} was not rated: {e}", live.id);
+    }
 }

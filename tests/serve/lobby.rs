@@ -260,3 +260,86 @@ fn a_seek_sent_from_another_site_is_refused() {
     assert_eq!(forged.body["field"], "origin");
     assert!(anne.lobby().is_empty(), "nothing was made");
 }
+
+/// The rating in `game` (`sade`, `standard`…) of the player `name`: its number and games.
+fn rated(server: &Server, name: &str, game: &str) -> (i64, i64) {
+    let answer = server.get(&format!("/api/players/{name}"));
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    let rating = answer.body["ratings"]
+        .as_array()
+        .expect("ratings")
+        .iter()
+        .find(|r| r["game"] == game)
+        .expect("the game's rating")
+        .clone();
+    (
+        rating["rating"].as_i64().expect("a rating"),
+        rating["games"].as_i64().expect("games"),
+    )
+}
+
+#[test]
+fn a_rated_game_changes_both_ratings_once_and_a_casual_or_aborted_one_none() {
+    let server = Server::start(&scratch("lobby_rated"), &[]);
+    let anne = Browser::account(&server, "Anne");
+    let boris = Browser::account(&server, "Boris");
+    let play = |rated: bool| -> String {
+        let seek = anne.seek(&json!({"variant": "Standard", "rated": rated, "colour": "white"}));
+        boris.accept(&seek).body["game"]
+            .as_str()
+            .expect("a game")
+            .to_owned()
+    };
+
+    // A casual game to its end: no rating moves.
+    let casual = play(false);
+    for (who, text) in [
+        (&anne, "f3"),
+        (&boris, "e5"),
+        (&anne, "g4"),
+        (&boris, "Qh4#"),
+    ] {
+        let answer = who.post(&format!("/api/games/{casual}/act"), &json!({"text": text}));
+        assert_eq!(answer.status, 200, "{}", answer.text);
+    }
+    assert_eq!(rated(&server, "Anne", "standard"), (1500, 0));
+
+    // An aborted rated game: no rating moves either.
+    let aborted = play(true);
+    let answer = anne.post(&format!("/api/games/{aborted}/abort"), &json!({}));
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert_eq!(rated(&server, "Boris", "standard"), (1500, 0));
+
+    // A rated game: Anne plays, Boris resigns; both ratings move, once.
+    let game = play(true);
+    let answer = anne.post(&format!("/api/games/{game}/act"), &json!({"text": "e4"}));
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    let resigned = boris.post(
+        &format!("/api/games/{game}/end"),
+        &json!({"end": "resignation", "winner": "white"}),
+    );
+    assert_eq!(resigned.status, 200, "{}", resigned.text);
+    let (anne_now, anne_games) = rated(&server, "Anne", "standard");
+    let (boris_now, boris_games) = rated(&server, "Boris", "standard");
+    assert!(
+        anne_now > 1500 && boris_now < 1500,
+        "{anne_now} {boris_now}"
+    );
+    assert_eq!((anne_games, boris_games), (1, 1));
+    let history = server.get("/api/players/boris/ratings/standard");
+    assert_eq!(history.body[0]["game"], json!(game), "{}", history.text);
+    // Taking back after the result is refused, and rates nothing again.
+    let back = anne.post(
+        &format!("/api/games/{game}/offer"),
+        &json!({"offer": "takeback"}),
+    );
+    assert_eq!(back.status, 409, "{}", back.text);
+    assert_eq!(rated(&server, "Anne", "standard"), (anne_now, 1));
+    let mine = anne.get("/api/games?owner=anne");
+    assert_eq!(
+        mine.body.as_array().expect("a list").len(),
+        3,
+        "her history: {}",
+        mine.text
+    );
+}

@@ -13,7 +13,7 @@ use crate::serve::accounts::sessions;
 use crate::serve::clock;
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
 use crate::serve::http::{
-    App, Body, GAME, Shared, admit, blocking, find, flag_fall, held, no_seat,
+    App, Body, GAME, Shared, admit, blocking, find, flag_fall, held, no_seat, rate_ended,
 };
 use crate::serve::input::{
     ActRequest, AnswerRequest, EndRequest, OfferRequest, Prefer, RollRequest, TagsRequest,
@@ -78,6 +78,7 @@ async fn change(
             app.not_kept(&id, e, "the game could not be saved, nothing was accepted")
         })?;
         *live = next;
+        rate_ended(&app, &live);
         let mut state = GameState::answer(&live, sdn, extent)?;
         state.claimable_at = app.claim_after.and_then(|after| live.claimable_from(after));
         let going = live.going();
