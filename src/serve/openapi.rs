@@ -71,6 +71,7 @@ const REPORT_ONLY: [&str; 6] = [
         changes::abort,
         changes::claim,
         export::export,
+        export::player_games,
         review::library,
         review::upload,
         review::library_page,

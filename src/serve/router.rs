@@ -47,6 +47,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/abort", post(changes::abort))
         .route("/api/games/{id}/claim", post(changes::claim))
         .route("/api/games/{id}/export/{format}", get(export::export))
+        .route("/api/players/{name}/games.sdn", get(export::player_games))
         .route("/api/library", get(review::library))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let upload = Router::new()

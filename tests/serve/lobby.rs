@@ -342,4 +342,15 @@ fn a_rated_game_changes_both_ratings_once_and_a_casual_or_aborted_one_none() {
         "her history: {}",
         mine.text
     );
+    let file = server.get("/api/players/Anne/games.sdn");
+    assert_eq!(file.status, 200, "{}", file.text);
+    assert_eq!(file.text.matches("[Event ").count(), 3, "{}", file.text);
+    let first = file.text.find("Qh4#").expect("the casual game");
+    let last = file.text.find("Black resigns").expect("the rated game");
+    assert!(first < last, "oldest first");
+    let parsed = sade_ref::parse_str(&file.text);
+    assert!(
+        parsed.iter().all(Result::is_ok) && parsed.len() == 3,
+        "it reads back as SDN"
+    );
 }

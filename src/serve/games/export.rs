@@ -1,14 +1,17 @@
 //! `GET /api/games/{id}/export/{format}`: a game as canonical SDN, PGN, the JSON record, the
-//! verdict line of `verify --format json`, or the `report` page.
+//! verdict line of `verify --format json`, or the `report` page; and every game of a player as
+//! one SDN file.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::review;
+use crate::serve::accounts::CurrentPlayer;
 use crate::serve::error::{ApiError, ErrorBody};
-use crate::serve::http::{GAME, Shared, find, held};
+use crate::serve::http::{GAME, Shared, blocking, find, held};
 use crate::serve::schema::ExportJson;
+use crate::serve::store::ListFilter;
 
 #[utoipa::path(
     get,
@@ -87,6 +90,70 @@ pub async fn export(
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{id}.{ext}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
+}
+
+/// The most games `GET /api/players/{name}/games.sdn` writes.
+const PLAYER_GAMES: usize = 10_000;
+
+#[utoipa::path(
+    get,
+    path = "/api/players/{name}/games.sdn",
+    operation_id = "player_games",
+    tag = "export",
+    description = "Every game whose seat the player holds (made in the lobby), oldest first, as one SDN file (at most 10,000): those listed to everyone, and their private ones when the player asks.",
+    params(("name" = String, Path, description = "The player's name (any case).")),
+    responses(
+        (status = 200, description = "The games, one SDN file.", content_type = "text/plain", body = String),
+        (status = 503, description = "The games cannot be read.", body = ErrorBody),
+    )
+)]
+pub async fn player_games(
+    State(app): State<Shared>,
+    Path(name): Path<String>,
+    CurrentPlayer(viewer): CurrentPlayer,
+) -> Result<Response, ApiError> {
+    let file = format!("{name}.sdn").replace(
+        |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-' && c != '_',
+        "_",
+    );
+    let text = blocking("the export's task", move || {
+        let unread = |e| ApiError::unsaved(format!("the games cannot be read: {e}"));
+        let mut ids = Vec::new();
+        while ids.len() < PLAYER_GAMES {
+            let filter = ListFilter {
+                owner: Some(name.clone()),
+                viewer: viewer.as_ref().map(|p| p.name.clone()),
+                offset: ids.len(),
+                limit: 1000.min(PLAYER_GAMES - ids.len()),
+                ..ListFilter::default()
+            };
+            let page = app.store.list(&filter).map_err(unread)?;
+            let last = page.len() < filter.limit;
+            ids.extend(page.into_iter().map(|s| s.id));
+            if last {
+                break;
+            }
+        }
+        let mut text = String::new();
+        for id in ids.iter().rev() {
+            if let Some(live) = app.store.load_game(id).map_err(unread)? {
+                text.push_str(&crate::write::sdn::to_sdn(&live.game));
+                text.push('\n');
+            }
+        }
+        Ok(text)
+    })
+    .await?;
+    let mut response = text.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
     Ok(response)
