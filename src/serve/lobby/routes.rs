@@ -66,7 +66,7 @@ pub(crate) async fn lobby(
     path = "/api/lobby/events",
     operation_id = "lobby_events",
     tag = "lobby",
-    description = "The lobby's changes (Server-Sent Events): an event `lobby` at once, then one each time a seek is made, withdrawn or accepted, on this server or another of its database. A page reads the lobby again when it hears one. A comment every 15 seconds keeps the stream alive.",
+    description = "The lobby's changes (Server-Sent Events): an event `lobby` at once (data `open`), then one each time a seek is made, withdrawn or accepted, on this server or another of its database, its data the seek's id (`*` when the stream fell behind: anything may have changed). A page reads the lobby again when it hears one. A comment every 15 seconds keeps the stream alive.",
     responses(
         (status = 200, description = "The stream of the lobby's changes.", content_type = "text/event-stream", body = String),
     )
@@ -81,7 +81,8 @@ pub(crate) async fn lobby_events(State(app): State<Shared>) -> Response {
         loop {
             match watcher.recv().await {
                 Ok(seek) => return Some((event(seek), watcher)),
-                Err(RecvError::Lagged(_)) => {}
+                // Fallen behind: `*` says anything may have changed.
+                Err(RecvError::Lagged(_)) => return Some((event("*".to_owned()), watcher)),
                 Err(RecvError::Closed) => return None,
             }
         }
