@@ -354,3 +354,47 @@ fn a_rated_game_changes_both_ratings_once_and_a_casual_or_aborted_one_none() {
         "it reads back as SDN"
     );
 }
+
+/// The lobby's event stream (read as a page reads it): `open` at once, then the id of each seek
+/// made, accepted or withdrawn.
+#[test]
+fn the_lobby_tells_each_change_of_its_seeks() {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    let server = Server::start(&scratch("lobby_events"), &[]);
+    let anne = Browser::account(&server, "Anne");
+    let boris = Browser::account(&server, "Boris");
+    let address = server.url.trim_start_matches("http://").to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).expect("a connection");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET /api/lobby/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .expect("the request");
+    let mut reader = BufReader::new(stream);
+    // The data of the next event `lobby`.
+    let mut next = || loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("a line of the stream");
+        if let Some(data) = line.trim_end().strip_prefix("data: ") {
+            return data.to_owned();
+        }
+    };
+    assert_eq!(next(), "open");
+    let seek = anne.seek(&json!({}));
+    assert_eq!(next(), seek["id"].as_str().unwrap());
+    assert_eq!(boris.accept(&seek).status, 201);
+    assert_eq!(next(), seek["id"].as_str().unwrap(), "accepted");
+    let other = boris.seek(&json!({}));
+    assert_eq!(next(), other["id"].as_str().unwrap());
+    let path = format!("/api/seeks/{}", other["id"].as_str().unwrap());
+    assert_eq!(
+        server
+            .delete_with(&path, &[("Cookie", &boris.cookie)])
+            .status,
+        204
+    );
+    assert_eq!(next(), other["id"].as_str().unwrap(), "withdrawn");
+}
