@@ -475,3 +475,41 @@ pub fn rate_ended(app: &App, live: &Live) {
         eprintln!("sade-ref serve: game {} was not rated: {e}", live.id);
     }
 }
+
+/// A Server-Sent Events answer: the event `name` with `first` at once, then one with each
+/// message `watcher` hears; a watcher that fell behind hears `lagged` when one is given (else
+/// the next message, which says all), and a comment every 15 seconds keeps the stream alive.
+/// The stream never ends by itself.
+pub fn event_stream(
+    name: &'static str,
+    first: String,
+    watcher: tokio::sync::broadcast::Receiver<String>,
+    lagged: Option<&'static str>,
+) -> Response {
+    use futures_util::StreamExt as _;
+    use tokio::sync::broadcast::error::RecvError;
+    let event = move |data: String| {
+        Ok::<_, std::convert::Infallible>(
+            axum::response::sse::Event::default().event(name).data(data),
+        )
+    };
+    let opening = futures_util::stream::once(std::future::ready(event(first)));
+    let changes = futures_util::stream::unfold(watcher, move |mut watcher| async move {
+        loop {
+            match watcher.recv().await {
+                Ok(message) => return Some((event(message), watcher)),
+                Err(RecvError::Lagged(_)) => {
+                    if let Some(said) = lagged {
+                        return Some((event(said.to_owned()), watcher));
+                    }
+                }
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    });
+    axum::response::sse::Sse::new(opening.chain(changes))
+        .keep_alive(
+            axum::response::sse::KeepAlive::new().interval(std::time::Duration::from_secs(15)),
+        )
+        .into_response()
+}

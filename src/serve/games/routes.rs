@@ -3,12 +3,9 @@
 //! OpenAPI tag stays `routes`, the module they were written in first, so that spec/openapi.json
 //! did not change with the move.
 
-use std::convert::Infallible;
-
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
@@ -16,7 +13,9 @@ use super::moves::{Moves, moves};
 use super::options::{NextActions, next_actions, options};
 use crate::serve::accounts::{CurrentPlayer, sessions};
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::http::{Body, GAME, Shared, admit, blocking, find, flag_fall, held};
+use crate::serve::http::{
+    Body, GAME, Shared, admit, blocking, event_stream, find, flag_fall, held,
+};
 use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
 use crate::serve::live::Live;
 use crate::serve::new_game::{NewGame, new_game};
@@ -289,8 +288,6 @@ pub(crate) async fn game_events(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    use futures_util::StreamExt as _;
-    use tokio::sync::broadcast::error::RecvError;
     let game = find(&app, &id)?;
     // Watch first, then read the version: a change saved in between is heard, never lost.
     let watcher = app.events.watch(&id);
@@ -298,21 +295,8 @@ pub(crate) async fn game_events(
         let live = held(game.lock(), GAME)?;
         live.version(&crate::write::sdn::to_sdn(&live.game))
     };
-    let event =
-        |version: String| Ok::<_, Infallible>(Event::default().event("version").data(version));
-    let first = futures_util::stream::once(std::future::ready(event(version)));
-    let changes = futures_util::stream::unfold(watcher, move |mut watcher| async move {
-        loop {
-            match watcher.recv().await {
-                Ok(version) => return Some((event(version), watcher)),
-                Err(RecvError::Lagged(_)) => {}
-                Err(RecvError::Closed) => return None,
-            }
-        }
-    });
-    Ok(Sse::new(first.chain(changes))
-        .keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(15)))
-        .into_response())
+    // A watcher that fell behind hears the next version, which is all it needs.
+    Ok(event_stream("version", version, watcher, None))
 }
 
 /// Which seat the request's token holds in game `id`.

@@ -1,13 +1,10 @@
 //! The lobby's routes: the seeks shown to a player, their changes as an event stream, a seek
 //! made, read, withdrawn and accepted.
 
-use std::convert::Infallible;
-
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
 use super::matched::{game_of, may_take, seek_of};
@@ -17,7 +14,7 @@ use crate::serve::accounts::sessions::refused;
 use crate::serve::clock::now;
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
 use crate::serve::events::LOBBY;
-use crate::serve::http::{Body, Shared, admit, blocking};
+use crate::serve::http::{Body, Shared, admit, blocking, event_stream};
 use crate::serve::seek::Seek;
 use crate::serve::store::Player;
 
@@ -72,24 +69,13 @@ pub(crate) async fn lobby(
     )
 )]
 pub(crate) async fn lobby_events(State(app): State<Shared>) -> Response {
-    use futures_util::StreamExt as _;
-    use tokio::sync::broadcast::error::RecvError;
-    let watcher = app.events.watch(LOBBY);
-    let event = |data: String| Ok::<_, Infallible>(Event::default().event("lobby").data(data));
-    let first = futures_util::stream::once(std::future::ready(event("open".to_owned())));
-    let changes = futures_util::stream::unfold(watcher, move |mut watcher| async move {
-        loop {
-            match watcher.recv().await {
-                Ok(seek) => return Some((event(seek), watcher)),
-                // Fallen behind: `*` says anything may have changed.
-                Err(RecvError::Lagged(_)) => return Some((event("*".to_owned()), watcher)),
-                Err(RecvError::Closed) => return None,
-            }
-        }
-    });
-    Sse::new(first.chain(changes))
-        .keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(15)))
-        .into_response()
+    // Fallen behind: `*` says anything may have changed.
+    event_stream(
+        "lobby",
+        "open".to_owned(),
+        app.events.watch(LOBBY),
+        Some("*"),
+    )
 }
 
 #[utoipa::path(
