@@ -1,11 +1,12 @@
 //! The changes of each game, told to every page that watches it (Server-Sent Events): the
 //! game's new version as soon as a change is saved, through this server or (a [`Notice`]
 //! from the database) another. A page that hears a version it does not show reads the state
-//! anew.
+//! anew. [`event_stream`] is the answer of such a stream.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
+use axum::response::IntoResponse as _;
 use tokio::sync::broadcast;
 
 /// How many versions a slow watcher may fall behind before it misses some: it then hears the
@@ -86,6 +87,44 @@ impl Events {
             .unwrap_or_else(PoisonError::into_inner)
             .len()
     }
+}
+
+/// A Server-Sent Events answer: the event `name` with `first` at once, then one with each
+/// message `watcher` hears; a watcher that fell behind hears `lagged` when one is given (else
+/// the next message, which says all), and a comment every 15 seconds keeps the stream alive.
+/// The stream never ends by itself.
+pub fn event_stream(
+    name: &'static str,
+    first: String,
+    watcher: broadcast::Receiver<String>,
+    lagged: Option<&'static str>,
+) -> axum::response::Response {
+    use futures_util::StreamExt as _;
+    use tokio::sync::broadcast::error::RecvError;
+    let event = move |data: String| {
+        Ok::<_, std::convert::Infallible>(
+            axum::response::sse::Event::default().event(name).data(data),
+        )
+    };
+    let opening = futures_util::stream::once(std::future::ready(event(first)));
+    let changes = futures_util::stream::unfold(watcher, move |mut watcher| async move {
+        loop {
+            match watcher.recv().await {
+                Ok(message) => return Some((event(message), watcher)),
+                Err(RecvError::Lagged(_)) => {
+                    if let Some(said) = lagged {
+                        return Some((event(said.to_owned()), watcher));
+                    }
+                }
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    });
+    axum::response::sse::Sse::new(opening.chain(changes))
+        .keep_alive(
+            axum::response::sse::KeepAlive::new().interval(std::time::Duration::from_secs(15)),
+        )
+        .into_response()
 }
 
 #[cfg(test)]

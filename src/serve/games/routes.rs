@@ -13,9 +13,8 @@ use super::moves::{Moves, moves};
 use super::options::{NextActions, next_actions, options};
 use crate::serve::accounts::{CurrentPlayer, sessions};
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::http::{
-    Body, GAME, Shared, admit, blocking, event_stream, find, flag_fall, held,
-};
+use crate::serve::events::event_stream;
+use crate::serve::http::{Body, GAME, Shared, admit, blocking, find, flag_fall, held};
 use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
 use crate::serve::live::Live;
 use crate::serve::new_game::{NewGame, new_game};

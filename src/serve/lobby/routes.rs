@@ -13,8 +13,8 @@ use crate::serve::accounts::CurrentPlayer;
 use crate::serve::accounts::sessions::refused;
 use crate::serve::clock::now;
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::events::LOBBY;
-use crate::serve::http::{Body, Shared, admit, blocking, event_stream};
+use crate::serve::events::{LOBBY, event_stream};
+use crate::serve::http::{Body, Shared, admit, blocking};
 use crate::serve::seek::Seek;
 use crate::serve::store::Player;
 
