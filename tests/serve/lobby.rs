@@ -398,3 +398,76 @@ fn the_lobby_tells_each_change_of_its_seeks() {
     );
     assert_eq!(next(), other["id"].as_str().unwrap(), "withdrawn");
 }
+
+/// Two servers on one PostgreSQL database (as several processes behind a proxy): a seek made
+/// through one is in the other's lobby, its acceptance through the other is told on the
+/// first's lobby stream, and the second acceptance, through either, is refused.
+#[test]
+fn two_servers_share_one_lobby_on_postgres() {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    let Some(url) = super::database::postgres("lobby_two_servers") else {
+        return;
+    };
+    let first = Server::start(&scratch("lobby_pg_first"), &["--database", &url]);
+    let second = Server::start(&scratch("lobby_pg_second"), &["--database", &url]);
+    let anne = Browser::account(&first, "Anne");
+    let boris = Browser::account(&second, "Boris");
+    let chloe = Browser::account(&first, "Chloe");
+    let address = first.url.trim_start_matches("http://").to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).expect("a connection");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET /api/lobby/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .expect("the request");
+    let mut reader = BufReader::new(stream);
+    let mut next = || loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("a line of the stream");
+        if let Some(data) = line.trim_end().strip_prefix("data: ") {
+            return data.to_owned();
+        }
+    };
+    assert_eq!(next(), "open");
+    let seek = anne.seek(&json!({"rated": true}));
+    let id = seek["id"].as_str().unwrap().to_owned();
+    // The first server tells its own change (and hears it back from the database).
+    assert_eq!(next(), id);
+    assert!(
+        boris.lobby().contains(&id),
+        "the other server's lobby shows it"
+    );
+    let taken = boris.accept(&seek);
+    assert_eq!(taken.status, 201, "{}", taken.text);
+    let heard = loop {
+        let data = next();
+        if data == id {
+            // The seek made, heard back, or its acceptance through the second server.
+            let seen = anne.get(&format!("/api/seeks/{id}"));
+            if !seen.body["game"].is_null() {
+                break seen.body["game"].clone();
+            }
+        }
+    };
+    assert_eq!(heard, taken.body["game"]);
+    assert_eq!(
+        chloe.accept(&seek).status,
+        409,
+        "taken once, whichever server"
+    );
+    let game = heard.as_str().unwrap();
+    assert_eq!(
+        anne.seat(game),
+        "white".to_owned().replace(
+            "white",
+            if taken.body["seat"] == "black" {
+                "white"
+            } else {
+                "black"
+            },
+        )
+    );
+}
