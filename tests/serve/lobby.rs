@@ -458,16 +458,14 @@ fn two_servers_share_one_lobby_on_postgres() {
         409,
         "taken once, whichever server"
     );
-    let game = heard.as_str().unwrap();
+    let anne_plays = if taken.body["seat"] == "black" {
+        "white"
+    } else {
+        "black"
+    };
     assert_eq!(
-        anne.seat(game),
-        "white".to_owned().replace(
-            "white",
-            if taken.body["seat"] == "black" {
-                "white"
-            } else {
-                "black"
-            },
-        )
+        anne.seat(heard.as_str().unwrap()),
+        anne_plays,
+        "her seat, through her session"
     );
 }
