@@ -469,3 +469,84 @@ fn two_servers_share_one_lobby_on_postgres() {
         "her seat, through her session"
     );
 }
+
+/// Issue 53's "done": two players who never met play a rated game of de Sade chess with clocks
+/// from the lobby, each acting only through their own session; when it ends both ratings and
+/// both histories show it.
+#[test]
+fn a_rated_sade_game_with_clocks_from_the_lobby_to_both_ratings() {
+    let server = Server::start(&scratch("lobby_sade_rated"), &[]);
+    let anne = Browser::account(&server, "Anne");
+    let boris = Browser::account(&server, "Boris");
+    let seek = anne.seek(&json!({
+        "variant": "Sade", "rated": true, "colour": "black",
+        "time_control": {"initial": 600, "increment": 5}
+    }));
+    let accepted = boris.accept(&seek);
+    assert_eq!(accepted.body["seat"], "white", "{}", accepted.text);
+    let game = accepted.body["game"].as_str().expect("a game").to_owned();
+    // Four turns, each side's own: a roll, then the first way to fulfil the face.
+    for turn in 0..4 {
+        let (mover, other) = if turn % 2 == 0 {
+            (&boris, &anne)
+        } else {
+            (&anne, &boris)
+        };
+        let wrong = other.post(&format!("/api/games/{game}/roll"), &json!({}));
+        assert_eq!(
+            wrong.status, 403,
+            "not the other's turn to roll: {}",
+            wrong.text
+        );
+        let rolled = mover.post(&format!("/api/games/{game}/roll"), &json!({}));
+        assert_eq!(rolled.status, 200, "{}", rolled.text);
+        let mut state = rolled.body;
+        while state["phase"] == "act"
+            && state["side"] == json!(if turn % 2 == 0 { "white" } else { "black" })
+        {
+            let next = server.get(&format!("/api/games/{game}/next")).body;
+            let text = next["actions"]
+                .as_array()
+                .and_then(|a| a.iter().find(|a| a["loses"] == false).or(a.first()))
+                .and_then(|a| a["text"].as_str())
+                .unwrap_or("--")
+                .to_owned();
+            let acted = mover.post(&format!("/api/games/{game}/act"), &json!({"text": text}));
+            assert_eq!(acted.status, 200, "{text}: {}", acted.text);
+            state = acted.body;
+        }
+        if state["phase"] == "over" {
+            break;
+        }
+    }
+    let state = server.get(&format!("/api/games/{game}")).body;
+    assert!(
+        state["clocks"]["white"].as_u64().is_some(),
+        "{}",
+        state["clocks"]
+    );
+    if state["phase"] != "over" {
+        let resigned = anne.post(
+            &format!("/api/games/{game}/end"),
+            &json!({"end": "resignation", "winner": "white"}),
+        );
+        assert_eq!(resigned.status, 200, "{}", resigned.text);
+    }
+    let (boris_rating, boris_games) = rated(&server, "Boris", "sade");
+    let (anne_rating, anne_games) = rated(&server, "Anne", "sade");
+    assert_eq!((boris_games, anne_games), (1, 1));
+    assert_ne!(boris_rating, anne_rating, "the result moved them apart");
+    for name in ["anne", "boris"] {
+        let history = server.get(&format!("/api/players/{name}/ratings/sade"));
+        assert_eq!(history.body[0]["game"], json!(game), "{}", history.text);
+        let games = server.get(&format!("/api/games?owner={name}"));
+        assert!(
+            games
+                .body
+                .as_array()
+                .expect("a list")
+                .iter()
+                .any(|g| g["id"] == json!(game))
+        );
+    }
+}
