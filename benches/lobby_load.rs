@@ -119,8 +119,10 @@ fn seeker(url: &str, cookie: &str, seek: &str, ready: &Barrier) -> (String, Inst
             panic!("the lobby's stream ended");
         }
         // Its own seek's id, or `*` (the stream fell behind: anything may have changed).
-        let data = line.trim_end();
-        if data != format!("data: {seek}") && data != "data: *" {
+        let Some(data) = line.trim_end().strip_prefix("data: ") else {
+            continue;
+        };
+        if data != "*" && !data.split(',').any(|id| id == seek) {
             continue;
         }
         let (_, seen) = call(

@@ -89,18 +89,27 @@ impl Events {
     }
 }
 
-/// A Server-Sent Events answer: the event `name` with `first` at once, then one with each
-/// message `watcher` hears; a watcher that fell behind hears `lagged` when one is given (else
-/// the next message, which says all), and a comment every 15 seconds keeps the stream alive.
-/// The stream never ends by itself.
+/// What a stream says of the messages waiting when it wakes (a burst heard at once): the last
+/// alone (a game's version says all), or all of them, joined by commas (the lobby's seeks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Burst {
+    Last,
+    Joined,
+}
+
+/// A Server-Sent Events answer: the event `name` with `first` at once, then one for the
+/// messages `watcher` hears, a burst said as `burst` says; a watcher that fell behind hears
+/// `lagged` when one is given (else the next message, which says all), and a comment every 15
+/// seconds keeps the stream alive. The stream never ends by itself.
 pub fn event_stream(
     name: &'static str,
     first: String,
     watcher: broadcast::Receiver<String>,
+    burst: Burst,
     lagged: Option<&'static str>,
 ) -> axum::response::Response {
     use futures_util::StreamExt as _;
-    use tokio::sync::broadcast::error::RecvError;
+    use tokio::sync::broadcast::error::{RecvError, TryRecvError};
     let event = move |data: String| {
         Ok::<_, std::convert::Infallible>(
             axum::response::sse::Event::default().event(name).data(data),
@@ -109,15 +118,31 @@ pub fn event_stream(
     let opening = futures_util::stream::once(std::future::ready(event(first)));
     let changes = futures_util::stream::unfold(watcher, move |mut watcher| async move {
         loop {
-            match watcher.recv().await {
-                Ok(message) => return Some((event(message), watcher)),
-                Err(RecvError::Lagged(_)) => {
-                    if let Some(said) = lagged {
-                        return Some((event(said.to_owned()), watcher));
-                    }
-                }
+            let mut said = match watcher.recv().await {
+                Ok(message) => message,
+                Err(RecvError::Lagged(_)) => match lagged {
+                    Some(said) => return Some((event(said.to_owned()), watcher)),
+                    None => continue,
+                },
                 Err(RecvError::Closed) => return None,
+            };
+            // What waits already goes in the same event.
+            loop {
+                match watcher.try_recv() {
+                    Ok(more) if burst == Burst::Last => said = more,
+                    Ok(more) => {
+                        said.push(',');
+                        said.push_str(&more);
+                    }
+                    Err(TryRecvError::Lagged(_)) if lagged.is_some() => {
+                        said = lagged.unwrap_or_default().to_owned();
+                        break;
+                    }
+                    Err(TryRecvError::Lagged(_)) => {}
+                    Err(TryRecvError::Empty | TryRecvError::Closed) => break,
+                }
             }
+            return Some((event(said), watcher));
         }
     });
     axum::response::sse::Sse::new(opening.chain(changes))

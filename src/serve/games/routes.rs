@@ -13,7 +13,7 @@ use super::moves::{Moves, moves};
 use super::options::{NextActions, next_actions, options};
 use crate::serve::accounts::{CurrentPlayer, sessions};
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::events::event_stream;
+use crate::serve::events::{Burst, event_stream};
 use crate::serve::http::{Body, GAME, Shared, admit, blocking, find, flag_fall, held};
 use crate::serve::input::{CreateGame, Limit, Since, TokenRequest};
 use crate::serve::live::Live;
@@ -295,7 +295,7 @@ pub(crate) async fn game_events(
         live.version(&crate::write::sdn::to_sdn(&live.game))
     };
     // A watcher that fell behind hears the next version, which is all it needs.
-    Ok(event_stream("version", version, watcher, None))
+    Ok(event_stream("version", version, watcher, Burst::Last, None))
 }
 
 /// Which seat the request's token holds in game `id`.

@@ -13,7 +13,7 @@ use crate::serve::accounts::CurrentPlayer;
 use crate::serve::accounts::sessions::refused;
 use crate::serve::clock::now;
 use crate::serve::error::{ApiError, BodyErrors, ErrorBody};
-use crate::serve::events::{LOBBY, event_stream};
+use crate::serve::events::{Burst, LOBBY, event_stream};
 use crate::serve::http::{Body, Shared, admit, blocking};
 use crate::serve::seek::Seek;
 use crate::serve::store::Player;
@@ -63,17 +63,18 @@ pub(crate) async fn lobby(
     path = "/api/lobby/events",
     operation_id = "lobby_events",
     tag = "lobby",
-    description = "The lobby's changes (Server-Sent Events): an event `lobby` at once (data `open`), then one each time a seek is made, withdrawn or accepted, on this server or another of its database, its data the seek's id (`*` when the stream fell behind: anything may have changed). A page reads the lobby again when it hears one. A comment every 15 seconds keeps the stream alive.",
+    description = "The lobby's changes (Server-Sent Events): an event `lobby` at once (data `open`), then one each time a seek is made, withdrawn or accepted, on this server or another of its database, its data the ids of the seeks changed, comma-separated (`*` when the stream fell behind: anything may have changed). A page reads the lobby again when it hears one. A comment every 15 seconds keeps the stream alive.",
     responses(
         (status = 200, description = "The stream of the lobby's changes.", content_type = "text/event-stream", body = String),
     )
 )]
 pub(crate) async fn lobby_events(State(app): State<Shared>) -> Response {
-    // Fallen behind: `*` says anything may have changed.
+    // The seeks changed at once, by their ids; fallen behind, `*`: anything may have changed.
     event_stream(
         "lobby",
         "open".to_owned(),
         app.events.watch(LOBBY),
+        Burst::Joined,
         Some("*"),
     )
 }
