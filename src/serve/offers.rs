@@ -53,10 +53,7 @@ impl Live {
                 ),
                 _ => format!("{} offers {}", by.name(), proposal.words()),
             };
-            self.attempt(|game| match game.turns.last_mut() {
-                Some(turn) => turn.items.push(comment(&said)),
-                None => game.preamble.push(comment(&said)),
-            })?;
+            self.note(&said)?;
         }
         self.meta.offer = Some(Offer { by, proposal });
         Ok(Offered::Standing)
@@ -87,10 +84,7 @@ impl Live {
             self.meta.offer = None;
             if standing.proposal != Proposal::Rematch {
                 let said = format!("{} declines {}", by.name(), standing.proposal.words());
-                self.attempt(|game| match game.turns.last_mut() {
-                    Some(turn) => turn.items.push(comment(&said)),
-                    None => game.preamble.push(comment(&said)),
-                })?;
+                self.note(&said)?;
             }
         }
         Ok(standing.proposal)
@@ -124,13 +118,7 @@ impl Live {
         if self.phase() == Phase::Over {
             return Err(over());
         }
-        let played = |side: Side| {
-            self.game
-                .turns
-                .iter()
-                .any(|t| t.number.side == side && t.actions().next().is_some())
-        };
-        if played(Side::White) && played(Side::Black) {
+        if self.both_played() {
             return Err(ApiError::conflict(
                 "game",
                 "both sides have played: the game can no longer be aborted (resign instead)"
@@ -224,15 +212,26 @@ impl Live {
     /// Whether a seat may still abort the game: it is played, going on, and one side at most
     /// has played.
     pub fn abortable(&self) -> bool {
+        self.meta.mode == Mode::Play && self.phase() != Phase::Over && !self.both_played()
+    }
+
+    /// Whether each side has played an action in the record.
+    fn both_played(&self) -> bool {
         let played = |side: Side| {
             self.game
                 .turns
                 .iter()
                 .any(|t| t.number.side == side && t.actions().next().is_some())
         };
-        self.meta.mode == Mode::Play
-            && self.phase() != Phase::Over
-            && !(played(Side::White) && played(Side::Black))
+        played(Side::White) && played(Side::Black)
+    }
+
+    /// Writes `said` into the record as a comment after the last turn (or before the first).
+    fn note(&mut self, said: &str) -> Result<(), ApiError> {
+        self.attempt(|game| match game.turns.last_mut() {
+            Some(turn) => turn.items.push(comment(said)),
+            None => game.preamble.push(comment(said)),
+        })
     }
 
     /// Refuses `proposal` from `by` when the game does not allow it now.
@@ -329,10 +328,7 @@ impl Live {
                     standing.by.other().name(),
                     standing.by.name()
                 );
-                self.attempt(|game| match game.turns.last_mut() {
-                    Some(turn) => turn.items.push(comment(&agreed)),
-                    None => game.preamble.push(comment(&agreed)),
-                })?;
+                self.note(&agreed)?;
                 Ok(())
             }
             Proposal::Rematch => Ok(()),
