@@ -63,10 +63,13 @@ function chart(points) {
   return svg;
 }
 
-/** How a game of the list stands, in words. */
-function standing(g) {
+/** How a game of the list stands, in words: in progress, or its result and whether `name` won, lost or drew it. */
+function standing(g, name) {
   if (g.status === 'unfinished') { return g.turns ? 'in progress' : 'not begun'; }
-  return g.result;
+  const seat = (g.owners || []).findIndex((o) => !!o && o.toLowerCase() === name.toLowerCase());
+  const won = { '1-0': 0, '0-1': 1 }[g.result];
+  const said = seat < 0 || !g.result ? '' : g.result === '1/2-1/2' ? 'drawn' : won === undefined ? '' : won === seat ? 'won' : 'lost';
+  return (said ? said + ' ' : '') + g.result;
 }
 
 /** The games the filters keep. */
@@ -96,9 +99,8 @@ export function renderPlayer(s) {
     for (const r of ratings) {
       const card = el('div', { className: 'rating-card', dataset: { game: r.game } },
         el('h3', {}, RATED[r.game] || r.game, ' ', el('b', { className: 'rating', textContent: ratingWords(r.rating, r.provisional) })),
-        el('p', { className: 'rating-games', textContent: r.games + (r.games === 1 ? ' rated game' : ' rated games') +
-          (r.provisional ? ' · provisional (?): a few more games to settle it' : '') +
-          ' · ±' + Math.round(r.deviation * 2) }));
+        el('p', { className: 'rating-games', textContent: !r.games ? 'No rated game yet' :
+          r.games + (r.games === 1 ? ' rated game' : ' rated games') + (r.provisional ? ' · provisional (?): a few more rated games settle it' : '') }));
       const h = p.histories[r.game];
       if (h && h.length) { card.append(chart(h)); }
       box.append(card);
@@ -116,7 +118,7 @@ export function renderPlayer(s) {
     const names = (w || g.names[0] || 'White') + ' – ' + (b || g.names[1] || 'Black');
     const when = g.created ? new Date(g.created).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }) : '';
     ul.append(el('li', { dataset: { game: g.id } }, el('a', { href: '#game=' + g.id, textContent: names }),
-      el('span', { className: 'game-facts', textContent: ' ' + g.variant + ' · ' + (g.rated ? 'rated' : 'casual') + ' · ' + standing(g) +
+      el('span', { className: 'game-facts', textContent: ' ' + g.variant + ' · ' + (g.rated ? 'rated' : 'casual') + ' · ' + standing(g, name) +
         (g.turns ? ' · ' + Math.ceil(g.turns / 2) + (Math.ceil(g.turns / 2) === 1 ? ' move' : ' moves') : '') + (when ? ' · ' + when : '') })));
   }
   if (!list.length) { ul.append(el('li', { className: 'none', textContent: p.games === null ? 'Reading the games…' : 'No game here.' })); }

@@ -40,6 +40,9 @@ export function render(s = state) {
   // A player's page or the leaderboard stands where the game is.
   shown('pages', s.view !== 'game');
   shown('table', s.view === 'game');
+  // No game open: the lobby comes first where the columns stand one under the other.
+  const home = s.view === 'game' && !s.id ? 'yes' : '';
+  if (document.body.dataset.home !== home) { document.body.dataset.home = home; }
   renderPlayer(s);
   renderLeaderboard(s);
 }

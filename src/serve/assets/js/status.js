@@ -11,7 +11,7 @@ const SEAT_WORDS = {
 /** The status line of state `s`. */
 export function statusLine(s) {
   const g = s.game;
-  if (!g) { return 'No game open: create one below, or open a puzzle or a lesson.'; }
+  if (!g) { return 'No game open: play someone from the lobby, create a game, or open a puzzle or a lesson.'; }
   if (s.closed[g.id]) { return s.closed[g.id]; }
   const who = g.side ? COLOUR[g.side] : '', turn = (g.turn || '').replace(/\.+$/, '');
   const line = g.variant + ' — ';
