@@ -313,7 +313,10 @@ async fn a_sade_game_against_the_bot_fits_the_window_and_the_phone() {
         scroll_width <= width,
         "the start page scrolls sideways ({scroll_width} > {width})"
     );
-    assert!(lobby < 60.0, "the start page: the lobby is not at the top: {lobby}");
+    assert!(
+        lobby < 60.0,
+        "the start page: the lobby is not at the top: {lobby}"
+    );
     shot(&start, "phone-start").await;
     start.close().await.expect("closed");
     page.client.close().await.expect("closed");

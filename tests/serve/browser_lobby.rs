@@ -58,7 +58,8 @@ async fn type_in(page: &Page<'_>, id: &str, words: &str) {
 
 /// Signs up as `name` through the header's form; waits until the header says who it is.
 async fn sign_up(page: &Page<'_>, name: &str) {
-    page.wait_for(|t| t.contains("Sign up"), "#account-out").await;
+    page.wait_for(|t| t.contains("Sign up"), "#account-out")
+        .await;
     page.button("show-signup").await;
     type_in(page, "account-user", name).await;
     type_in(page, "account-password", "correct horse battery").await;
@@ -89,7 +90,11 @@ fn rating_after(server: &Server, name: &str, game: &str, games: u64) -> Value {
         {
             return r.clone();
         }
-        assert!(Instant::now() < deadline, "{name} never rated: {}", player.text);
+        assert!(
+            Instant::now() < deadline,
+            "{name} never rated: {}",
+            player.text
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -116,7 +121,11 @@ fn a_club(server: &Server) {
         let (a, b) = (n as usize % 4, (n as usize / 4 + n as usize + 1) % 4);
         let (white, black) = if a == b { (a, (b + 1) % 4) } else { (a, b) };
         // The lower of the two in the list wins most of its games.
-        let score = if (white < black) == (n % 5 != 0) { 1.0 } else { 0.0 };
+        let score = if (white < black) == (n % 5 != 0) {
+            1.0
+        } else {
+            0.0
+        };
         database
             .rate_game(
                 &format!("{:016x}", 0xc1_0000 + n),
@@ -173,10 +182,16 @@ async fn two_players_meet_in_the_lobby_play_a_rated_game_and_see_their_ratings()
     assert_ne!(boris_seat, anne_seat, "one seat each");
     let id = game_in_address(&boris).await;
     assert_eq!(id, game_in_address(&anne).await, "the same game");
-    let anne = Page { id: id.clone(), ..anne };
+    let anne = Page {
+        id: id.clone(),
+        ..anne
+    };
     let boris = Page { id, ..boris };
     let players = anne.wait_for(|t| t.contains("Boris"), "#players").await;
-    assert!(players.contains("Anne") && players.contains("rated"), "{players}");
+    assert!(
+        players.contains("Anne") && players.contains("rated"),
+        "{players}"
+    );
     let state = anne.api_state();
     assert_eq!(state["rated"], true, "{state}");
 
@@ -207,11 +222,18 @@ async fn two_players_meet_in_the_lobby_play_a_rated_game_and_see_their_ratings()
     go(&anne, "#player=Anne").await;
     go(&boris, "#player=Boris").await;
     for page in [&anne, &boris] {
-        let games = page.wait_for(|t| t.contains("Anne – Boris") || t.contains("Boris – Anne"), "#player-games").await;
+        let games = page
+            .wait_for(
+                |t| t.contains("Anne – Boris") || t.contains("Boris – Anne"),
+                "#player-games",
+            )
+            .await;
         assert!(games.contains("rated") && games.contains("1-0"), "{games}");
     }
-    anne.wait_for(|t| t.contains("Standard"), "#player-ratings").await;
-    anne.wait_for(|t| t.contains("1 rated game"), "#player-ratings").await;
+    anne.wait_for(|t| t.contains("Standard"), "#player-ratings")
+        .await;
+    anne.wait_for(|t| t.contains("1 rated game"), "#player-ratings")
+        .await;
     anne.client
         .find(Locator::Css(".rating-card svg"))
         .await
@@ -229,7 +251,10 @@ async fn two_players_meet_in_the_lobby_play_a_rated_game_and_see_their_ratings()
     shot_now(&anne.client, "player-desktop").await;
     go(&anne, "#leaderboard=standard").await;
     let board = anne.wait_for(|t| t.contains("Carol"), "#leaderboard").await;
-    assert!(!board.contains("Anne"), "a provisional rating is left out: {board}");
+    assert!(
+        !board.contains("Anne"),
+        "a provisional rating is left out: {board}"
+    );
     shot_now(&anne.client, "leaderboard-desktop").await;
 
     // On a phone: Boris seeks a casual correspondence game; a visitor's lobby, a player's
@@ -244,12 +269,23 @@ async fn two_players_meet_in_the_lobby_play_a_rated_game_and_see_their_ratings()
         .await;
     assert!(seen.contains("Boris") && seen.contains("casual"), "{seen}");
     shot_now(&phone.client, "lobby-phone").await;
+    // A wrong password is said beside the form, in a player's words.
+    phone.button("show-login").await;
+    type_in(&phone, "account-user", "Anne").await;
+    type_in(&phone, "account-password", "not her password").await;
+    phone.button("account-submit").await;
+    phone
+        .wait_for(|t| t == "Wrong name or password.", "#account-refusal")
+        .await;
+    shot_now(&phone.client, "login-refused-phone").await;
     go(&phone, "#player=Anne").await;
     phone
         .wait_for(|t| t.contains("Boris"), "#player-games")
         .await;
     shot_now(&phone.client, "player-phone").await;
     go(&phone, "#leaderboard=standard").await;
-    phone.wait_for(|t| t.contains("Carol"), "#leaderboard").await;
+    phone
+        .wait_for(|t| t.contains("Carol"), "#leaderboard")
+        .await;
     shot_now(&phone.client, "leaderboard-phone").await;
 }
