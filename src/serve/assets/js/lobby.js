@@ -94,20 +94,11 @@ let mineTimer = 0;
 function followMine() {
   clearTimeout(mineTimer);
   for (const id of Array.from(waiting)) {
-    if (state.lobby.seeks.some((k) => k.id === id && !k.game)) { continue; }
     api('GET', '/api/seeks/' + id).then((k) => {
-      if (k.game) { waiting.delete(id); location.hash = 'game=' + k.game; }
+      if (k.game && waiting.delete(id)) { location.hash = 'game=' + k.game; }
     }).catch((e) => { if (e.status === 404) { waiting.delete(id); } });
   }
-  if (waiting.size) { mineTimer = setTimeout(checkMine, MINE_MS); }
-}
-function checkMine() {
-  for (const id of Array.from(waiting)) {
-    api('GET', '/api/seeks/' + id).then((k) => {
-      if (k.game) { waiting.delete(id); location.hash = 'game=' + k.game; }
-    }).catch((e) => { if (e.status === 404) { waiting.delete(id); } });
-  }
-  if (waiting.size) { mineTimer = setTimeout(checkMine, MINE_MS); }
+  if (waiting.size) { mineTimer = setTimeout(followMine, MINE_MS); }
 }
 
 /** The seek a link (`#seek=ID`) names, shown first with its Play button. */
