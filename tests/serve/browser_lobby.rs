@@ -269,6 +269,39 @@ async fn two_players_meet_in_the_lobby_play_a_rated_game_and_see_their_ratings()
         .await;
     assert!(seen.contains("Boris") && seen.contains("casual"), "{seen}");
     shot_now(&phone.client, "lobby-phone").await;
+
+    // Boris challenges Anne by name: her lobby shows it first, to no one else. Anne makes a
+    // challenge by link: the link opens it, with its Play button, on the phone.
+    go(&anne, "#").await;
+    choose(&boris, "seek-to", "player").await;
+    type_in(&boris, "seek-name", "anne").await;
+    boris.button("seek-make").await;
+    let first = anne
+        .wait_for(
+            |t| t.contains("challenges you"),
+            "#seeks li.seek:first-child",
+        )
+        .await;
+    assert!(first.contains("Boris") && first.contains("Play"), "{first}");
+    choose(&anne, "seek-to", "link").await;
+    anne.button("seek-make").await;
+    let link = anne.wait_for(|t| t.contains("/#seek="), "#seek-link").await;
+    assert!(
+        !phone.text("#seeks").await.contains("challenge"),
+        "listed to no one else"
+    );
+    phone.client.goto(&link).await.expect("the link opens");
+    phone.client.refresh().await.expect("reloaded");
+    let linked = phone
+        .wait_for(
+            |t| t.contains("a challenge by link"),
+            "#seeks li.seek:first-child",
+        )
+        .await;
+    assert!(
+        linked.contains("Anne") && linked.contains("Play"),
+        "{linked}"
+    );
     // A wrong password is said beside the form, in a player's words.
     phone.button("show-login").await;
     type_in(&phone, "account-user", "Anne").await;
