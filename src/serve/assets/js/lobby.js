@@ -5,6 +5,7 @@ import { state } from './state.js';
 import { render } from './render.js';
 import { ensurePlayer } from './account.js';
 import { COLOUR } from './words.js';
+import { ratingWords } from './player.js';
 
 const POLL_MS = 3000, MINE_MS = 2000;
 
@@ -34,10 +35,27 @@ function ordered(s) {
   return linked && !list.some((k) => k.id === linked.id) ? [linked].concat(list) : list;
 }
 
+// The seekers' ratings, asked once per name (null while asked, false for no account).
+const players = {};
+/** The seeker's rating in the seek's game (`1662?`), or '' (a guest, no account, not read yet). */
+function ratingOf(k) {
+  if (k.guest) { return ''; }
+  const key = k.by.toLowerCase();
+  if (players[key] === undefined) {
+    players[key] = null;
+    api('GET', '/api/players/' + encodeURIComponent(k.by)).then((p) => { players[key] = p; })
+      .catch(() => { players[key] = false; }).then(() => { seeksKey = ''; render(); });
+  }
+  const game = k.variant.split(' ')[0].toLowerCase();
+  const r = players[key] && players[key].ratings.find((x) => x.game === game);
+  return r ? ratingWords(r.rating, r.provisional) : '';
+}
+
 /** One seek's line: who, the game, the clock, rated or casual, the colours; Play or Cancel. */
 function seekLine(k, busy) {
   const mine = isMe(k.by);
-  const who = mine ? 'You' : k.by + (k.guest ? ' (guest)' : '');
+  const rating = ratingOf(k);
+  const who = (mine ? 'You' : k.by + (k.guest ? ' (guest)' : '')) + (rating ? ' (' + rating + ')' : '');
   const aud = k.audience.kind === 'player' ? (mine ? 'your challenge to ' + k.audience.name : 'challenges you') :
     k.audience.kind === 'link' ? (mine ? 'your challenge by link' : 'a challenge by link') : '';
   const li = el('li', { className: 'seek' + (mine ? ' mine' : '') + (aud && !mine ? ' to-me' : ''), dataset: { seek: k.id } },
@@ -82,6 +100,8 @@ export function renderLobby(s) {
 export function loadLobby() {
   return api('GET', '/api/lobby').then((l) => {
     state.lobby.seeks = l.seeks;
+    // A rating changes when a game ends: each read again with the lobby's change.
+    for (const name of Object.keys(players)) { if (players[name] !== null) { delete players[name]; } }
     for (const k of l.seeks) { if (isMe(k.by)) { waiting.add(k.id); } }
     followMine();
     render();
