@@ -13,7 +13,8 @@ const STYLE: &str = include_str!("assets/app.css");
 
 /// The page's script: ES modules, one per part of the page (`main.js` loads the others), each
 /// served from `/js/{file}`.
-pub const SCRIPT_FILES: [(&str, &str); 20] = [
+pub const SCRIPT_FILES: [(&str, &str); 24] = [
+    ("account.js", include_str!("assets/js/account.js")),
     ("api.js", include_str!("assets/js/api.js")),
     ("board.js", include_str!("assets/js/board.js")),
     ("chart.js", include_str!("assets/js/chart.js")),
@@ -22,10 +23,13 @@ pub const SCRIPT_FILES: [(&str, &str); 20] = [
     ("course.js", include_str!("assets/js/course.js")),
     ("dom.js", include_str!("assets/js/dom.js")),
     ("end.js", include_str!("assets/js/end.js")),
+    ("leaderboard.js", include_str!("assets/js/leaderboard.js")),
+    ("lobby.js", include_str!("assets/js/lobby.js")),
     ("main.js", include_str!("assets/js/main.js")),
     ("offers.js", include_str!("assets/js/offers.js")),
     ("moves.js", include_str!("assets/js/moves.js")),
     ("panels.js", include_str!("assets/js/panels.js")),
+    ("player.js", include_str!("assets/js/player.js")),
     ("pools.js", include_str!("assets/js/pools.js")),
     ("puzzles.js", include_str!("assets/js/puzzles.js")),
     ("render.js", include_str!("assets/js/render.js")),

@@ -634,6 +634,11 @@ pub(super) async fn shot(client: &Client, name: &str) -> Vec<u8> {
     {
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
+    shot_now(client, name).await
+}
+
+/// [`shot`] at once, with no board to wait for (a player's page, the leaderboard).
+pub(super) async fn shot_now(client: &Client, name: &str) -> Vec<u8> {
     let shot = client.screenshot().await.expect("a screenshot");
     let dir = crate::support::root()
         .join("target")

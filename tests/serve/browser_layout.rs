@@ -1,6 +1,7 @@
 //! The page as a player sees it, at 1280×800 and on a 390×844 phone: the board and every
 //! control of the turn inside the window without scrolling; on the phone the board fills the
-//! width at the top and nothing scrolls sideways. A Sade game against the bot is played by
+//! width at the top and nothing scrolls sideways (the start page, no game open, has the lobby
+//! at the top instead). A Sade game against the bot is played by
 //! clicks (its own turns) while the bot's turns are drawn with their numbered actions; a
 //! Marseillais game between two pages shows each move on the other page. Each phase leaves a
 //! screenshot in `target/serve-tests/shots/` (docs/GALLERY.md).
@@ -293,7 +294,29 @@ async fn a_sade_game_against_the_bot_fits_the_window_and_the_phone() {
         .find(Locator::Id("create"))
         .await
         .expect("the New game form");
-    assert_phone_layout(&start, "the start page").await;
+    // No game open: the lobby comes first (where players meet), nothing scrolls sideways.
+    let found = start
+        .execute(
+            "var w = document.documentElement.clientWidth;
+             return [document.documentElement.scrollWidth, w,
+                     document.getElementById('lobby-box').getBoundingClientRect().top];",
+            vec![],
+        )
+        .await
+        .expect("a script runs");
+    let (scroll_width, width, lobby) = (
+        found[0].as_f64().unwrap(),
+        found[1].as_f64().unwrap(),
+        found[2].as_f64().unwrap(),
+    );
+    assert!(
+        scroll_width <= width,
+        "the start page scrolls sideways ({scroll_width} > {width})"
+    );
+    assert!(
+        lobby < 60.0,
+        "the start page: the lobby is not at the top: {lobby}"
+    );
     shot(&start, "phone-start").await;
     start.close().await.expect("closed");
     page.client.close().await.expect("closed");

@@ -12,6 +12,7 @@ mod browser_details;
 mod browser_end;
 mod browser_games;
 mod browser_layout;
+mod browser_lobby;
 mod browser_offers;
 mod browser_puzzles;
 mod browser_record;

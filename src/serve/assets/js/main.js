@@ -11,6 +11,10 @@ import { bindCourse } from './course.js';
 import { openGame } from './control.js';
 import { render } from './render.js';
 import { state } from './state.js';
+import { bindAccount } from './account.js';
+import { bindLobby, showSeek } from './lobby.js';
+import { bindPlayer, showPlayer } from './player.js';
+import { showLeaderboard } from './leaderboard.js';
 
 /** The address's `#game=ID&token=T`. */
 function hashParams() {
@@ -22,10 +26,21 @@ function hashParams() {
   return out;
 }
 
-/** Opens the game the address names (the page's first game folds the New game form away). */
+/**
+ * Opens what the address names: a player's page, the leaderboard, a seek by its link, or a game
+ * (the page's first game folds the New game form and the lobby away; no game opens the lobby).
+ */
 function start() {
   const p = hashParams();
-  if (p.game && p.game !== state.id) { /** @type {any} */ ($('new-game')).open = false; }
+  state.view = p.player ? 'player' : p.leaderboard ? 'leaderboard' : 'game';
+  if (p.player) { showPlayer(p.player); }
+  if (p.leaderboard !== undefined) { showLeaderboard(p.leaderboard); }
+  if (p.seek) { showSeek(p.seek); }
+  if (p.game && p.game !== state.id) {
+    /** @type {any} */ ($('new-game')).open = false;
+    /** @type {any} */ ($('lobby-box')).open = false;
+  }
+  if (!p.game) { /** @type {any} */ ($('lobby-box')).open = true; }
   openGame(p.game || null, p.token || '');
 }
 
@@ -38,6 +53,9 @@ function init() {
   bindPanels();
   bindPuzzles();
   bindCourse();
+  bindAccount();
+  bindLobby();
+  bindPlayer();
   window.addEventListener('hashchange', start);
   render();
   start();

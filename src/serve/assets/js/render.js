@@ -11,6 +11,11 @@ import { renderOffers } from './offers.js';
 import { renderPanels } from './panels.js';
 import * as puzzles from './puzzles.js';
 import * as course from './course.js';
+import { renderAccount } from './account.js';
+import { renderLobby } from './lobby.js';
+import { renderPlayer } from './player.js';
+import { renderLeaderboard } from './leaderboard.js';
+import { shown } from './dom.js';
 
 /** Draws state `s` (the page's state unless told). */
 export function render(s = state) {
@@ -30,5 +35,15 @@ export function render(s = state) {
   renderPanels(s);
   puzzles.renderPuzzles(s);
   course.renderCourse(s);
+  renderAccount(s);
+  renderLobby(s);
+  // A player's page or the leaderboard stands where the game is.
+  shown('pages', s.view !== 'game');
+  shown('table', s.view === 'game');
+  // No game open: the lobby comes first where the columns stand one under the other.
+  const home = s.view === 'game' && !s.id ? 'yes' : '';
+  if (document.body.dataset.home !== home) { document.body.dataset.home = home; }
+  renderPlayer(s);
+  renderLeaderboard(s);
 }
 

@@ -92,6 +92,23 @@
  * @property {{attempt: ?Attempt, themes: Object[], player: ?Object, result: string, resultClass: string,
  *   question: (Node|string)[]|null, left: boolean, answer: ?{game: string, fen: string, drawn: Drawn[]}}} puzzle
  * @property {{lesson: ?string, token: string, game: ?string, judged: ?string, failures: number, done: boolean}} course
+ * @property {?{name: string, guest: boolean}|undefined} me  who this browser is signed in as (undefined: not asked yet)
+ * @property {{form: ?('login'|'signup'), note: string}} account  the sign-in form open, and its refusal
+ * @property {'game'|'player'|'leaderboard'} view  what the main column shows
+ * @property {{seeks: Seek[], linked: ?Seek, made: ?Seek, note: string, live: boolean}} lobby  the seeks shown, the one a link named, the one made last
+ * @property {Profile} profile  the player page open
+ * @property {{game: string, rows: ?Object[], note: string}} leaderboard
+ */
+/**
+ * A seek of the lobby (`GET /api/lobby`).
+ * @typedef {{id: string, by: string, guest: boolean, variant: string, time_control: ?Object, rated: boolean,
+ *   colour: 'white'|'black'|'random', public: boolean, audience: {kind: string, name?: string}, created: number,
+ *   expires: number, game: ?string, taker: ?string}} Seek
+ */
+/**
+ * A player's page (`#player=NAME`).
+ * @typedef {{name: ?string, player: ?{name: string, ratings: Object[]}, missing: boolean,
+ *   histories: Object<string, Object[]>, games: ?Object[], filter: {game: string, status: string}, page: number}} Profile
  */
 
 /** @returns {State} */
@@ -103,7 +120,11 @@ export function initial() {
     closed: {}, facing: null, levels: null, games: [], created: null, links: null,
     notes: { tools: '', create: '', file: '' },
     puzzle: { attempt: null, themes: [], player: null, result: '', resultClass: '', question: null, left: false, answer: null },
-    course: { lesson: null, token: '', game: null, judged: null, failures: 0, done: false }
+    course: { lesson: null, token: '', game: null, judged: null, failures: 0, done: false },
+    me: undefined, account: { form: null, note: '' }, view: 'game',
+    lobby: { seeks: [], linked: null, made: null, note: '', live: false },
+    profile: { name: null, player: null, missing: false, histories: {}, games: null, filter: { game: '', status: '' }, page: 0 },
+    leaderboard: { game: 'sade', rows: null, note: '' }
   };
 }
 

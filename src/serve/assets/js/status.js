@@ -11,7 +11,7 @@ const SEAT_WORDS = {
 /** The status line of state `s`. */
 export function statusLine(s) {
   const g = s.game;
-  if (!g) { return 'No game open: create one below, or open a puzzle or a lesson.'; }
+  if (!g) { return 'No game open: play someone from the lobby, create a game, or open a puzzle or a lesson.'; }
   if (s.closed[g.id]) { return s.closed[g.id]; }
   const who = g.side ? COLOUR[g.side] : '', turn = (g.turn || '').replace(/\.+$/, '');
   const line = g.variant + ' — ';
@@ -46,6 +46,7 @@ export function renderStatus(s) {
   if (told !== toldKey) { toldKey = told; cited($('told'), told); }
   shown('told', !!told);
   text('seat', g && s.seat && s.mode === 'play' ? SEAT_WORDS[s.seat] : '');
+  players(s);
   links(s);
   // The details: the die's commitment and seed, the game's id and version.
   const details = g && s.mode === 'play' ? [
@@ -59,6 +60,27 @@ export function renderStatus(s) {
     for (const [name, value] of details) { body.append(el('p', {}, el('b', { textContent: name + ' ' }), el('code', { textContent: value }))); }
     if (g && g.die_commit) { body.append(el('p', { textContent: 'The die is auditable: its seed, written when the game ends, gives every face rolled, and its hash is the commitment above.' })); }
   }
+}
+
+let playersKey = '';
+/** The players' names of a game between accounts or guests (`owners`), each a link to their page, and whether it is rated. */
+function players(s) {
+  const g = s.game, owners = g && g.owners && s.mode === 'play' ? g.owners : null;
+  const named = !!owners && owners.some(Boolean);
+  const key = named ? JSON.stringify([owners, g.rated]) : '';
+  shown('players', named);
+  if (key === playersKey) { return; }
+  playersKey = key;
+  const box = $('players');
+  box.textContent = '';
+  if (!named) { return; }
+  ['white', 'black'].forEach((side, i) => {
+    const name = owners[i];
+    box.append(el('span', { className: 'player ' + side }, el('i', { className: 'swatch ' + side }), ' ',
+      name ? el('a', { href: '#player=' + encodeURIComponent(name), textContent: name }) : COLOUR[side]));
+    if (!i) { box.append(' – '); }
+  });
+  box.append(el('span', { className: 'rated', textContent: g.rated ? 'rated' : 'casual' }));
 }
 
 /** The opponent's seat's link, in a game this page created for two people, with a copy button: the only way in to that seat. */
