@@ -272,12 +272,7 @@ impl Live {
                     ));
                 }
                 if proposal == Proposal::Takeback {
-                    if self.meta.clock.is_some() {
-                        return Err(ApiError::conflict(
-                            "offer",
-                            "no take-back in a game with clocks".to_owned(),
-                        ));
-                    }
+                    // With clocks too, as lichess: the time spent stays spent.
                     self.turn_to_take_back(by)?;
                 }
                 Ok(())

@@ -127,6 +127,10 @@ fn two_players_who_never_met_start_a_rated_game_each_holding_only_their_own_seat
     assert_eq!(state["clocks"]["white"], 300_000);
     let file = server.stored(&game);
     assert!(
+        file.contains("[Event \"Rated Sade game\"]") && !file.contains("[Date \"????"),
+        "{file}"
+    );
+    assert!(
         file.contains("[White \"Anne\"]") && file.contains("[Black \"Boris\"]"),
         "{file}"
     );

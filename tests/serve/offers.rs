@@ -149,7 +149,7 @@ fn a_take_back_asked_for_and_accepted_reopens_the_askers_last_turn() {
 }
 
 #[test]
-fn no_take_back_after_the_result_nor_with_clocks() {
+fn no_take_back_after_the_result_and_one_with_clocks_leaves_the_time_spent() {
     let server = Server::start(&scratch("offers_takeback_refused"), &[]);
     let (white, black) = standard(&server);
     white.ok("act", json!({"text": "f3"}));
@@ -160,13 +160,20 @@ fn no_take_back_after_the_result_nor_with_clocks() {
     let refused = white.call("offer", json!({"offer": "takeback"}));
     assert_eq!(refused.status, 409, "the result stands: {}", refused.text);
 
-    let (white, _) = seats(
+    let (white, black) = seats(
         &server,
         &json!({"variant": "Standard", "time_control": {"initial": 300, "increment": 0}}),
     );
     white.ok("act", json!({"text": "e4"}));
-    let refused = white.call("offer", json!({"offer": "takeback"}));
-    assert_eq!(refused.status, 409, "{}", refused.text);
+    black.ok("act", json!({"text": "e5"}));
+    white.ok("offer", json!({"offer": "takeback"}));
+    let taken = black.ok("answer", json!({"accept": true}));
+    assert_eq!(taken["side"], "white");
+    assert_eq!(taken["turn"], "1.");
+    assert_eq!(taken["clocks"]["running"], "white", "{}", taken["clocks"]);
+    assert!(taken["clocks"]["white"].as_u64().expect("White's time") <= 300_000);
+    assert!(!white.file().contains("e4 "), "{}", white.file());
+    white.ok("act", json!({"text": "d4"}));
 }
 
 #[test]

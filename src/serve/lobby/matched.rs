@@ -169,10 +169,48 @@ pub fn game_of(seek: &Seek, taker: &Player) -> Result<Live, ApiError> {
     } else {
         (taker.name.clone(), seek.by.clone())
     };
+    let kind = if seek.rated { "Rated" } else { "Casual" };
+    live.game
+        .set_tag("Event", format!("{kind} {} game", variant.tag()));
+    live.game
+        .set_tag("Date", pgn_date(crate::serve::clock::now()));
     live.game.set_tag("White", white.clone());
     live.game.set_tag("Black", black.clone());
     live.meta.owners = [Some(white), Some(black)];
     live.meta.rated = seek.rated;
     live.meta.listed = seek.public;
     Ok(live)
+}
+
+/// The day of `ms` (milliseconds since the Unix epoch, UTC) as PGN's `Date` writes it:
+/// `2026.12.07` (the civil calendar from the days since the epoch, after Howard Hinnant).
+fn pgn_date(ms: u64) -> String {
+    let days = i64::try_from(ms / 86_400_000).unwrap_or(0) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted + 2) / 5 + 1;
+    let month = if shifted < 10 {
+        shifted + 3
+    } else {
+        shifted - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pgn_date;
+
+    #[test]
+    fn a_day_is_written_as_pgn_writes_it() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(pgn_date(1_796_601_600_000), "2026.12.07");
+        assert_eq!(pgn_date(1_796_688_000_000 - 1), "2026.12.07");
+    }
 }

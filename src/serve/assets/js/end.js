@@ -28,7 +28,9 @@ function sentence(s) {
     const said = mine ? end.sentence.split(COLOUR[side] + '\'s ').join('your ') : end.sentence;
     // A declared end (S3: a resignation, a flag fall) is said by its sentence alone.
     if (said && end.article === 'S3') { return said; }
-    return (said ? said.replace(/\.$/, '') + ' — ' : '') + victory + (end.article ? ' (' + end.article + ')' : '') + '.';
+    // A sentence that already names the victory ("checkmate") is not followed by it again.
+    const told = said && said.toLowerCase().replace(/\.$/, '') === victory.toLowerCase();
+    return (said && !told ? said.replace(/\.$/, '') + ' — ' : '') + victory + (end.article ? ' (' + end.article + ')' : '') + '.';
   }
   const v = g.verdict;
   return (v.termination ? 'By ' + v.termination.replace(/-/g, ' ') : 'The game is over') + (v.article ? ' (' + v.article + ')' : '') + '.';

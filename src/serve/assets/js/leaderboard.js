@@ -38,5 +38,5 @@ export function renderLeaderboard(s) {
       el('td', { className: 'num', textContent: String(r.games) })));
   });
   text('leaderboard-empty', b.rows === null ? 'Reading…' : b.rows.length ? '' :
-    'No one has a rating in ' + RATED[b.game] + ' yet: play a rated game from the lobby.');
+    'No settled rating in ' + RATED[b.game] + ' yet. A new rating is provisional (marked ?) and stays off the leaderboard until a few rated games settle it: play rated games from the lobby.');
 }

@@ -30,7 +30,7 @@ export function renderOffers(s) {
   // An offer standing is answered in the offer's box, not offered again.
   const standing = (p) => !!offer && offer.proposal === p;
   shown('offer-draw', two && g.variant !== 'Sade' && !standing('draw'));
-  shown('offer-takeback', two && !g.clocks && playedBy(g, side) && !standing('takeback'));
+  shown('offer-takeback', two && playedBy(g, side) && !standing('takeback'));
   shown('abort', seated && g.abortable);
   const claimAt = two && g.claimable_at && g.side && g.side !== side ? g.claimable_at : 0;
   const claimable = !!claimAt && Date.now() >= claimAt;
@@ -76,7 +76,7 @@ function follow(s, seated) {
   if (!g.rematch) { awaiting.add(g.id); return; }
   if (seated && awaiting.has(g.id)) {
     awaiting.delete(g.id);
-    location.hash = 'game=' + g.rematch + '&token=' + encodeURIComponent(s.token);
+    location.hash = 'game=' + g.rematch + (s.token ? '&token=' + encodeURIComponent(s.token) : '');
   }
 }
 
