@@ -363,29 +363,10 @@ fn a_rated_game_changes_both_ratings_once_and_a_casual_or_aborted_one_none() {
 /// made, accepted or withdrawn.
 #[test]
 fn the_lobby_tells_each_change_of_its_seeks() {
-    use std::io::{BufRead as _, BufReader, Write as _};
     let server = Server::start(&scratch("lobby_events"), &[]);
     let anne = Browser::account(&server, "Anne");
     let boris = Browser::account(&server, "Boris");
-    let address = server.url.trim_start_matches("http://").to_owned();
-    let mut stream = std::net::TcpStream::connect(&address).expect("a connection");
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
-        .expect("a timeout");
-    write!(
-        stream,
-        "GET /api/lobby/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .expect("the request");
-    let mut reader = BufReader::new(stream);
-    // The data of the next event `lobby`.
-    let mut next = || loop {
-        let mut line = String::new();
-        reader.read_line(&mut line).expect("a line of the stream");
-        if let Some(data) = line.trim_end().strip_prefix("data: ") {
-            return data.to_owned();
-        }
-    };
+    let mut next = lobby_stream(&server);
     assert_eq!(next(), "open");
     let seek = anne.seek(&json!({}));
     assert_eq!(next(), seek["id"].as_str().unwrap());
@@ -408,7 +389,6 @@ fn the_lobby_tells_each_change_of_its_seeks() {
 /// first's lobby stream, and the second acceptance, through either, is refused.
 #[test]
 fn two_servers_share_one_lobby_on_postgres() {
-    use std::io::{BufRead as _, BufReader, Write as _};
     let Some(url) = super::database::postgres("lobby_two_servers") else {
         return;
     };
@@ -417,24 +397,7 @@ fn two_servers_share_one_lobby_on_postgres() {
     let anne = Browser::account(&first, "Anne");
     let boris = Browser::account(&second, "Boris");
     let chloe = Browser::account(&first, "Chloe");
-    let address = first.url.trim_start_matches("http://").to_owned();
-    let mut stream = std::net::TcpStream::connect(&address).expect("a connection");
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
-        .expect("a timeout");
-    write!(
-        stream,
-        "GET /api/lobby/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .expect("the request");
-    let mut reader = BufReader::new(stream);
-    let mut next = || loop {
-        let mut line = String::new();
-        reader.read_line(&mut line).expect("a line of the stream");
-        if let Some(data) = line.trim_end().strip_prefix("data: ") {
-            return data.to_owned();
-        }
-    };
+    let mut next = lobby_stream(&first);
     assert_eq!(next(), "open");
     let seek = anne.seek(&json!({"rated": true}));
     let id = seek["id"].as_str().unwrap().to_owned();
@@ -552,5 +515,29 @@ fn a_rated_sade_game_with_clocks_from_the_lobby_to_both_ratings() {
                 .iter()
                 .any(|g| g["id"] == json!(game))
         );
+    }
+}
+
+/// The lobby's event stream of `server`, read as a page reads it: each call, the data of the
+/// next event `lobby`.
+fn lobby_stream(server: &Server) -> impl FnMut() -> String {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    let address = server.url.trim_start_matches("http://").to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).expect("a connection");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET /api/lobby/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .expect("the request");
+    let mut reader = BufReader::new(stream);
+    move || loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("a line of the stream");
+        if let Some(data) = line.trim_end().strip_prefix("data: ") {
+            return data.to_owned();
+        }
     }
 }
