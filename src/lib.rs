@@ -11,8 +11,9 @@
 // 7. `verdict_line`, `engine`: the verdict as a JSON line (`verify --format json`); the search that
 //    chooses a turn
 // 8. `play`: bots playing games
-// 9. `puzzles`, `course`: puzzles proved by the referee; the rules course
-// 10. `serve`: the web application
+// 9. `analysis`: where a game was won and lost, and what the die did
+// 10. `puzzles`, `course`: puzzles proved by the referee; the rules course
+// 11. `serve`: the web application
 // (The command line, `src/cli/`, is a crate of its own above them all.)
 
 //! sade-ref: the referee and record toolkit for Marquis de Sade chess, Marseillais chess and
@@ -42,6 +43,7 @@
 //! assert_eq!(parse_str(&sdn)[0].as_ref().map(|g| g.turns.len()), Ok(1));
 //! ```
 
+pub mod analysis;
 pub mod arbiter;
 pub mod course;
 pub mod diagnostic;

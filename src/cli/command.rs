@@ -7,7 +7,8 @@ use clap::{Parser, Subcommand};
 
 use super::exit::Exit;
 use super::{
-    convert, course, match_, options, perft, play, puzzles, report, serve, show, store, verify,
+    analyse, convert, course, match_, options, perft, play, puzzles, report, serve, show, store,
+    verify,
 };
 
 #[derive(Parser)]
@@ -31,6 +32,7 @@ enum Command {
     Report(report::Args),
     Show(show::Args),
     Verify(verify::Args),
+    Analyse(analyse::Args),
     Play(play::Args),
     Match(match_::Args),
     Perft(perft::Args),
@@ -53,6 +55,7 @@ pub fn run() -> ExitCode {
         }
     };
     let status = match cli.command {
+        Command::Analyse(args) => analyse::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Options(args) => options::run(&args),
         Command::Report(args) => report::run(&args),

@@ -13,12 +13,13 @@
 //    the game arguments; `--jobs`; the commands `course`, `serve`, `store`, `puzzles`.
 // 2. `diagnose`, `match_`, `play`, `perft`: what is said about input that cannot be read; the
 //    commands `match`, `play`, `perft`.
-// 3. `pick`, `convert`, `report`, `verify`: one game and turn of a file; the commands
-//    `convert`, `report`, `verify`.
+// 3. `pick`, `convert`, `report`, `verify`, `analyse`: one game and turn of a file; the commands
+//    `convert`, `report`, `verify`, `analyse`.
 // 4. `options`, `show`: the commands `options` and `show`.
 // 5. `command`: the command line as clap reads it, and the dispatch.
 // 6. `mod.rs`: the table of contents.
 
+mod analyse;
 mod command;
 mod convert;
 mod course;

@@ -82,6 +82,17 @@ impl Budget {
         self.stopped
     }
 
+    /// Goes on under `limit` (the nodes already counted count against it): a search whose
+    /// first iteration had none.
+    pub fn limit_to(&mut self, limit: Limit) {
+        self.limit = limit;
+        self.stopped = self.nodes >= limit.nodes;
+    }
+
+    pub fn limit(&self) -> Limit {
+        self.limit
+    }
+
     pub fn max_depth(&self) -> u8 {
         self.limit.depth
     }

@@ -31,7 +31,7 @@ use crate::rules::marseillais::{self, Board, position_key, second_move_ep};
 use crate::rules::standard::{self, repetition_key};
 
 /// A mate, less the plies to it.
-pub(crate) const MATE: i32 = 100_000;
+pub const MATE: i32 = 100_000;
 pub(crate) const INF: i32 = 1_000_000;
 /// What a node before a second move answers when its player has none: the first move that led
 /// there is no move (M3). Never negated: the same player chose that first move.

@@ -10,7 +10,7 @@ use shakmaty::Position;
 use super::budget::{Budget, Limit, Stats};
 use super::chess::{INF, MATE, Node, Searcher};
 use super::eval::{evaluate, piece_value};
-use super::root::{Candidate, best};
+use super::root::{self, Candidate, Lines, best};
 use crate::rules::GameEnd;
 use crate::rules::marseillais::{FullTurn, TurnStart, visit_full_turns};
 
@@ -132,15 +132,8 @@ fn node(start: &TurnStart) -> Node {
     )
 }
 
-fn search(
-    start: &TurnStart,
-    limit: Limit,
-    jitter: i32,
-    rng: &mut ChaCha8Rng,
-    timed: bool,
-) -> Option<(FullTurn, Stats)> {
-    let mut budget = Budget::new(limit);
-    budget.timed = timed;
+/// Every full turn from `start`, with where it leads (the static order counted in `budget`).
+fn candidates(start: &TurnStart, budget: &mut Budget) -> Vec<Candidate<FullTurn>> {
     let mover = start.pos.turn();
     let mut turns = Vec::new();
     let _complete = budget.generate(|| {
@@ -179,6 +172,48 @@ fn search(
         };
         candidates.push(candidate);
     }
+    candidates
+}
+
+/// The best `keep` full turns from `start` with their scores (centipawns for the player to
+/// move; a mate is [`MATE`] less its plies), and the score of the turn `played` picks out, by
+/// the search of [`super::root`] under `limit` (deterministic under a node limit). `None` when
+/// `played` picks none of the turns the referee lists there.
+pub fn lines(
+    start: &TurnStart,
+    limit: Limit,
+    keep: usize,
+    played: impl Fn(&FullTurn) -> bool,
+) -> Option<Lines<FullTurn>> {
+    let mut budget = Budget::new(limit);
+    let candidates = candidates(start, &mut budget);
+    let at = candidates.iter().position(|c| played(&c.item))?;
+    let mut past = start.look_back.seen.clone();
+    past.push(start.key());
+    let mut searcher = Searcher::new(2, start.mode, budget, past);
+    let (best, played, depth) = root::lines(&mut searcher, &candidates, keep, Some(at));
+    Some(Lines {
+        best: best
+            .iter()
+            .map(|s| (candidates[s.index].item.clone(), s.score))
+            .collect(),
+        played: played.map_or(0, |s| s.score),
+        depth,
+        nodes: searcher.budget.nodes,
+        choices: candidates.len(),
+    })
+}
+
+fn search(
+    start: &TurnStart,
+    limit: Limit,
+    jitter: i32,
+    rng: &mut ChaCha8Rng,
+    timed: bool,
+) -> Option<(FullTurn, Stats)> {
+    let mut budget = Budget::new(limit);
+    budget.timed = timed;
+    let candidates = candidates(start, &mut budget);
     let mut past = start.look_back.seen.clone();
     past.push(start.key());
     let mut searcher = Searcher::new(2, start.mode, budget, past);

@@ -21,7 +21,8 @@
 //    piece-square evaluation; the Sade evaluation; the transposition table.
 // 1. `chess`: the alpha-beta search shared by standard chess and Marseillais.
 // 2. `root`: the root's candidates and the choice among them.
-// 3. `standard`, `marseillais`, `sade`: the search of each game.
+// 3. `standard`, `marseillais`, `sade`, `sade_chance`: the search of each game; Sade's chances
+//    for an analysis.
 // 4. `mod.rs`: the table of contents.
 
 mod budget;
@@ -30,8 +31,11 @@ pub mod eval;
 pub mod marseillais;
 mod root;
 pub mod sade;
+pub mod sade_chance;
 pub(crate) mod sade_eval;
 pub mod standard;
 pub(crate) mod tt;
 
 pub use budget::{Limit, Stats};
+pub use chess::MATE;
+pub use root::Lines;

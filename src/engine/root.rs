@@ -5,6 +5,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 
+use super::budget::Limit;
 use super::chess::{INF, MATE, Node, Searcher};
 
 /// A move or a turn the referee allows, and where it leads.
@@ -98,4 +99,95 @@ pub(crate) fn best<T>(
     }
     let c = candidates.swap_remove(chosen);
     Some((c.item, completed))
+}
+
+/// What [`lines`] found, for a game's analysis: the best items with their scores, best first,
+/// and the played one's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lines<T> {
+    pub best: Vec<(T, i32)>,
+    /// The score of the item played (exact, searched as deep as the best).
+    pub played: i32,
+    /// The last depth searched to the end.
+    pub depth: u8,
+    pub nodes: u64,
+    /// The candidates there were.
+    pub choices: usize,
+}
+
+/// A candidate's score after [`lines`]: exact, or at most this (a candidate that cannot be among
+/// the best is searched with a window that only shows it is not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scored {
+    /// The candidate's index in the list given.
+    pub index: usize,
+    pub score: i32,
+    pub exact: bool,
+}
+
+/// The best `keep` candidates with exact scores, best first, and the score of `played` (exact
+/// too), by iterative deepening: every candidate is searched at each depth with a window
+/// whose floor is the `keep`-th best exact score so far. The first depth is searched to its end
+/// whatever the budget; a deeper one that the budget stops is dropped. Deterministic under a
+/// node limit (no random tie-break: ties keep the order given).
+pub(crate) fn lines<T>(
+    searcher: &mut Searcher,
+    candidates: &[Candidate<T>],
+    keep: usize,
+    played: Option<usize>,
+) -> (Vec<Scored>, Option<Scored>, u8) {
+    let limit = searcher.budget.limit();
+    searcher.budget.limit_to(Limit::nodes(u64::MAX));
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by_key(|&i| -candidates[i].order);
+    let mut last: Vec<Scored> = Vec::new();
+    let mut completed = 0;
+    for depth in 1..=i32::from(limit.depth) {
+        let mut scored: Vec<Scored> = Vec::with_capacity(order.len());
+        let mut floor = -INF;
+        for &i in &order {
+            let c = &candidates[i];
+            let must = Some(i) == played;
+            let low = if must { -INF } else { floor };
+            let score = match &c.child {
+                None => c.terminal,
+                Some(node) => -searcher.negamax(node, depth - c.plies, -INF, -low, 1),
+            };
+            if searcher.budget.stopped() {
+                break;
+            }
+            let exact = must || score > low;
+            scored.push(Scored {
+                index: i,
+                score,
+                exact,
+            });
+            let mut best: Vec<i32> = scored.iter().filter(|s| s.exact).map(|s| s.score).collect();
+            if best.len() >= keep {
+                best.sort_unstable_by(|a, b| b.cmp(a));
+                floor = best[keep - 1];
+            }
+        }
+        if scored.len() < order.len() {
+            break;
+        }
+        scored.sort_by_key(|s| (!s.exact, -s.score));
+        order = scored.iter().map(|s| s.index).collect();
+        last = scored;
+        completed = depth as u8;
+        if depth == 1 {
+            searcher.budget.limit_to(limit);
+            if searcher.budget.stopped() {
+                break;
+            }
+        }
+        let decided = last.first().is_some_and(|s| s.score.abs() >= MATE - 200);
+        if decided || candidates.len() == 1 {
+            break;
+        }
+    }
+    let played_score = played.and_then(|p| last.iter().find(|s| s.index == p).copied());
+    last.retain(|s| s.exact);
+    last.truncate(keep);
+    (last, played_score, completed)
 }

@@ -63,3 +63,14 @@ pub(crate) fn evaluate(state: &State, us: Color) -> i32 {
     }
     score
 }
+
+/// The scale of [`chance`]: an evaluation of this many points is a chance of 1/(1+e⁻¹), about
+/// 73%. Fitted on self-play (docs/analysis.md, "The Sade curve").
+pub(crate) const CHANCE_SCALE: f64 = 150.0;
+
+/// The chance that `us` wins from `state`, 0 to 1: the evaluation through a logistic curve, so
+/// that an expectimax's mean over the faces is a mean of probabilities.
+pub(crate) fn chance(state: &State, us: Color) -> f64 {
+    let score = f64::from(evaluate(state, us));
+    1.0 / (1.0 + (-score / CHANCE_SCALE).exp())
+}

@@ -6,7 +6,7 @@ use shakmaty::{Move, Position};
 use super::budget::{Budget, Limit, Stats};
 use super::chess::{MATE, Node, Searcher};
 use super::eval::piece_value;
-use super::root::{Candidate, best};
+use super::root::{self, Candidate, Lines, best};
 use crate::rules::GameEnd;
 use crate::rules::marseillais::Board;
 use crate::rules::standard::Standing;
@@ -57,20 +57,11 @@ fn node(pos: shakmaty::Chess) -> Node {
     )
 }
 
-fn search(
-    standing: &Standing,
-    limit: Limit,
-    jitter: i32,
-    rng: &mut ChaCha8Rng,
-    timed: bool,
-) -> Option<(Move, Stats)> {
-    let mut budget = Budget::new(limit);
-    budget.timed = timed;
+/// Every legal move of `standing`, with where it leads.
+fn candidates(standing: &Standing) -> Vec<Candidate<Move>> {
     let pos = &standing.pos;
     let mover = pos.turn();
-    let mut searcher = Searcher::new(1, pos.castles().mode(), budget, standing.history.clone());
-    let candidates = pos
-        .legal_moves()
+    pos.legal_moves()
         .iter()
         .map(|&m| {
             let after = standing.after(m);
@@ -90,7 +81,51 @@ fn search(
                 None => Candidate::new(m, Some(node(after.pos)), 0, 1, order),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The best `keep` moves of `standing` with their scores (centipawns for the player to move;
+/// a mate is [`MATE`] less its plies), and the score of `played`, by the search of
+/// [`super::root`] under `limit` (deterministic under a node limit). `None` when `played` is
+/// not a legal move there.
+pub fn lines(standing: &Standing, limit: Limit, keep: usize, played: Move) -> Option<Lines<Move>> {
+    let candidates = candidates(standing);
+    let at = candidates.iter().position(|c| c.item == played)?;
+    let mut searcher = Searcher::new(
+        1,
+        standing.pos.castles().mode(),
+        Budget::new(limit),
+        standing.history.clone(),
+    );
+    let (best, played, depth) = root::lines(&mut searcher, &candidates, keep, Some(at));
+    Some(Lines {
+        best: best
+            .iter()
+            .map(|s| (candidates[s.index].item, s.score))
+            .collect(),
+        played: played.map_or(0, |s| s.score),
+        depth,
+        nodes: searcher.budget.nodes,
+        choices: candidates.len(),
+    })
+}
+
+fn search(
+    standing: &Standing,
+    limit: Limit,
+    jitter: i32,
+    rng: &mut ChaCha8Rng,
+    timed: bool,
+) -> Option<(Move, Stats)> {
+    let mut budget = Budget::new(limit);
+    budget.timed = timed;
+    let mut searcher = Searcher::new(
+        1,
+        standing.pos.castles().mode(),
+        budget,
+        standing.history.clone(),
+    );
+    let candidates = candidates(standing);
     let (m, depth) = best(&mut searcher, candidates, jitter, rng)?;
     Some((m, searcher.budget.stats(depth)))
 }

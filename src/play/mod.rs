@@ -16,14 +16,16 @@
 
 // The floors of play/, from the bottom up: a file names only modules of the floors below its
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it).
-// 0. `bots`, `uci`, `tally`, `seeds`, `turns`: the bots and their levels; an engine spoken to
-//    over UCI; the tally of a run; the seeds of a game; a bot's play written as record turns.
-// 1. `options`, `error`: what a run is asked for; why a game could not be played.
-// 2. `sade`, `standard`: the bots' loop in Sade and in standard chess.
-// 3. `marseillais`: the bots' loop in Marseillais.
-// 4. `game`, `next`: a game played and judged; the next actions a bot would play.
-// 5. `external`: a game against a mover from outside (a person, an engine).
-// 6. `mod.rs`: the table of contents.
+// 0. `bots`, `uci_info`, `tally`, `seeds`, `turns`: the bots and their levels; an engine's
+//    `info` lines read; the tally of a run; the seeds of a game; a bot's play written as
+//    record turns.
+// 1. `uci`, `options`: an engine spoken to over UCI; what a run is asked for.
+// 2. `error`: why a game could not be played.
+// 3. `sade`, `standard`: the bots' loop in Sade and in standard chess.
+// 4. `marseillais`: the bots' loop in Marseillais.
+// 5. `game`, `next`: a game played and judged; the next actions a bot would play.
+// 6. `external`: a game against a mover from outside (a person, an engine).
+// 7. `mod.rs`: the table of contents.
 
 mod bots;
 mod error;
@@ -38,6 +40,7 @@ mod standard;
 mod tally;
 mod turns;
 pub mod uci;
+mod uci_info;
 
 pub use bots::{Bot, UnknownBot};
 pub use error::PlayError;

@@ -15,6 +15,9 @@ use std::time::Duration;
 
 use shakmaty::uci::UciMove;
 
+pub use super::uci_info::Score;
+use super::uci_info::info_line;
+
 /// How long the engine may take to answer `uci` and `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(20);
 /// What the engine may take beyond the time it was given for a move.
@@ -267,14 +270,7 @@ impl Engine {
             }
         }
         self.send(&position, "bestmove")?;
-        let (go, wait) = match self.spec.limit {
-            Limit::MoveTime(ms) => (
-                format!("go movetime {ms}"),
-                Duration::from_millis(ms) + GRACE,
-            ),
-            Limit::Nodes(n) => (format!("go nodes {n}"), GRACE * 3),
-            Limit::Depth(n) => (format!("go depth {n}"), GRACE * 3),
-        };
+        let (go, wait) = self.go();
         self.send(&go, "bestmove")?;
         loop {
             let line = self.receive(wait, "bestmove")?;
@@ -286,6 +282,63 @@ impl Engine {
                 engine: self.name.clone(),
                 line: line.trim().to_owned(),
             });
+        }
+    }
+
+    /// The engine's `multipv` best moves from `fen` with their scores, best first, for the
+    /// player to move; with `only`, that move's score alone (`go … searchmoves`). For an
+    /// analysis; the limit is the spec's.
+    ///
+    /// # Errors
+    /// [`UciError`] when the engine does not answer in time or answers no line.
+    pub fn lines(
+        &mut self,
+        fen: &str,
+        multipv: usize,
+        only: Option<&UciMove>,
+    ) -> Result<Vec<(UciMove, Score)>, UciError> {
+        self.send(
+            &format!("setoption name MultiPV value {multipv}"),
+            "readyok",
+        )?;
+        self.ready()?;
+        self.send(&format!("position fen {fen}"), "bestmove")?;
+        let (mut go, wait) = self.go();
+        if let Some(m) = only {
+            go.push_str(&format!(" searchmoves {m}"));
+        }
+        self.send(&go, "bestmove")?;
+        let mut lines: Vec<Option<(UciMove, Score)>> = vec![None; multipv];
+        loop {
+            let line = self.receive(wait, "bestmove")?;
+            if line.starts_with("bestmove") {
+                break;
+            }
+            if let Some((k, m, score)) = info_line(&line)
+                && (1..=multipv).contains(&k)
+            {
+                lines[k - 1] = Some((m, score));
+            }
+        }
+        let found: Vec<(UciMove, Score)> = lines.into_iter().flatten().collect();
+        if found.is_empty() {
+            return Err(UciError::NoMove {
+                engine: self.name.clone(),
+                line: "no `info … score … pv …` line".into(),
+            });
+        }
+        Ok(found)
+    }
+
+    /// The `go` command of the spec's limit, and how long to wait for its answer.
+    fn go(&self) -> (String, Duration) {
+        match self.spec.limit {
+            Limit::MoveTime(ms) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms) + GRACE,
+            ),
+            Limit::Nodes(n) => (format!("go nodes {n}"), GRACE * 3),
+            Limit::Depth(n) => (format!("go depth {n}"), GRACE * 3),
         }
     }
 
