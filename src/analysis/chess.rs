@@ -1,7 +1,7 @@
 //! A chess move's entry in the analysis from the engine's scores, whichever engine gave them.
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::chance::{judge_scores, of_score};
 use super::model::{BestTurn, TurnAnalysis};
@@ -21,42 +21,45 @@ pub(super) fn san(pos: &Chess, m: Move) -> String {
     SanPlus::from_move(pos.clone(), m).to_string()
 }
 
-/// The entry of a chess move from its scores (the best moves' and the played one's, for the
-/// player to move).
-pub(super) fn judged(
-    game: &Game,
-    index: usize,
-    pos: &Chess,
-    played: Move,
-    best: &[(String, i32)],
-    played_score: i32,
-    choices: usize,
-) -> TurnAnalysis {
-    let top = best.first().map_or(played_score, |b| b.1).max(played_score);
+/// What the engine said of a chess move or a Marseillais turn, for its entry.
+pub(super) struct Scores {
+    /// The best turns, best first, each as its actions and its score for the player to move.
+    pub best: Vec<(Vec<String>, i32)>,
+    /// The score of the turn played.
+    pub played: i32,
+    /// The turns there were to choose from.
+    pub choices: usize,
+}
+
+/// The entry of record turn `index`, played by `side`, from the engine's scores.
+pub(super) fn judged(game: &Game, index: usize, side: Color, scores: Scores) -> TurnAnalysis {
+    let played = scores.played;
+    let top = scores.best.first().map_or(played, |b| b.1).max(played);
     let before = of_score(top);
-    let after = of_score(played_score);
-    let forced = choices <= 1;
-    let number = &game.turns[index].number;
+    let after = of_score(played);
+    let forced = scores.choices <= 1;
+    let turn = &game.turns[index];
     TurnAnalysis {
         index,
-        turn: number.number,
-        side: super::names::side_name(pos.turn()).into(),
+        turn: turn.number.number,
+        side: super::names::side_name(side).into(),
         face: None,
-        played: vec![san(pos, played)],
+        played: turn.actions().map(|a| a.kind.to_string()).collect(),
         before,
         after,
-        best: best
-            .iter()
-            .map(|(san, score)| BestTurn {
-                actions: vec![san.clone()],
-                chance: of_score(*score),
+        best: scores
+            .best
+            .into_iter()
+            .map(|(actions, score)| BestTurn {
+                actions,
+                chance: of_score(score),
             })
             .collect(),
         loss: (before - after).max(0.0),
         judgement: if forced {
             None
         } else {
-            judge_scores(top, played_score)
+            judge_scores(top, played)
         },
         luck: None,
         faces: None,

@@ -3,10 +3,10 @@
 
 use shakmaty::{CastlingMode, Position};
 
-use super::chance::{judge_scores, of_score};
+use super::chess::{Scores, judged};
 use super::error::AnalysisError;
 use super::jobs::in_parallel;
-use super::model::{BestTurn, TurnAnalysis};
+use super::model::TurnAnalysis;
 use super::settings::Settings;
 use crate::engine::{Limit, marseillais};
 use crate::record::{Game, Variant};
@@ -91,38 +91,14 @@ fn one(game: &Game, w: &Work, limit: Limit) -> Result<TurnAnalysis, AnalysisErro
             reason: "the turn played is not among the full turns the referee lists".into(),
         }
     })?;
-    let top = lines
-        .best
-        .first()
-        .map_or(lines.played, |b| b.1)
-        .max(lines.played);
-    let before = of_score(top);
-    let after = of_score(lines.played);
-    let forced = lines.choices <= 1;
-    Ok(TurnAnalysis {
-        index: w.index,
-        turn: turn.number.number,
-        side: super::names::side_name(w.start.pos.turn()).into(),
-        face: None,
-        played: turn.actions().map(|a| a.kind.to_string()).collect(),
-        before,
-        after,
+    let scores = Scores {
         best: lines
             .best
-            .iter()
-            .map(|(t, score)| BestTurn {
-                actions: t.san.clone(),
-                chance: of_score(*score),
-            })
+            .into_iter()
+            .map(|(t, score)| (t.san, score))
             .collect(),
-        loss: (before - after).max(0.0),
-        judgement: if forced {
-            None
-        } else {
-            judge_scores(top, lines.played)
-        },
-        luck: None,
-        faces: None,
-        forced,
-    })
+        played: lines.played,
+        choices: lines.choices,
+    };
+    Ok(judged(game, w.index, w.start.pos.turn(), scores))
 }

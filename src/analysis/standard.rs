@@ -1,9 +1,9 @@
 //! Standard chess (and Chess960) analysed move by move: the engine's best three moves and the
 //! played one's score from the same search, or an outside UCI engine's.
 
-use shakmaty::Move;
+use shakmaty::{Move, Position};
 
-use super::chess::{find_move, judged, san};
+use super::chess::{Scores, find_move, judged, san};
 use super::error::AnalysisError;
 use super::jobs::in_parallel;
 use super::model::TurnAnalysis;
@@ -82,18 +82,15 @@ fn own(game: &Game, w: &Work, limit: Limit) -> Result<TurnAnalysis, AnalysisErro
             reason: "the move played is not among the legal moves".into(),
         }
     })?;
-    let best: Vec<(String, i32)> = lines
+    let best = lines
         .best
         .iter()
-        .map(|&(m, score)| (san(&w.standing.pos, m), score))
+        .map(|&(m, score)| (vec![san(&w.standing.pos, m)], score))
         .collect();
-    Ok(judged(
-        game,
-        w.index,
-        &w.standing.pos,
-        w.played,
-        &best,
-        lines.played,
-        lines.choices,
-    ))
+    let scores = Scores {
+        best,
+        played: lines.played,
+        choices: lines.choices,
+    };
+    Ok(judged(game, w.index, w.standing.pos.turn(), scores))
 }

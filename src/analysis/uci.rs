@@ -4,7 +4,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
-use super::chess::{judged, san};
+use super::chess::{Scores, judged, san};
 use super::error::AnalysisError;
 use super::model::TurnAnalysis;
 use crate::engine::MATE;
@@ -43,7 +43,7 @@ impl UciAnalyser {
             if m == played {
                 played_score = Some(score);
             }
-            best.push((san(pos, m), score));
+            best.push((vec![san(pos, m)], score));
         }
         let played_score = match played_score {
             Some(score) => score,
@@ -54,15 +54,12 @@ impl UciAnalyser {
             }
         };
         let choices = pos.legal_moves().len();
-        Ok(judged(
-            game,
-            index,
-            pos,
-            played,
-            &best,
-            played_score,
+        let scores = Scores {
+            best,
+            played: played_score,
             choices,
-        ))
+        };
+        Ok(judged(game, index, pos.turn(), scores))
     }
 }
 

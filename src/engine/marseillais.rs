@@ -191,17 +191,7 @@ pub fn lines(
     let mut past = start.look_back.seen.clone();
     past.push(start.key());
     let mut searcher = Searcher::new(2, start.mode, budget, past);
-    let (best, played, depth) = root::lines(&mut searcher, &candidates, keep, Some(at));
-    Some(Lines {
-        best: best
-            .iter()
-            .map(|s| (candidates[s.index].item.clone(), s.score))
-            .collect(),
-        played: played.map_or(0, |s| s.score),
-        depth,
-        nodes: searcher.budget.nodes,
-        choices: candidates.len(),
-    })
+    Some(root::lines(&mut searcher, &candidates, keep, at))
 }
 
 fn search(

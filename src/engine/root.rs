@@ -130,12 +130,13 @@ pub(crate) struct Scored {
 /// whose floor is the `keep`-th best exact score so far. The first depth is searched to its end
 /// whatever the budget; a deeper one that the budget stops is dropped. Deterministic under a
 /// node limit (no random tie-break: ties keep the order given).
-pub(crate) fn lines<T>(
+pub(crate) fn lines<T: Clone>(
     searcher: &mut Searcher,
     candidates: &[Candidate<T>],
     keep: usize,
-    played: Option<usize>,
-) -> (Vec<Scored>, Option<Scored>, u8) {
+    played: usize,
+) -> Lines<T> {
+    let played = Some(played);
     let limit = searcher.budget.limit();
     searcher.budget.limit_to(Limit::nodes(u64::MAX));
     let mut order: Vec<usize> = (0..candidates.len()).collect();
@@ -189,5 +190,14 @@ pub(crate) fn lines<T>(
     let played_score = played.and_then(|p| last.iter().find(|s| s.index == p).copied());
     last.retain(|s| s.exact);
     last.truncate(keep);
-    (last, played_score, completed)
+    Lines {
+        best: last
+            .iter()
+            .map(|s| (candidates[s.index].item.clone(), s.score))
+            .collect(),
+        played: played_score.map_or(0, |s| s.score),
+        depth: completed,
+        nodes: searcher.budget.nodes,
+        choices: candidates.len(),
+    }
 }

@@ -97,17 +97,7 @@ pub fn lines(standing: &Standing, limit: Limit, keep: usize, played: Move) -> Op
         Budget::new(limit),
         standing.history.clone(),
     );
-    let (best, played, depth) = root::lines(&mut searcher, &candidates, keep, Some(at));
-    Some(Lines {
-        best: best
-            .iter()
-            .map(|s| (candidates[s.index].item, s.score))
-            .collect(),
-        played: played.map_or(0, |s| s.score),
-        depth,
-        nodes: searcher.budget.nodes,
-        choices: candidates.len(),
-    })
+    Some(root::lines(&mut searcher, &candidates, keep, at))
 }
 
 fn search(
