@@ -5,9 +5,10 @@
 //! chance; a fulfilment that ends the game is won (1) or lost (0) as its end says, a face with
 //! none on faces 1–4 is lost (Poverty of the Flesh, R14), and below the depth the evaluation
 //! is a chance ([`super::sade_eval::chance`]). Every fulfilment of a face is scored one turn
-//! deep (the state it leaves, evaluated); the best few, and the one played, are then scored
-//! over the opponent's next roll, as backgammon programs filter their moves, and the face's
-//! chance is the best of those. Fulfilments that reach the same state are one.
+//! deep (the state it leaves, evaluated); the best few (at least one, more while the face's
+//! share of the budget lasts) and the one played are then scored over the opponent's next
+//! roll, as backgammon programs filter their moves, and the face's chance is the best of
+//! those. Fulfilments that reach the same state are one.
 
 use std::ops::ControlFlow;
 
@@ -31,8 +32,8 @@ pub struct FaceLine {
     pub ways: usize,
     /// The chance of the fulfilment played, when this is the face rolled and it was found.
     pub played: Option<f64>,
-    /// Whether the best were scored over the opponent's next roll (the budget allowed it).
-    pub deep: bool,
+    /// The fulfilments scored over the opponent's next roll (the best of those is the face's).
+    pub deepened: usize,
 }
 
 /// A roll analysed: each face's line, in the order 1 to 6.
@@ -73,44 +74,45 @@ pub fn roll(
     played: Option<(Face, &State)>,
 ) -> Result<Roll, Refused> {
     let mut budget = Budget::new(Limit::nodes(u64::MAX));
-    let mut faces = Vec::with_capacity(6);
     let mut lists = Vec::with_capacity(6);
     for face in Face::ALL {
         lists.push(children(state, face, &mut budget)?);
     }
-    budget.limit_to(limit);
+    // Each face gets a sixth of what the budget leaves, and its best fulfilment and the one
+    // played are scored over the opponent's roll whatever it costs: every face's chance is
+    // found at the same depth, so the mean over the faces (and the luck) compares like with
+    // like.
+    let share = limit.nodes.saturating_sub(budget.nodes) / 6;
+    let mut faces = Vec::with_capacity(6);
     for (face, mut children) in Face::ALL.into_iter().zip(lists) {
         let target = played.and_then(|(f, after)| (f == face).then_some(after));
-        let mut deep = false;
-        if !children.is_empty() && !budget.stopped() {
-            let mut deeper: Vec<usize> = (0..children.len().min(DEEPENED)).collect();
-            if let Some(i) = target.and_then(|t| children.iter().position(|c| &c.after == t))
-                && !deeper.contains(&i)
-            {
-                deeper.push(i);
+        let played_at = target.and_then(|t| children.iter().position(|c| &c.after == t));
+        let start = budget.nodes;
+        let mut deepened = Vec::new();
+        for i in 0..children.len() {
+            let within = i < DEEPENED && (i == 0 || budget.nodes - start < share);
+            if !within && Some(i) != played_at {
+                continue;
             }
-            let mut chances = Vec::with_capacity(deeper.len());
-            for &i in &deeper {
-                let c = &children[i];
-                let value = match c.fulfilment.end {
-                    Some(_) => c.chance,
-                    None => 1.0 - value(&c.after, &mut budget)?,
-                };
-                chances.push(value);
-            }
-            if !budget.stopped() {
-                deep = true;
-                // The deepened first, by their deeper chances; the others after them.
-                for (&i, &value) in deeper.iter().zip(&chances) {
-                    children[i].chance = value;
-                }
-                let mut order: Vec<usize> = deeper.clone();
-                order.sort_by(|&a, &b| children[b].chance.total_cmp(&children[a].chance));
-                let rest = (0..children.len()).filter(|i| !deeper.contains(i));
-                let order: Vec<usize> = order.into_iter().chain(rest).collect();
-                children = reorder(children, &order);
+            let c = &children[i];
+            if c.fulfilment.end.is_none() {
+                let deeper = 1.0 - value(&c.after, &mut budget)?;
+                deepened.push((i, deeper));
+            } else {
+                deepened.push((i, c.chance));
             }
         }
+        // The deepened, by their deeper chances, first; the others (scored one turn deep)
+        // after them, never compared with them.
+        for &(i, value) in &deepened {
+            children[i].chance = value;
+        }
+        let mut order: Vec<usize> = deepened.iter().map(|&(i, _)| i).collect();
+        order.sort_by(|&a, &b| children[b].chance.total_cmp(&children[a].chance));
+        let rest = (0..children.len()).filter(|i| !order.contains(i));
+        let order: Vec<usize> = order.clone().into_iter().chain(rest).collect();
+        let deepened = deepened.len();
+        let children = reorder(children, &order);
         let played_chance = target.and_then(|t| children.iter().find(|c| &c.after == t));
         faces.push(FaceLine {
             face,
@@ -119,10 +121,10 @@ pub fn roll(
             played: played_chance.map(|c| c.chance),
             best: children
                 .iter()
-                .take(keep)
+                .take(keep.min(deepened))
                 .map(|c| (c.fulfilment.clone(), c.chance))
                 .collect(),
-            deep,
+            deepened,
         });
     }
     Ok(Roll {
@@ -165,13 +167,14 @@ fn children(state: &State, face: Face, budget: &mut Budget) -> Result<Vec<Child>
 }
 
 /// The chance of `state`'s roller over its roll, each face's best fulfilment scored one turn
-/// deep. Returns 0.5 when the budget runs out on the way (the caller drops it).
+/// deep (every fulfilment counted as a node).
 fn value(state: &State, budget: &mut Budget) -> Result<f64, Refused> {
     let roller = state.roller();
     let mut total = 0.0;
     for face in Face::ALL {
         let mut best: f64 = 0.0;
         let _complete = visit_fulfilments_after(state, face, |f, reached| {
+            budget.tick();
             let chance = match f.end {
                 Some(end) => f64::from(u8::from(end.winner == roller)),
                 None => {
@@ -181,15 +184,12 @@ fn value(state: &State, budget: &mut Budget) -> Result<f64, Refused> {
                 }
             };
             best = best.max(chance);
-            if budget.tick() || best >= 1.0 {
+            if best >= 1.0 {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         })?;
-        if budget.stopped() {
-            return Ok(0.5);
-        }
         total += best;
     }
     Ok(total / 6.0)
