@@ -18,6 +18,14 @@ fn file(path: &str) -> Game {
     game(&text)
 }
 
+/// The first `turns` turns of the game in `path` (the tests run the engine unoptimised).
+fn opening(path: &str, turns: usize) -> Game {
+    let mut game = file(path);
+    game.turns.truncate(turns);
+    game.result = None;
+    game
+}
+
 /// A small budget: the tests run the engine unoptimised.
 fn settings(nodes: u64) -> Settings {
     Settings {
@@ -78,7 +86,7 @@ fn a_hanging_queen_left_is_judged_and_the_best_move_takes_it() {
 
 #[test]
 fn sade_luck_averages_to_zero_over_the_six_faces_and_forced_turns_are_never_judged() {
-    let game = file("corpus/games/sade_01.sdn");
+    let game = opening("corpus/games/sade_01.sdn", 14);
     let analysis = analysed(&game, 20_000);
     assert!(!analysis.turns.is_empty());
     for t in &analysis.turns {
@@ -104,7 +112,12 @@ fn sade_luck_averages_to_zero_over_the_six_faces_and_forced_turns_are_never_judg
     let white = &analysis.players.white;
     let black = &analysis.players.black;
     let (wl, bl) = (white.luck.unwrap(), black.luck.unwrap());
-    assert!((white.luck_adjusted.unwrap() - (white.result.unwrap() - wl + bl)).abs() < 1e-3);
+    // The record's Result tag stands (a resignation after these turns): GNU Backgammon's
+    // luck-adjusted result takes one's own luck off and gives the opponent's back.
+    let result = white.result.expect("the declared result");
+    assert!((white.luck_adjusted.unwrap() - (result - wl + bl)).abs() < 1e-3);
+    let result = black.result.expect("the declared result");
+    assert!((black.luck_adjusted.unwrap() - (result - bl + wl)).abs() < 1e-3);
     assert!(
         schema_errors(&analysis).is_empty(),
         "{:?}",
@@ -112,11 +125,14 @@ fn sade_luck_averages_to_zero_over_the_six_faces_and_forced_turns_are_never_judg
     );
 }
 
+/// White rolls 4 with one piece besides the king: the sacrifice of the knight is the only way,
+/// and it wins (Divine Nakedness, Art. 9.3).
+const NAKEDNESS: &str =
+    "[Variant \"Sade\"]\n[FEN \"7k/p6p/8/8/8/8/8/1N2K3 w - - 0 1\"]\n\n1. 4: -Nb1 1-0\n";
+
 #[test]
 fn a_sade_turn_with_one_way_to_play_is_forced() {
-    // White rolls 4 with one piece besides the king: the sacrifice of the knight is the
-    // only way, and it wins (Divine Nakedness).
-    let text = "[Variant \"Sade\"]\n[FEN \"7k/p6p/8/8/8/8/8/1N2K3 w - - 0 1\"]\n\n1. 4: -Nb1 1-0\n";
+    let text = NAKEDNESS;
     let analysis = analysed(&game(text), 5_000);
     let t = &analysis.turns[0];
     assert!(t.forced, "{t:?}");
@@ -125,12 +141,15 @@ fn a_sade_turn_with_one_way_to_play_is_forced() {
 
 #[test]
 fn the_annotated_record_verifies_to_the_same_verdict() {
-    for path in [
-        "corpus/games/sade_01.sdn",
-        "corpus/games/marseillais_01.sdn",
-        "corpus/valid/standard_game.pgn",
+    for (path, game) in [
+        (
+            "sade_01 (its opening)",
+            opening("corpus/games/sade_01.sdn", 10),
+        ),
+        ("a Sade win", game(NAKEDNESS)),
+        ("marseillais_01", file("corpus/games/marseillais_01.sdn")),
+        ("standard_game", file("corpus/valid/standard_game.pgn")),
     ] {
-        let game = file(path);
         let analysis = analysed(&game, 3_000);
         let written = to_sdn(&annotated(&game, &analysis));
         assert!(written.contains("[%eval "), "{path}");
@@ -201,4 +220,54 @@ fn an_illegal_game_is_named_and_the_next_one_is_analysed() {
         "{err}"
     );
     assert!(out.contains("game 2:") && out.contains("1... d5"), "{out}");
+}
+
+/// Debian's Stockfish, where `apt-get install stockfish` puts it (`.ci/run` installs it).
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+#[test]
+fn stockfish_analyses_standard_chess_and_finds_the_planted_blunder() {
+    if !std::path::Path::new(STOCKFISH).exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{STOCKFISH} is missing: .ci/run installs the stockfish package"
+        );
+        eprintln!("analysis: {STOCKFISH} is not installed; its analysis is not tried");
+        return;
+    }
+    let dir = std::env::temp_dir().join("sade-ref-analyse-stockfish");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("fools-mate.pgn");
+    std::fs::write(&path, "1. f3 e5 2. g4 Qh4# 0-1\n").unwrap();
+    let engine = format!("uci:{STOCKFISH} depth=8 Threads=1 Hash=16");
+    let args = [
+        "analyse",
+        path.to_str().unwrap(),
+        "--format",
+        "json",
+        "--engine",
+        &engine,
+    ];
+    let (out, err, code) = run_binary(&args);
+    assert_eq!(code, 0, "{err}");
+    let analysis: Analysis = serde_json::from_str(out.trim()).expect("one analysis");
+    assert!(analysis.engine.name.starts_with("uci:"), "{out}");
+    assert_eq!(
+        analysis.turns[2].judgement,
+        Some(Judgement::Blunder),
+        "{out}"
+    );
+    assert_eq!(analysis.turns[2].after, 0.0);
+    assert!(
+        schema_errors(&analysis).is_empty(),
+        "{:?}",
+        schema_errors(&analysis)
+    );
+    // An outside engine analyses standard chess only.
+    let (_, err, code) = run_binary(&["analyse", "corpus/games/sade_01.sdn", "--engine", &engine]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("an outside engine analyses standard chess only, not sade"),
+        "{err}"
+    );
 }
