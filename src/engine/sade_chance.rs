@@ -89,12 +89,11 @@ pub fn roll(
         let played_at = target.and_then(|t| children.iter().position(|c| &c.after == t));
         let start = budget.nodes;
         let mut deepened = Vec::new();
-        for i in 0..children.len() {
+        for (i, c) in children.iter().enumerate() {
             let within = i < DEEPENED && (i == 0 || budget.nodes - start < share);
             if !within && Some(i) != played_at {
                 continue;
             }
-            let c = &children[i];
             if c.fulfilment.end.is_none() {
                 let deeper = 1.0 - value(&c.after, &mut budget)?;
                 deepened.push((i, deeper));
