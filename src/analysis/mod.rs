@@ -39,7 +39,7 @@ pub use annotate::annotated;
 pub use chance::Judgement;
 pub use error::AnalysisError;
 pub use model::{Analysis, BestTurn, EngineUsed, Player, Players, TurnAnalysis};
-pub use review::{review, turn_words};
+pub use review::review;
 pub use settings::{DEFAULT_NODES, Engine, Settings};
 pub use text::to_text;
 

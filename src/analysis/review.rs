@@ -7,6 +7,7 @@ use shakmaty::Color;
 use super::annotate::turn_with;
 use super::chance::Judgement;
 use super::model::{Analysis, Player, TurnAnalysis};
+use super::text::percent;
 use crate::record::Game;
 use crate::render::model::{ActionView, Shape, game_view};
 use crate::render::review::{self as view, PlayerReview, Review, TurnReview};
@@ -69,10 +70,6 @@ fn side_word(t: &TurnAnalysis) -> &'static str {
     if t.side == "white" { "White" } else { "Black" }
 }
 
-fn percent(x: f64) -> String {
-    format!("{:.0}%", 100.0 * x)
-}
-
 fn written(actions: &[String]) -> String {
     if actions.is_empty() {
         "--".to_owned()
@@ -105,7 +102,7 @@ fn best_actions(game: &Game, t: &TurnAnalysis) -> Option<Vec<ActionView>> {
 /// A turn in words, after its number. Sade: "12. White rolled 3: the turn left White 41%, the best (Nf3 Bc4) 48%; an
 /// average roll would have given 45% — a mistake." Chess and Marseillais: "12. Nf3 left
 /// White 52%; the best, Nd2, 55% — an inaccuracy."
-pub fn turn_words(t: &TurnAnalysis) -> String {
+fn turn_words(t: &TurnAnalysis) -> String {
     let dots = if t.side == "white" { "." } else { "..." };
     format!("{}{dots} {}", t.turn, turn_sentence(t))
 }

@@ -149,8 +149,14 @@ async fn text_of(client: &Client, script: &str) -> String {
 }
 
 /// Opens `page`, clicks the dot of turn `key` and checks that the board and the words show
-/// it; saves a screenshot as `shot`.
-async fn click_and_check(client: &Client, page: &Path, key: &str, board: &str, shot: &Path) {
+/// it; saves a screenshot as `shot`, scrolled to the analysis when `scroll`.
+async fn click_and_check(
+    client: &Client,
+    page: &Path,
+    key: &str,
+    board: &str,
+    (shot, scroll): (&Path, bool),
+) {
     client
         .goto(&format!("file://{}", page.display()))
         .await
@@ -187,6 +193,16 @@ async fn click_and_check(client: &Client, page: &Path, key: &str, board: &str, s
     )
     .await;
     assert_ne!(best, "0", "no arrow of the best turn");
+    if scroll {
+        // The phone's picture: the chart and the words under the board.
+        client
+            .execute(
+                "document.querySelector('.review:not([hidden])').scrollIntoView();",
+                vec![],
+            )
+            .await
+            .expect("a script");
+    }
     let png = client.screenshot().await.expect("a screenshot");
     std::fs::write(shot, png).expect("saved");
 }
@@ -220,10 +236,12 @@ async fn a_click_on_a_blunders_dot_shows_that_turn_and_names_it() {
     let board = after.board_letters();
     let page = analysed_page(&file, &dir);
     let desktop = session_sized(&driver, "1280,800").await;
-    click_and_check(&desktop, &page, &key, &board, &dir.join("desktop.png")).await;
+    let shot = dir.join("desktop.png");
+    click_and_check(&desktop, &page, &key, &board, (&shot, false)).await;
     desktop.close().await.expect("closed");
     let phone = session_phone(&driver, 390, 844).await;
-    click_and_check(&phone, &page, &key, &board, &dir.join("phone.png")).await;
+    let shot = dir.join("phone.png");
+    click_and_check(&phone, &page, &key, &board, (&shot, true)).await;
     let wider = phone
         .execute(
             "return document.documentElement.scrollWidth > window.innerWidth;",
