@@ -194,8 +194,8 @@ fn player_words(p: &Player, color: Color) -> Vec<String> {
         };
         let way = if luck >= 0.0 { "for" } else { "against" };
         lines.push(format!(
-            "The die: {:+.0} points of chance {way} {side} over the game, against average rolls.",
-            100.0 * luck
+            "The die: {:.0} points of chance {way} {side} over the game, against average rolls.",
+            100.0 * luck.abs()
         ));
     }
     if let (Some(result), Some(adjusted)) = (p.result, p.luck_adjusted) {
