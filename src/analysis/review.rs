@@ -83,7 +83,7 @@ fn written(actions: &[String]) -> String {
 /// forced, or the referee does not resolve the best turn, which it always should).
 fn best_actions(game: &Game, t: &TurnAnalysis) -> Option<Vec<ActionView>> {
     let best = t.best.first()?;
-    if t.forced || best.actions == t.played {
+    if t.forced || same_turn(&best.actions, &t.played) {
         return None;
     }
     let line = turn_with(game.turns.get(t.index)?, &best.actions)?;
@@ -99,6 +99,13 @@ fn best_actions(game: &Game, t: &TurnAnalysis) -> Option<Vec<ActionView>> {
     resolved.then(|| turn.actions.clone())
 }
 
+/// Whether two turns are the same actions, whatever check signs they are written with (the
+/// record's `Qh4` and the engine's `Qh4#`).
+fn same_turn(a: &[String], b: &[String]) -> bool {
+    let bare = |s: &String| s.trim_end_matches(['+', '#']).to_owned();
+    a.len() == b.len() && a.iter().map(bare).eq(b.iter().map(bare))
+}
+
 /// A turn in words, after its number. Sade: "12. White rolled 3: the turn left White 41%, the best (Nf3 Bc4) 48%; an
 /// average roll would have given 45% — a mistake." Chess and Marseillais: "12. Nf3 left
 /// White 52%; the best, Nd2, 55% — an inaccuracy."
@@ -111,7 +118,7 @@ fn turn_sentence(t: &TurnAnalysis) -> String {
     let side = side_word(t);
     let played = written(&t.played);
     let best = t.best.first();
-    let best_is_played = best.is_none_or(|b| b.actions == t.played);
+    let best_is_played = best.is_none_or(|b| same_turn(&b.actions, &t.played));
     let best_chance = best.map_or(t.after + t.loss, |b| b.chance);
     let judged = t
         .judgement
@@ -179,12 +186,12 @@ fn player_words(p: &Player, color: Color) -> Vec<String> {
             Some(a) => format!("Accuracy {a:.0}%."),
             None => "No turn of this player was judged (every one was forced).".to_owned(),
         },
-        format!(
+        capitalised(&format!(
             "{}, {}, {}.",
             counted(p.inaccuracies, "inaccuracy", "inaccuracies"),
             counted(p.mistakes, "mistake", "mistakes"),
             counted(p.blunders, "blunder", "blunders")
-        ),
+        )),
     ];
     if let Some(luck) = p.luck {
         let side = if color == Color::White {
@@ -205,6 +212,14 @@ fn player_words(p: &Player, color: Color) -> Vec<String> {
         ));
     }
     lines
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn score(result: f64) -> &'static str {
