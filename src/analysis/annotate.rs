@@ -55,7 +55,8 @@ fn comment(t: &TurnAnalysis) -> String {
     text
 }
 
-fn capitalised(word: &str) -> String {
+/// `word` with its first letter in capitals.
+pub(super) fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars
         .next()

@@ -4,7 +4,7 @@
 
 use shakmaty::Color;
 
-use super::annotate::turn_with;
+use super::annotate::{capitalised, turn_with};
 use super::chance::Judgement;
 use super::model::{Analysis, Player, TurnAnalysis};
 use super::text::percent;
@@ -212,14 +212,6 @@ fn player_words(p: &Player, color: Color) -> Vec<String> {
         ));
     }
     lines
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn score(result: f64) -> &'static str {
