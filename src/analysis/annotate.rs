@@ -55,7 +55,8 @@ fn comment(t: &TurnAnalysis) -> String {
     text
 }
 
-fn capitalised(word: &str) -> String {
+/// `word` with its first letter in capitals.
+pub(super) fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars
         .next()
@@ -63,22 +64,29 @@ fn capitalised(word: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The best turn, as a variation of `turn`, for a judged turn: its actions read back by the
-/// reader (which knows no chess) with the turn's number and face.
-fn variation(turn: &Turn, t: &TurnAnalysis) -> Option<Variation> {
-    t.judgement?;
-    let best = t.best.first()?;
+/// `turn` (its number and face) with `actions` (SDN strings) in place of its own: the actions
+/// read back by the reader, which knows no chess (`None`: they cannot be read).
+pub(super) fn turn_with(turn: &Turn, actions: &[String]) -> Option<Turn> {
     let face = turn
         .face
         .map_or(String::new(), |f| format!("{}: ", f.value.get()));
     let text = format!(
         "{} {face}{} *\n",
         super::names::turn_name(turn.number),
-        best.actions.join(" ")
+        actions.join(" ")
     );
     let game = parse_str(&text).into_iter().next()?.ok()?;
     let mut line = game.without_spans().turns.into_iter().next()?;
     line.number = turn.number;
+    Some(line)
+}
+
+/// The best turn, as a variation of `turn`, for a judged turn: its actions read back by the
+/// reader (which knows no chess) with the turn's number and face.
+fn variation(turn: &Turn, t: &TurnAnalysis) -> Option<Variation> {
+    t.judgement?;
+    let best = t.best.first()?;
+    let mut line = turn_with(turn, &best.actions)?;
     line.items.push(Item::Comment(Comment {
         text: format!(
             "[%eval {:.2}]",

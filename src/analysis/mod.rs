@@ -15,7 +15,8 @@
 // 3. `uci`, `marseillais`, `sade`: chess by an outside engine; the other two games.
 // 4. `standard`: chess by sade-ref's engine or an outside one.
 // 5. `annotate`, `text`: the record with the analysis in it; the analysis in words.
-// 6. `mod.rs`: the analysis of a game.
+// 6. `review`: the analysis as the report page draws it (render's view of it).
+// 7. `mod.rs`: the analysis of a game.
 
 mod annotate;
 pub mod chance;
@@ -25,6 +26,7 @@ mod jobs;
 mod marseillais;
 mod model;
 mod names;
+mod review;
 mod sade;
 mod settings;
 mod standard;
@@ -37,6 +39,7 @@ pub use annotate::annotated;
 pub use chance::Judgement;
 pub use error::AnalysisError;
 pub use model::{Analysis, BestTurn, EngineUsed, Player, Players, TurnAnalysis};
+pub use review::review;
 pub use settings::{DEFAULT_NODES, Engine, Settings};
 pub use text::to_text;
 

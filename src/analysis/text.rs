@@ -25,7 +25,8 @@ pub fn to_text(analysis: &Analysis) -> String {
     out
 }
 
-fn percent(x: f64) -> String {
+/// A chance as a whole percentage: `41%`.
+pub(super) fn percent(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 

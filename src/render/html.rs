@@ -25,9 +25,14 @@
 use serde_json::{Value, json};
 use shakmaty::Color;
 
+use super::chart::review_block;
 use super::model::{ActionView, GameView, Shape};
+use super::review::{Judgement, Review};
 use super::svg::{self, Mark, escape};
 use crate::record::Face;
+
+/// The colour of the best turn's arrows (an analysed game): none of the played actions' colours.
+pub const BEST: &str = "#2e7d32";
 
 /// The page's script: the files of `report/`, one per job, joined in this order inside one
 /// function, so that they share its scope and its `'use strict'` and leave nothing global.
@@ -51,6 +56,8 @@ const SCRIPT: &str = concat!(
     include_str!("report/fragment.js"),
     "\n",
     include_str!("report/trace.js"),
+    "\n",
+    include_str!("report/review.js"),
     "\n",
     include_str!("report/start.js"),
     "})();\n",
@@ -106,7 +113,25 @@ fn action(action: &ActionView) -> Value {
     Value::Array(item)
 }
 
-fn game_data(game: &GameView) -> Value {
+/// An analysed game's turns for the script: `{i: record turn index, j: judgement, w: words,
+/// best: [action]}` (the best turn's actions as the played ones are written).
+fn review_data(review: &Review) -> Value {
+    let turns: Vec<Value> = review
+        .turns
+        .iter()
+        .map(|t| {
+            json!({
+                "i": t.index,
+                "j": t.judgement.map(Judgement::name),
+                "w": t.words,
+                "best": t.best.iter().map(action).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({ "turns": turns })
+}
+
+fn game_data(game: &GameView, review: Option<&Review>) -> Value {
     let tag = |name: &str| {
         game.tags
             .iter()
@@ -160,7 +185,7 @@ fn game_data(game: &GameView) -> Value {
             Value::Array(item)
         })
         .collect();
-    json!({
+    let mut data = json!({
         "number": game.number,
         "title": title,
         "variant": game.variant,
@@ -174,7 +199,11 @@ fn game_data(game: &GameView) -> Value {
         },
         "rest": rest_from.zip(rest_text).map(|(from, text)| json!([from, text])),
         "turns": turns,
-    })
+    });
+    if let Some(review) = review {
+        data["review"] = review_data(review);
+    }
+    data
 }
 
 /// The JSON text safe inside a `<script>` element whatever the strings hold: `<`, `>`, `&`,
@@ -201,7 +230,36 @@ pub fn script_json(value: &Value) -> String {
 /// shown (their number and why): the picker lists them, so that every game keeps its file's
 /// number.
 pub fn page(games: &[GameView], unread: &[(usize, String)], title: &str) -> String {
-    let data = Value::Array(games.iter().map(game_data).collect());
+    page_with_reviews(games, &[], unread, title)
+}
+
+/// The page, with the analysis of the games that have one (`reviews[i]` is `games[i]`'s; a
+/// shorter list leaves the rest without): a chart, the best turns as arrows, each turn and
+/// each player in words. Without any, the page is [`page`]'s.
+pub fn page_with_reviews(
+    games: &[GameView],
+    reviews: &[Option<Review>],
+    unread: &[(usize, String)],
+    title: &str,
+) -> String {
+    let review_of = |i: usize| reviews.get(i).and_then(Option::as_ref);
+    let data = Value::Array(
+        games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| game_data(g, review_of(i)))
+            .collect(),
+    );
+    let blocks: String = games
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| review_of(i).map(|r| review_block(g, r)))
+        .collect();
+    let analysis = if blocks.is_empty() {
+        String::new()
+    } else {
+        format!("<div id=\"analysis\">\n{blocks}</div>\n")
+    };
     let unread = Value::Array(
         unread
             .iter()
@@ -221,6 +279,7 @@ pub fn page(games: &[GameView], unread: &[(usize, String)], title: &str) -> Stri
         "heads": [svg::OWN, svg::OPPONENT, svg::OFFENDING, svg::SACRIFICE],
         "arrow": svg::ARROW_STROKE,
         "rook": svg::ROOK_STROKE,
+        "best": BEST,
         "head": super::layout::HEAD,
         "badge": super::layout::BADGE,
         "keys": {
@@ -274,7 +333,9 @@ window.onerror = function (message, source, line) {{
     <p id="key"></p>
     <div id="status"></div>
   </section>
-  <section id="moves-box"><h2>Moves</h2><ol id="moves"></ol></section>
+  <div id="side">
+{analysis}  <section id="moves-box"><h2>Moves</h2><ol id="moves"></ol></section>
+  </div>
 </main>
 <script type="application/json" id="data">{data}</script>
 <script type="application/json" id="unread">{unread}</script>

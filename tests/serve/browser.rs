@@ -20,12 +20,12 @@ use shakmaty::{CastlingMode, Chess};
 
 use super::{Server, scratch};
 
-pub(super) fn in_ci() -> bool {
+pub(crate) fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
 }
 
 /// `chromedriver` on a free port, killed when dropped.
-pub(super) struct Driver {
+pub(crate) struct Driver {
     child: Child,
     url: String,
 }
@@ -46,7 +46,7 @@ impl Drop for Driver {
 
 /// The driver, or `None` (with one line on standard error) when the browser or the driver is
 /// missing outside CI.
-pub(super) fn driver() -> Option<Driver> {
+pub(crate) fn driver() -> Option<Driver> {
     let present = |program: &str| {
         Command::new(program)
             .arg("--version")
@@ -95,7 +95,7 @@ pub(super) async fn session(driver: &Driver) -> Client {
 }
 
 /// A session whose window is `size` (`"WIDTH,HEIGHT"`).
-pub(super) async fn session_sized(driver: &Driver, size: &str) -> Client {
+pub(crate) async fn session_sized(driver: &Driver, size: &str) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_owned(),
@@ -115,7 +115,7 @@ pub(super) async fn session_sized(driver: &Driver, size: &str) -> Client {
 /// A session that shows pages as a phone of `width`×`height` CSS pixels does (Chrome's mobile
 /// emulation: the page's viewport tag applies, touch events): a desktop window cannot be
 /// narrower than 500 pixels.
-pub(super) async fn session_phone(driver: &Driver, width: u32, height: u32) -> Client {
+pub(crate) async fn session_phone(driver: &Driver, width: u32, height: u32) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_owned(),

@@ -6,7 +6,7 @@
 mod accounts;
 mod api;
 mod board_files;
-mod browser;
+pub(crate) mod browser;
 mod browser_course;
 mod browser_details;
 mod browser_end;

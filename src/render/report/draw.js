@@ -10,6 +10,11 @@ function drawBoard(position, marks, badges, laneList) {
       markerWidth: HEAD, markerHeight: HEAD, orient: 'auto' }, defs);
     el('path', { d: 'M0 0L10 5L0 10z', fill: colour }, marker);
   });
+  if (colours.best && marks.some(function (a) { return a.best; })) {
+    var head = el('marker', { id: 'h' + colours.best.slice(1), viewBox: '0 0 10 10', refX: 0, refY: 5,
+      markerWidth: HEAD, markerHeight: HEAD, orient: 'auto' }, defs);
+    el('path', { d: 'M0 0L10 5L0 10z', fill: colours.best }, head);
+  }
   for (var i = 0; i < 64; i++) {
     var name = squareName(i);
     var c = centre(name);

@@ -19,7 +19,17 @@ function show(index) {
   var position = positionAt(step);
   var turn = step.turn >= 0 ? replayed.turns[step.turn] : null;
   var marks = turn ? turn.actions.slice(0, step.action) : [];
-  drawBoard(position, marks, turn ? turn.badges : [], turn ? turn.lanes : []);
+  var badges = turn ? turn.badges.slice(0, step.action) : [];
+  var laneList = turn ? turn.lanes.slice(0, step.action) : [];
+  // An analysed game: the engine's best turn too, in its own colour, from the position before.
+  var best = turn ? bestOf(game, step.turn) : null;
+  if (best) {
+    marks = marks.concat(best.actions);
+    badges = badges.concat(best.badges);
+    laneList = laneList.concat(best.lanes);
+  }
+  drawBoard(position, marks, badges, laneList);
+  showReview(game, step.turn);
   drawDie(document.getElementById('die'), turn ? turn.face : null);
   var unit = game.sade ? 'action' : 'move';
   document.getElementById('turn-title').textContent = turn
@@ -70,6 +80,7 @@ function selectGame(index) {
     row.insertCell().textContent = tag[1];
   });
   buildMoves(game);
+  selectReview(game);
 }
 
 function stepIndex(turn, action) {
