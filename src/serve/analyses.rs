@@ -132,7 +132,7 @@ impl Analyses {
 
 #[cfg(test)]
 mod tests {
-    use super::{AnalysisKey, Analyses, Asking, KEPT, Stage};
+    use super::{Analyses, AnalysisKey, Asking, KEPT, Stage};
 
     #[test]
     fn an_analysis_is_asked_once_and_the_oldest_is_forgotten() {

@@ -77,7 +77,10 @@ fn a_finished_sade_game_is_analysed_once_and_kept() {
     let mut events = analysis_events(&server, &table.id);
     let asked = server.post(&path, &json!({}));
     assert_eq!(asked.status, 202, "{}", asked.text);
-    assert_eq!(asked.body, json!({"status": "running", "done": 0, "total": 4}));
+    assert_eq!(
+        asked.body,
+        json!({"status": "running", "done": 0, "total": 4})
+    );
     // The stream tells the turns analysed, counting up to the four, then that it is done.
     let mut told = vec![events()];
     while told.last().is_some_and(|t| t != "done" && t != "failed") {
@@ -92,7 +95,10 @@ fn a_finished_sade_game_is_analysed_once_and_kept() {
     assert_eq!(turns.len(), 4, "{analysis}");
     assert_eq!(turns[0]["face"], 3);
     assert_eq!(turns[3]["played"], json!(["Nc3"]));
-    assert!(analysis["players"]["white"]["luck"].is_number(), "{analysis}");
+    assert!(
+        analysis["players"]["white"]["luck"].is_number(),
+        "{analysis}"
+    );
     let again = server.post(&path, &json!({}));
     assert_eq!(again.status, 200, "{}", again.text);
     assert_eq!(again.body["status"], "done");
@@ -113,7 +119,11 @@ fn a_finished_standard_game_is_analysed_and_an_unfinished_one_refused() {
         "{}",
         refused.text
     );
-    assert_eq!(server.get(&path).status, 404, "a refused analysis is not kept");
+    assert_eq!(
+        server.get(&path).status,
+        404,
+        "a refused analysis is not kept"
+    );
     table.ok("act", json!({"text": "Qh4#"}));
     assert_eq!(server.post(&path, &json!({})).status, 202);
     let analysis = done(&server, &table.id);

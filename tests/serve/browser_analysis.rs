@@ -43,7 +43,10 @@ fn mated(server: &Server) -> (String, String) {
     assert_eq!(rolled["face"], 1, "{rolled}");
     let mate = table.ok("act", json!({"text": "Qe2#"}));
     assert_eq!(mate["phase"], "over", "{mate}");
-    (id, created["white"].as_str().expect("White's token").to_owned())
+    (
+        id,
+        created["white"].as_str().expect("White's token").to_owned(),
+    )
 }
 
 /// Waits (the analysis takes a while in a debug build) until `css`'s text passes `test`.
@@ -74,7 +77,13 @@ async fn a_sade_game_is_analysed_in_the_page_at_a_desktops_and_a_phones_size() {
     let Some(driver) = driver() else { return };
     let server = Server::start(&scratch("browser_analysis"), &[]);
     let (id, white) = mated(&server);
-    let page = Page::open(session_sized(&driver, "1280,800").await, &server, &id, &white).await;
+    let page = Page::open(
+        session_sized(&driver, "1280,800").await,
+        &server,
+        &id,
+        &white,
+    )
+    .await;
     page.wait_for(|t| t.contains("Analyse"), "#analyse").await;
     page.button("analyse").await;
     let running = wait_long(&page, |t| t.starts_with("Analysing…"), "#analysis-count").await;
@@ -82,7 +91,10 @@ async fn a_sade_game_is_analysed_in_the_page_at_a_desktops_and_a_phones_size() {
     wait_long(&page, |t| t.contains("rolled 1"), "#analysis-turn").await;
     // The last turn, White's mate, is shown and told.
     let last = page.text("#analysis-turn").await;
-    assert!(last.starts_with("You rolled 1: your turn left you 100%"), "{last}");
+    assert!(
+        last.starts_with("You rolled 1: your turn left you 100%"),
+        "{last}"
+    );
     let summary = page.text("#analysis-summary").await;
     assert!(summary.contains("White (you): accuracy"), "{summary}");
     assert!(summary.contains("with the luck taken out"), "{summary}");
@@ -110,13 +122,20 @@ async fn a_sade_game_is_analysed_in_the_page_at_a_desktops_and_a_phones_size() {
     )
     .await;
     let judgement = judged["judgement"].as_str().expect("a judgement");
-    assert!(words.ends_with(&format!("a {judgement}.")) || words.contains(judgement), "{words}");
+    assert!(
+        words.ends_with(&format!("a {judgement}.")) || words.contains(judgement),
+        "{words}"
+    );
     let moves = server.get(&format!("/api/games/{id}/moves")).body;
     let through: usize = moves["turns"].as_array().expect("turns")[..=turn]
         .iter()
         .map(|t| t["actions"].as_array().map_or(0, Vec::len))
         .sum();
-    assert_eq!(current_ply(&page).await, Some(through - 1), "the board shows the turn");
+    assert_eq!(
+        current_ply(&page).await,
+        Some(through - 1),
+        "the board shows the turn"
+    );
     super::browser::shot(&page.client, "analysis-desktop").await;
 
     let phone = Page::open(session_phone(&driver, 390, 844).await, &server, &id, &white).await;
