@@ -46,10 +46,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/answer", post(changes::answer))
         .route("/api/games/{id}/abort", post(changes::abort))
         .route("/api/games/{id}/claim", post(changes::claim))
-        .route(
-            "/api/games/{id}/analysis",
-            get(analysis::analysis).post(analysis::start),
-        )
+        .route("/api/games/{id}/analysis", get(analysis::analysis))
+        .route("/api/games/{id}/analysis", post(analysis::start))
         .route("/api/games/{id}/export/{format}", get(export::export))
         .route("/api/players/{name}/games.sdn", get(export::player_games))
         .route("/api/library", get(review::library))
