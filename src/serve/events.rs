@@ -22,6 +22,10 @@ pub fn version_of(sdn: &str) -> String {
     format!("{:016x}", hasher.finish())
 }
 
+/// What a message to a game's watchers about its analysis starts with (`analysis 3 61`,
+/// `analysis done`): it is sent as an event `analysis` with the rest, not as a version.
+pub const ANALYSIS: &str = "analysis ";
+
 /// The name the lobby's watchers and notices go by, beside the games' ids (which are 16 hex
 /// digits, so never this).
 pub const LOBBY: &str = "lobby";
@@ -100,7 +104,8 @@ pub enum Burst {
 /// A Server-Sent Events answer: the event `name` with `first` at once, then one for the
 /// messages `watcher` hears, a burst said as `burst` says; a watcher that fell behind hears
 /// `lagged` when one is given (else the next message, which says all), and a comment every 15
-/// seconds keeps the stream alive. The stream never ends by itself.
+/// seconds keeps the stream alive. A message that starts with [`ANALYSIS`] is an event
+/// `analysis` of its own. The stream never ends by itself.
 pub fn event_stream(
     name: &'static str,
     first: String,
@@ -111,24 +116,38 @@ pub fn event_stream(
     use futures_util::StreamExt as _;
     use tokio::sync::broadcast::error::{RecvError, TryRecvError};
     let event = move |data: String| {
-        Ok::<_, std::convert::Infallible>(
-            axum::response::sse::Event::default().event(name).data(data),
-        )
+        let sse = axum::response::sse::Event::default();
+        Ok::<_, std::convert::Infallible>(match data.strip_prefix(ANALYSIS) {
+            Some(rest) => sse.event("analysis").data(rest),
+            None => sse.event(name).data(data),
+        })
     };
+    let kind = |message: &str| message.starts_with(ANALYSIS);
     let opening = futures_util::stream::once(std::future::ready(event(first)));
-    let changes = futures_util::stream::unfold(watcher, move |mut watcher| async move {
-        loop {
-            let mut said = match watcher.recv().await {
-                Ok(message) => message,
-                Err(RecvError::Lagged(_)) => match lagged {
-                    Some(said) => return Some((event(said.to_owned()), watcher)),
-                    None => continue,
+    // The state: the watcher, and a message of the other kind heard in the last burst.
+    let changes = futures_util::stream::unfold(
+        (watcher, None::<String>),
+        move |(mut watcher, pending)| async move {
+            let mut said = match pending {
+                Some(message) => message,
+                None => loop {
+                    match watcher.recv().await {
+                        Ok(message) => break message,
+                        Err(RecvError::Lagged(_)) => {
+                            if let Some(said) = lagged {
+                                return Some((event(said.to_owned()), (watcher, None)));
+                            }
+                        }
+                        Err(RecvError::Closed) => return None,
+                    }
                 },
-                Err(RecvError::Closed) => return None,
             };
-            // What waits already goes in the same event.
+            // What waits already goes in the same event; a message of the other kind (a
+            // game's version, an analysis's progress) goes in the next.
+            let mut other = None;
             loop {
                 match watcher.try_recv() {
+                    Ok(more) if kind(&more) != kind(&said) => other = Some(more),
                     Ok(more) if burst == Burst::Last => said = more,
                     Ok(more) => {
                         said.push(',');
@@ -142,9 +161,9 @@ pub fn event_stream(
                     Err(TryRecvError::Empty | TryRecvError::Closed) => break,
                 }
             }
-            return Some((event(said), watcher));
-        }
-    });
+            Some((event(said), (watcher, other)))
+        },
+    );
     axum::response::sse::Sse::new(opening.chain(changes))
         .keep_alive(
             axum::response::sse::KeepAlive::new().interval(std::time::Duration::from_secs(15)),

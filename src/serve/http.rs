@@ -142,6 +142,8 @@ pub struct App {
     pub claim_after: Option<std::time::Duration>,
     /// The origin of [`Config::public_url`] (`https://sade.example.org`), when one is given.
     pub public_origin: Option<String>,
+    /// The finished games' analyses.
+    pub analyses: super::analyses::Analyses,
 }
 
 /// The state of every handler.
@@ -198,6 +200,7 @@ impl App {
                 forwarded_for: config.forwarded_for,
                 claim_after: config.claim_after,
                 public_origin,
+                analyses: super::analyses::Analyses::default(),
             },
             problems,
         ))

@@ -14,11 +14,11 @@
 // own (the test in `src/layers/folders.rs` reads this list and holds every file to it; an
 // area's folder has floors of its own).
 // 0. `error`: the API's errors.
-// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`, `glicko`: tokens and
-//    seeds; who sits at a side; a clicked move in SAN; the watchers of each game's changes; the
+// 1. `secret`, `seat`, `clicked`, `events`, `clock`, `kind`, `limit`, `glicko`, `analyses`:
+//    tokens and seeds; who sits at a side; a clicked move in SAN; the watchers of each game's changes; the
 //    clocks; what a stored game is; the rate of new games (and of logins) per address; the
 //    players' Glicko-2 ratings and one game's update (below the store, which rates a game in
-//    one transaction).
+//    one transaction); the finished games' analyses, kept, one made at a time.
 // 2. `schema`, `seek`: the schemas the handlers' types name; a seek of the lobby.
 // 3. `meta`: what a game keeps beside its record (its seats, die, clocks, a standing offer).
 // 4. `live`: a game in progress.
@@ -39,6 +39,7 @@
 // 11. `mod.rs`: the table of contents, and the server's run.
 
 pub mod accounts;
+pub mod analyses;
 pub mod arbiter;
 pub mod board;
 pub mod clicked;

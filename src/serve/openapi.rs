@@ -15,7 +15,7 @@ use utoipa::OpenApi;
 
 use super::accounts;
 use super::course;
-use super::games::{changes, export, review, routes as games};
+use super::games::{analysis, changes, export, review, routes as games};
 use super::lobby;
 use super::page;
 use super::puzzles;
@@ -25,6 +25,7 @@ use super::ratings;
 const SDN: &str = include_str!("../../spec/sdn.schema.json");
 const VERDICT: &str = include_str!("../../spec/verdict.schema.json");
 const OPTIONS: &str = include_str!("../../spec/options.schema.json");
+const ANALYSIS: &str = include_str!("../../spec/analysis.schema.json");
 
 /// The keys of a `verify --format json` line that a game's own verdict (the `verdict` of a
 /// game's state) does not have: they name the file and the game in it.
@@ -60,6 +61,8 @@ const REPORT_ONLY: [&str; 6] = [
         games::game_moves,
         games::game_events,
         games::seat,
+        analysis::start,
+        analysis::analysis,
         changes::roll,
         changes::act,
         changes::bot,
@@ -149,6 +152,7 @@ pub fn document() -> Result<Value, OpenApiError> {
     let sdn = parse("sdn", SDN)?;
     let verdict = parse("verdict", VERDICT)?;
     let options = parse("options", OPTIONS)?;
+    let analysis = parse("analysis", ANALYSIS)?;
     let mut game_verdict = verdict.clone();
     if let Some(o) = game_verdict.as_object_mut() {
         if let Some(Value::Object(properties)) = o.get_mut("properties") {
@@ -181,6 +185,7 @@ pub fn document() -> Result<Value, OpenApiError> {
     add(schemas, "verdict", "VerifyLine", verdict);
     add(schemas, "verdict", "Verdict", game_verdict);
     add(schemas, "options", "OptionsAnswer", options);
+    add(schemas, "analysis", "Analysis", analysis);
     schemas.insert(
         "Side".to_owned(),
         json!({"description": "A colour.", "type": "string", "enum": ["white", "black"]}),

@@ -13,8 +13,9 @@ const STYLE: &str = include_str!("assets/app.css");
 
 /// The page's script: ES modules, one per part of the page (`main.js` loads the others), each
 /// served from `/js/{file}`.
-pub const SCRIPT_FILES: [(&str, &str); 24] = [
+pub const SCRIPT_FILES: [(&str, &str); 25] = [
     ("account.js", include_str!("assets/js/account.js")),
+    ("analysis.js", include_str!("assets/js/analysis.js")),
     ("api.js", include_str!("assets/js/api.js")),
     ("board.js", include_str!("assets/js/board.js")),
     ("chart.js", include_str!("assets/js/chart.js")),

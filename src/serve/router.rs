@@ -15,7 +15,7 @@ use axum::routing::{delete, get, post, put};
 use super::accounts::routes as accounts;
 use super::course::routes as course;
 use super::error::{ApiError, json_errors};
-use super::games::{changes, export, review, routes as games};
+use super::games::{analysis, changes, export, review, routes as games};
 use super::http::Shared;
 use super::lobby::routes as lobby;
 use super::page;
@@ -46,6 +46,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/answer", post(changes::answer))
         .route("/api/games/{id}/abort", post(changes::abort))
         .route("/api/games/{id}/claim", post(changes::claim))
+        .route("/api/games/{id}/analysis", get(analysis::analysis))
+        .route("/api/games/{id}/analysis", post(analysis::start))
         .route("/api/games/{id}/export/{format}", get(export::export))
         .route("/api/players/{name}/games.sdn", get(export::player_games))
         .route("/api/library", get(review::library))

@@ -13,6 +13,11 @@ pub fn record() -> Ref {
     Ref::from_schema_name("sdn.game")
 }
 
+/// The analysis of a game (spec/analysis.schema.json).
+pub fn analysis() -> Ref {
+    Ref::from_schema_name("Analysis")
+}
+
 pub fn verdict() -> Ref {
     Ref::from_schema_name("Verdict")
 }

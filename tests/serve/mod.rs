@@ -4,9 +4,11 @@
 //! on disk verifies as the same game.
 
 mod accounts;
+mod analysis;
 mod api;
 mod board_files;
 pub(crate) mod browser;
+mod browser_analysis;
 mod browser_course;
 mod browser_details;
 mod browser_end;

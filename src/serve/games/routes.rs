@@ -276,7 +276,7 @@ async fn answer_of<T: serde::Serialize + Send + 'static>(
     path = "/api/games/{id}/events",
     operation_id = "events",
     tag = "routes",
-    description = "The game's changes as they are saved (Server-Sent Events): first the version the game has, then each new version, as events `version` whose data is the version (the state's `version`). A page that hears a version it does not show reads the state again. The stream stays open; a comment every 15 seconds keeps it alive.",
+    description = "The game's changes as they are saved (Server-Sent Events): first the version the game has, then each new version, as events `version` whose data is the version (the state's `version`). A page that hears a version it does not show reads the state again. While the game's analysis runs, events `analysis` tell its progress (data `DONE TOTAL`, then `done` or `failed`). The stream stays open; a comment every 15 seconds keeps it alive.",
     params(("id" = String, Path, description = "The game's id: 16 hex digits.")),
     responses(
         (status = 200, description = "The stream of the game's versions.", content_type = "text/event-stream", body = String),

@@ -38,10 +38,10 @@ const POLL_MS = 1000;
 /**
  * Listens to game `id`: `heard(version)` for each version the stream tells; while the stream is
  * not open, `polled(game)` with each new state asked once a second (`since`: the version shown).
- * `opened(live)` when the stream opens or breaks. Returns the function that stops listening.
+ * `opened(live)` when the stream opens or breaks; `analysed(data)` for what it tells of the game's analysis. Returns the function that stops listening.
  * @param {string} id
  * @param {{version: () => ?string, over: () => boolean, heard: (v: string) => void, polled: (g: Object) => void,
- *   opened: (live: boolean) => void}} on
+ *   opened: (live: boolean) => void, analysed: (data: string) => void}} on
  */
 export function listen(id, on) {
   let stream = null, timer = null, stopped = false;
@@ -51,6 +51,7 @@ export function listen(id, on) {
     stream.addEventListener('open', () => on.opened(true));
     stream.addEventListener('error', () => on.opened(live()));
     stream.addEventListener('version', (e) => { if (!stopped) { on.heard(e.data); } });
+    stream.addEventListener('analysis', (e) => { if (!stopped) { on.analysed(e.data); } });
   }
   const poll = async () => {
     timer = null;

@@ -6,6 +6,7 @@ import { COLOUR, OTHER, describe, faceCount, count } from './words.js';
 import { chime } from './sound.js';
 import * as puzzles from './puzzles.js';
 import * as course from './course.js';
+import { heardAnalysis } from './analysis.js';
 
 let unlisten = null;
 // This page's requests are numbered: an answer older than the one shown is never shown over it.
@@ -32,7 +33,8 @@ export function openGame(id, token) {
     over: () => !!state.game && state.game.phase === 'over',
     heard: (v) => { if (state.id === id && !state.busy && (!state.game || state.game.version !== v)) { load(); } },
     polled: (g) => { if (state.id === id && !state.busy) { receive(g, ++asked); } },
-    opened: (live) => { state.live = live; document.body.dataset.live = live ? 'yes' : ''; }
+    opened: (live) => { state.live = live; document.body.dataset.live = live ? 'yes' : ''; },
+    analysed: (data) => heardAnalysis(id, data)
   });
 }
 

@@ -4,6 +4,7 @@ import { mount } from './board.js';
 import { bindTurn } from './turn.js';
 import { bindMoves } from './moves.js';
 import { bindEnd } from './end.js';
+import { bindAnalysis } from './analysis.js';
 import { bindOffers } from './offers.js';
 import { bindPanels } from './panels.js';
 import { bindPuzzles } from './puzzles.js';
@@ -49,6 +50,7 @@ function init() {
   bindTurn();
   bindMoves();
   bindEnd();
+  bindAnalysis();
   bindOffers();
   bindPanels();
   bindPuzzles();

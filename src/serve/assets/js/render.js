@@ -7,6 +7,7 @@ import { renderClocks } from './clocks.js';
 import { renderMoves } from './moves.js';
 import { renderPools } from './pools.js';
 import { renderEnd } from './end.js';
+import { renderAnalysis } from './analysis.js';
 import { renderOffers } from './offers.js';
 import { renderPanels } from './panels.js';
 import * as puzzles from './puzzles.js';
@@ -27,6 +28,7 @@ export function render(s = state) {
   renderStatus(s);
   renderClocks(s);
   renderEnd(s);
+  renderAnalysis(s);
   renderTurn(s);
   renderOffers(s);
   renderBoard(s);
