@@ -35,7 +35,10 @@ const USAGE: &str = "cargo bench --bench analysis -- time | luck GAMES.sdn [ANAL
 
 fn main() {
     // `cargo bench` passes `--bench` to every bench binary.
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     match args.first().map(String::as_str) {
         Some("time") => time(),
         Some("luck") if args.len() >= 2 => luck(&args[1..]),
@@ -237,7 +240,11 @@ fn log_loss(points: &[(f64, bool)], s: f64) -> (f64, f64, f64) {
         let p = 1.0 / (1.0 + (-x / s).exp());
         // -log-likelihood of one point, written stably.
         let z = x / s;
-        l += if won { (-z).exp().ln_1p() } else { z.exp().ln_1p() };
+        l += if won {
+            (-z).exp().ln_1p()
+        } else {
+            z.exp().ln_1p()
+        };
         // d/ds of the loss: (p - y) * dz/ds, dz/ds = -x/s².
         let dz = -x / (s * s);
         d1 += (p - y) * dz;
