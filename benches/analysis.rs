@@ -1,6 +1,6 @@
 //! `sade-ref analyse`'s speed and figures (docs/analysis.md, docs/journal/performance.md).
 //!
-//! `cargo bench --bench analysis -- time`: the club bots play one 60-turn game of each kind
+//! `cargo bench --bench analysis -- time` (or no argument): the club bots play one 60-turn game of each kind
 //! (through [`play_game`]: standard seed 1 game 1, Marseillais seed 1 game 6, Sade seed 1
 //! game 18, each at `max_turns` 60 and unfinished there, `*`), and each is analysed at the
 //! default node budget on one thread; the figure is seconds a game (goals: standard 20 s,
@@ -40,7 +40,8 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     match args.first().map(String::as_str) {
-        Some("time") => time(),
+        // `cargo bench` without arguments runs every bench: this one times.
+        None | Some("time") => time(),
         Some("luck") if args.len() >= 2 => luck(&args[1..]),
         Some("fit") if args.len() == 2 => fit(&args[1]),
         _ => {
