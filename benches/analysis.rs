@@ -15,20 +15,20 @@
 //! `cargo bench --bench analysis -- fit GAMES.sdn`: the scale S of the Sade curve
 //! 1/(1+exp(-score/S)) fitted by maximum likelihood (one parameter, no intercept) on every
 //! position before a roll of a finished game: the roller's evaluation and whether the roller
-//! won. `evaluate` (src/engine/sade_eval.rs) is not public: [`evaluate`] here is a copy of it,
+//! won. `evaluate` and `CHANCE_SCALE` are the engine's own (src/engine/sade_eval.rs),
 //! with its constants, and must be kept the same by hand.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use sade_ref::analysis::{Analysis, Engine, Judgement, Settings, analyse};
+use sade_ref::engine::sade_eval::{CHANCE_SCALE, evaluate};
 use sade_ref::play::{Bot, Options, play_game};
 use sade_ref::record::{Game, Variant};
 use sade_ref::rules::Detail;
-use sade_ref::rules::sade::{Memo, State, replay_with};
+use sade_ref::rules::sade::{Memo, replay_with};
 use sade_ref::{parse_str, verify};
-use shakmaty::attacks::{attacks, king_attacks};
-use shakmaty::{Bitboard, Board, Color};
+use shakmaty::Color;
 
 const USAGE: &str = "cargo bench --bench analysis -- time | luck GAMES.sdn [ANALYSIS.jsonl] \
                      [--jobs N] | fit GAMES.sdn";
@@ -190,46 +190,6 @@ fn luck(args: &[String]) {
     for (name, tally) in &by_level {
         tally.print(name);
     }
-}
-
-// A copy of src/engine/sade_eval.rs's `evaluate` and its constants (not public there).
-const OWN_PIECE: i32 = -100;
-const POOL: i32 = -15;
-const HANGING: i32 = 12;
-const EXPOSURE: i32 = 6;
-/// The scale the analysis uses now (`CHANCE_SCALE`).
-const CHANCE_SCALE: f64 = 150.0;
-
-fn attacked_by(board: &Board, color: Color) -> Vec<Bitboard> {
-    let occupied = board.occupied();
-    (board.by_color(color) & !board.kings())
-        .into_iter()
-        .filter_map(|square| board.piece_at(square).map(|p| attacks(square, p, occupied)))
-        .collect()
-}
-
-/// The score of `state` for `us`: src/engine/sade_eval.rs's `evaluate`, copied.
-fn evaluate(state: &State, us: Color) -> i32 {
-    let board = state.board();
-    let pocket = state.pocket();
-    let mut score = 0;
-    for color in Color::ALL {
-        let sign = if color == us { 1 } else { -1 };
-        let pieces = (board.by_color(color) & !board.kings()).count() as i32;
-        score += sign * OWN_PIECE * pieces;
-        let pooled: i32 = pocket.get(color).iter().map(|&n| i32::from(n)).sum();
-        score += sign * POOL * pooled;
-        let theirs = attacked_by(board, !color);
-        let mine = board.by_color(color) & !board.kings();
-        let hanging = theirs.iter().fold(Bitboard::EMPTY, |all, &a| all | a) & mine;
-        score += sign * HANGING * hanging.count() as i32;
-        if let Some(king) = board.king_of(color) {
-            let zone = king_attacks(king) | Bitboard::from_square(king);
-            let exposure: i32 = theirs.iter().map(|a| (*a & zone).count() as i32).sum();
-            score += sign * EXPOSURE * exposure;
-        }
-    }
-    score
 }
 
 /// The mean log-loss of the curve of scale `s` on (score, won) pairs, and its first and

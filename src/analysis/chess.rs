@@ -44,7 +44,7 @@ pub(super) fn judged(game: &Game, index: usize, side: Color, scores: Scores) -> 
         turn: turn.number.number,
         side: super::names::side_name(side).into(),
         face: None,
-        played: turn.actions().map(|a| a.kind.to_string()).collect(),
+        played: turn.actions().map(super::names::written).collect(),
         before,
         after,
         best: scores

@@ -2,7 +2,7 @@
 
 use shakmaty::Color;
 
-use crate::record::{MoveNumber, Side};
+use crate::record::{Action, MoveNumber, Side};
 
 pub(crate) fn side_name(color: Color) -> &'static str {
     match color {
@@ -16,5 +16,13 @@ pub(crate) fn turn_name(number: MoveNumber) -> String {
     match number.side {
         Side::White => format!("{}.", number.number),
         Side::Black => format!("{}...", number.number),
+    }
+}
+
+/// An action as the record wrote it, with its check mark (without a move-quality glyph).
+pub(crate) fn written(action: &Action) -> String {
+    match action.check {
+        Some(check) => format!("{}{}", action.kind, check.as_str()),
+        None => action.kind.to_string(),
     }
 }

@@ -108,7 +108,7 @@ fn one(game: &Game, w: &Work, limit: Limit) -> Result<TurnAnalysis, AnalysisErro
         turn: turn.number.number,
         side: super::names::side_name(w.state.roller()).into(),
         face: Some(w.face.get()),
-        played: turn.actions().map(|a| a.kind.to_string()).collect(),
+        played: turn.actions().map(super::names::written).collect(),
         before,
         after,
         best: line

@@ -32,7 +32,7 @@ pub mod marseillais;
 mod root;
 pub mod sade;
 pub mod sade_chance;
-pub(crate) mod sade_eval;
+pub mod sade_eval;
 pub mod standard;
 pub(crate) mod tt;
 

@@ -132,8 +132,8 @@ fn a_finished_standard_game_is_analysed_and_an_unfinished_one_refused() {
     assert_eq!(turns.len(), 4, "{analysis}");
     assert_eq!(
         turns[3]["played"],
-        json!(["Qh4"]),
-        "the move as the analysis writes it"
+        json!(["Qh4#"]),
+        "the move as the record writes it, with its mate sign"
     );
     assert_eq!(turns[2]["judgement"], "blunder", "g4 lets the queen mate");
 }
