@@ -136,6 +136,22 @@ async fn a_sade_game_is_analysed_in_the_page_at_a_desktops_and_a_phones_size() {
         Some(through - 1),
         "the board shows the turn"
     );
+    // Beside the turn played, the engine's best turn as pale green arrows or rings, one a
+    // square the server names.
+    let best = analysis["best_arrows"][turn]
+        .as_array()
+        .expect("the best turns' arrows");
+    if !best.is_empty() {
+        let drawn = page
+            .client
+            .execute(
+                "return document.querySelectorAll('cg-container svg line[stroke=\"#15781B\"], cg-container svg circle[stroke=\"#15781B\"]').length;",
+                vec![],
+            )
+            .await
+            .expect("the shapes counted");
+        assert_eq!(drawn.as_u64(), Some(best.len() as u64), "{best:?}");
+    }
     super::browser::shot(&page.client, "analysis-desktop").await;
 
     let phone = Page::open(session_phone(&driver, 390, 844).await, &server, &id, &white).await;

@@ -11,8 +11,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::analysis::{Analysis, Settings, analyse};
+use crate::analysis::{Analysis, Settings, analyse, review};
 use crate::record::Game;
+use crate::render::model::Shape;
 use crate::serve::analyses::{AnalysisKey, Asking, Stage};
 use crate::serve::error::{ApiError, ErrorBody};
 use crate::serve::events::version_of;
@@ -47,18 +48,57 @@ pub struct AnalysisAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::serve::schema::analysis)]
     pub analysis: Option<Analysis>,
+    /// Done: for each of the analysis's turns, the engine's best turn as the board draws it
+    /// (each action's squares, as the referee resolves it in the position before the turn);
+    /// empty when the turn played was the best, or forced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_arrows: Option<Vec<Vec<Arrow>>>,
     /// Failed: why, in an arbiter's words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
+/// One action of a best turn on the board: a move (`from` and `to`), a sacrifice (`from`
+/// alone) or a resurrection (`to` alone).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Arrow {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+/// The best turns of `analysis` (of `game`) as arrows.
+fn arrows(game: &Game, analysis: &Analysis) -> Vec<Vec<Arrow>> {
+    review(game, analysis)
+        .turns
+        .iter()
+        .map(|t| {
+            t.best
+                .iter()
+                .filter_map(|a| match a.shape {
+                    Shape::Move { from, to } => Some((Some(from), Some(to))),
+                    Shape::Sacrifice { square } => Some((Some(square), None)),
+                    Shape::Resurrection { square } => Some((None, Some(square))),
+                    Shape::Nothing | Shape::Unplayed { .. } => None,
+                })
+                .map(|(from, to)| Arrow {
+                    from: from.map(|s| s.to_string()),
+                    to: to.map(|s| s.to_string()),
+                })
+                .collect()
+        })
+        .collect()
+}
+
 impl AnalysisAnswer {
-    fn of(stage: Stage) -> AnalysisAnswer {
+    fn of(stage: Stage, game: &Game) -> AnalysisAnswer {
         let mut answer = AnalysisAnswer {
             status: AnalysisStatus::Running,
             done: None,
             total: None,
             analysis: None,
+            best_arrows: None,
             error: None,
         };
         match stage {
@@ -68,6 +108,7 @@ impl AnalysisAnswer {
             }
             Stage::Done(analysis) => {
                 answer.status = AnalysisStatus::Done;
+                answer.best_arrows = Some(arrows(game, &analysis));
                 answer.analysis = Some((*analysis).clone());
             }
             Stage::Failed(reason) => {
@@ -115,11 +156,11 @@ pub(crate) async fn start(
     }
     let total = record.turns.len();
     match app.analyses.ask(&key, total) {
-        Asking::Known(stage) => Ok(Json(AnalysisAnswer::of(stage)).into_response()),
+        Asking::Known(stage) => Ok(Json(AnalysisAnswer::of(stage, &record)).into_response()),
         Asking::New(progress) => {
+            let answer = AnalysisAnswer::of(Stage::Running { done: 0, total }, &record);
             tokio::spawn(run(app.clone(), id, record, key, progress));
-            let stage = Stage::Running { done: 0, total };
-            Ok((StatusCode::ACCEPTED, Json(AnalysisAnswer::of(stage))).into_response())
+            Ok((StatusCode::ACCEPTED, Json(answer)).into_response())
         }
     }
 }
@@ -175,12 +216,12 @@ pub(crate) async fn analysis(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<AnalysisAnswer>, ApiError> {
-    let (_, _, key) = record_of(&app, &id)?;
+    let (record, _, key) = record_of(&app, &id)?;
     let stage = app.analyses.stage(&key).ok_or_else(|| {
         ApiError::not_found(
             "analysis",
             format!("game {id} was never analysed: POST /api/games/{id}/analysis asks for it"),
         )
     })?;
-    Ok(Json(AnalysisAnswer::of(stage)))
+    Ok(Json(AnalysisAnswer::of(stage, &record)))
 }

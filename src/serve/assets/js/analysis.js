@@ -14,9 +14,9 @@ const ARTICLE = { inaccuracy: 'an inaccuracy', mistake: 'a mistake', blunder: 'a
 /**
  * The analysis of the game open: `none` (not asked, or not known to the server), `running` with the turns done of total,
  * `done` with the analysis, `failed` with the reason.
- * @type {{id: ?string, status: string, done: number, total: number, data: ?Object, note: string, asked: boolean}}
+ * @type {{id: ?string, status: string, done: number, total: number, data: ?Object, arrows: ?Array<Array<{from?: string, to?: string}>>, note: string, asked: boolean}}
  */
-const analysis = { id: null, status: 'none', done: 0, total: 0, data: null, note: '', asked: false };
+const analysis = { id: null, status: 'none', done: 0, total: 0, data: null, arrows: null, note: '', asked: false };
 let timer = null;
 
 function make(tag, attrs, words) {
@@ -31,7 +31,7 @@ function take(id, a) {
   if (state.id !== id) { return; }
   Object.assign(analysis, { status: a.status, note: a.error || '' });
   if (a.status === 'running') { analysis.done = a.done; analysis.total = a.total; }
-  if (a.status === 'done') { analysis.data = a.analysis; }
+  if (a.status === 'done') { analysis.data = a.analysis; analysis.arrows = a.best_arrows || null; state.best = null; }
   render();
   // Asked again while it runs and the stream is not open (the stream tells the progress otherwise).
   clearTimeout(timer);
@@ -196,7 +196,8 @@ export function renderAnalysis(s) {
   const g = s.game;
   if (analysis.id !== s.id) {
     clearTimeout(timer);
-    Object.assign(analysis, { id: s.id, status: 'none', done: 0, total: 0, data: null, note: '', asked: false });
+    Object.assign(analysis, { id: s.id, status: 'none', done: 0, total: 0, data: null, arrows: null, note: '', asked: false });
+    s.best = null;
     drawnKey = null; summaryKey = null;
   }
   const over = !!g && g.phase === 'over' && s.mode === 'play' && !g.closed;
@@ -216,6 +217,7 @@ export function renderAnalysis(s) {
   shown('analysis-done', !!done);
   if (!done) { return; }
   const data = analysis.data, at = turnShown(s, data.turns);
+  if (!s.best && s.moves && analysis.arrows) { s.best = bestAtTurnEnds(s.moves, data.turns, analysis.arrows); }
   const key = data.turns.length + ':' + at + ':' + s.seat;
   if (drawnKey !== key) {
     drawnKey = key;
@@ -225,6 +227,18 @@ export function renderAnalysis(s) {
     $('analysis-turn').className = t && t.judgement ? 'judged ' + t.judgement : '';
   }
   if (summaryKey !== s.seat + data.turns.length) { summaryKey = s.seat + data.turns.length; summary(s, data, $('analysis-summary')); }
+}
+
+/** The best turns' arrows by the move list's action that ends each analysed turn. */
+function bestAtTurnEnds(moves, turns, arrows) {
+  const ends = [];
+  let k = -1;
+  for (const t of moves.turns) { k += t.actions.length; ends.push(k); }
+  const best = new Map();
+  turns.forEach((t, i) => {
+    if (arrows[i] && arrows[i].length && ends[t.index] !== undefined) { best.set(ends[t.index], arrows[i]); }
+  });
+  return best;
 }
 
 export function bindAnalysis() {

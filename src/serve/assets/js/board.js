@@ -49,6 +49,15 @@ export function shapes(drawn) {
   return out;
 }
 
+/** The analysis's best turn beside the one played: green arrows (a sacrifice ringed, a piece brought back ringed), numbered. */
+function bestShapes(best) {
+  return best.map((a, i) => {
+    const label = { text: String(i + 1), fill: '#15781b' };
+    if (a.from && a.to) { return { orig: a.from, dest: a.to, brush: 'paleGreen', label }; }
+    return { orig: a.from || a.to, brush: 'paleGreen', label };
+  });
+}
+
 function lastMove(drawn) {
   for (let i = (drawn || []).length - 1; i >= 0; i--) {
     const d = drawn[i];
@@ -100,11 +109,12 @@ export function renderBoard(s) {
   }
   if (s.cursor !== null && s.moves) {
     const at = moment(s.moves, s.cursor);
-    const key = 'at:' + g.version + ':' + s.cursor;
+    const best = (s.best && s.best.get(s.cursor)) || [];
+    const key = 'at:' + g.version + ':' + s.cursor + ':' + best.length;
     if (shownKey !== key) {
       shownKey = key;
       set({ fen: at.fen, lastMove: at.last ? lastMove([at.last]) : undefined, check: false, selected: undefined,
-        movable: { color: undefined, dests: new Map() }, drawable: { autoShapes: shapes(at.drawn) } });
+        movable: { color: undefined, dests: new Map() }, drawable: { autoShapes: shapes(at.drawn).concat(bestShapes(best)) } });
     }
     return;
   }

@@ -70,6 +70,7 @@
  * @property {?Moves|false} moves  its turns (false: the server has no such route)
  * @property {?Playback} playback
  * @property {?number} cursor    the action of the move list the board shows (null: the game now)
+ * @property {?Map<number, Array<{from?: string, to?: string}>>} best  the analysis's best turn at each turn's last action of the move list (the board draws it beside the turn played)
  * @property {?string} picked    a square clicked first
  * @property {?Pending} pending
  * @property {string} hint
@@ -114,7 +115,7 @@
 /** @returns {State} */
 export function initial() {
   return {
-    id: null, token: '', seat: null, game: null, next: null, moves: null, playback: null, cursor: null,
+    id: null, token: '', seat: null, game: null, next: null, moves: null, playback: null, cursor: null, best: null,
     picked: null, pending: null, hint: '', refusal: null, busy: false, redraw: 0, live: false, flipped: false,
     sound: localStorage.getItem('sade-ref-sound') === 'on', tab: 'moves', options: null, mode: 'play',
     closed: {}, facing: null, levels: null, games: [], created: null, links: null,
